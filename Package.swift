@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One module per pipeline stage; each imports only the stages before it:
+// Mustache, RickAndMortyAPI → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+let package = Package(
+    name: "RickAndMortyWiki",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Mustache", targets: ["Mustache"]),
+        .executable(name: "rmwiki", targets: ["rmwiki"]),
+        .executable(name: "rmwiki-bench", targets: ["Benchmarks"]),
+    ],
+    targets: [
+        .target(name: "Mustache"),
+        .target(name: "RickAndMortyAPI"),
+        .target(name: "HTTPServer"),
+        .target(name: "LoopbackAPI", dependencies: ["HTTPServer"]),
+        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI"]),
+        .target(name: "SiteOutput"),
+        .target(name: "WikiBuild", dependencies: ["Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
+        .target(name: "RMWikiCLI", dependencies: ["Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
+        .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Mustache", "RickAndMortyAPI", "LoopbackAPI", "WikiBuild", "RMWikiCLI"]
+        ),
+
+        .target(name: "TestSupport", dependencies: ["LoopbackAPI"], path: "Tests/TestSupport"),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "TestSupport"]),
+        .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
+        .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport"]),
+        .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "TestSupport"]),
+    ]
+)

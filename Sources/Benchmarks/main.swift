@@ -1,0 +1,1 @@
+print("rmwiki-bench: nothing yet")

@@ -1,0 +1,91 @@
+/// The snapshot as a resolved graph: every URL reference is an id, and every link is known from both ends.
+///
+/// The API serves a few links from one side only (character 125 lists episodes 18 and 21 which do not
+/// list it; episode 10 lists character 663 which does not list it; character 125 lives at location 35,
+/// whose residents omit it). The rule, decided here once for every page: **a link stated by either side
+/// holds for both**. Each side's list is the union of what it states and what points at it, in id order,
+/// so a character page and an episode page can never disagree. References to records that do not exist
+/// are dropped from the id lists (pages show such a name as plain text instead of a broken link).
+public struct Dataset: Sendable {
+    public let characters: [CharacterRecord]
+    public let locations: [LocationRecord]
+    public let episodes: [EpisodeRecord]
+
+    /// Episode ids each character appears in, ascending.
+    public let episodeIDsByCharacter: [Int: [Int]]
+    /// Character ids appearing in each episode, ascending.
+    public let characterIDsByEpisode: [Int: [Int]]
+    /// Character ids whose last known location is each location, ascending.
+    public let residentIDsByLocation: [Int: [Int]]
+    /// Resolved origin and location of each character, when they name an existing location.
+    public let originIDByCharacter: [Int: Int]
+    public let locationIDByCharacter: [Int: Int]
+
+    private let characterIndex: [Int: Int]
+    private let locationIndex: [Int: Int]
+    private let episodeIndex: [Int: Int]
+
+    public init(_ snapshot: Snapshot) {
+        characters = snapshot.characters.sorted { $0.id < $1.id }
+        locations = snapshot.locations.sorted { $0.id < $1.id }
+        episodes = snapshot.episodes.sorted { $0.id < $1.id }
+        characterIndex = Dictionary(characters.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        locationIndex = Dictionary(locations.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        episodeIndex = Dictionary(episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var episodesOf: [Int: Set<Int>] = [:]
+        var castOf: [Int: Set<Int>] = [:]
+        var residentsOf: [Int: Set<Int>] = [:]
+        var origins: [Int: Int] = [:]
+        var whereabouts: [Int: Int] = [:]
+
+        for character in characters {
+            for url in character.episode {
+                guard let episodeID = RecordReference.id(in: url, kind: .episode), episodeIndex[episodeID] != nil
+                else { continue }
+                episodesOf[character.id, default: []].insert(episodeID)
+                castOf[episodeID, default: []].insert(character.id)
+            }
+            if let originID = RecordReference.id(in: character.origin.url, kind: .location), locationIndex[originID] != nil {
+                origins[character.id] = originID
+            }
+            if let locationID = RecordReference.id(in: character.location.url, kind: .location),
+               locationIndex[locationID] != nil {
+                whereabouts[character.id] = locationID
+                residentsOf[locationID, default: []].insert(character.id)
+            }
+        }
+        for episode in episodes {
+            for url in episode.characters {
+                guard let characterID = RecordReference.id(in: url, kind: .character), characterIndex[characterID] != nil
+                else { continue }
+                castOf[episode.id, default: []].insert(characterID)
+                episodesOf[characterID, default: []].insert(episode.id)
+            }
+        }
+        for location in locations {
+            for url in location.residents {
+                guard let characterID = RecordReference.id(in: url, kind: .character), characterIndex[characterID] != nil
+                else { continue }
+                residentsOf[location.id, default: []].insert(characterID)
+                // A resident whose own record names no existing location is placed here; a record that names
+                // another location keeps its own word (the character's record is the more specific source).
+                if whereabouts[characterID] == nil { whereabouts[characterID] = location.id }
+            }
+        }
+
+        episodeIDsByCharacter = episodesOf.mapValues { $0.sorted() }
+        characterIDsByEpisode = castOf.mapValues { $0.sorted() }
+        residentIDsByLocation = residentsOf.mapValues { $0.sorted() }
+        originIDByCharacter = origins
+        locationIDByCharacter = whereabouts
+    }
+
+    public func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
+    public func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
+    public func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
+
+    public func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
+    public func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }
+    public func residentIDs(ofLocation id: Int) -> [Int] { residentIDsByLocation[id] ?? [] }
+}

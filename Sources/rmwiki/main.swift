@@ -1,0 +1,2 @@
+import RMWikiCLI
+print("rmwiki")
