@@ -18,7 +18,8 @@ let package = Package(
         .target(name: "LoopbackAPI", dependencies: ["HTTPServer"]),
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI"]),
         .target(name: "SiteOutput"),
-        .target(name: "WikiBuild", dependencies: ["Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
+        .target(name: "SVGCharts"),
+        .target(name: "WikiBuild", dependencies: ["Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "SVGCharts"]),
         .target(name: "RMWikiCLI", dependencies: ["Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(
@@ -31,6 +32,7 @@ let package = Package(
         .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "TestSupport"]),
+        .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
         .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "TestSupport"]),

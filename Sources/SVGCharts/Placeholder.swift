@@ -1,0 +1,1 @@
+// Placeholder so the module compiles; replaced by the module's real types.
