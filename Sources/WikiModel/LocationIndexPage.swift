@@ -1,0 +1,4 @@
+public struct LocationIndexPage: Codable, Sendable, Equatable {
+    public let cards: [LocationCard]
+    public let pager: Pager
+}

@@ -1,0 +1,3 @@
+public struct NotFoundPage: Codable, Sendable, Equatable {
+    public let homeURL: String
+}

@@ -1,0 +1,52 @@
+/// Page links for a paginated index: first, previous, numbered pages with gaps, next, last.
+public struct Pager: Codable, Sendable, Equatable {
+    public struct Item: Codable, Sendable, Equatable {
+        public let label: String
+        /// Nil for the current page, a gap, or an edge link that leads nowhere (previous on page 1).
+        public let url: String?
+        public let ariaLabel: String?
+        public let rel: String?
+        public let isCurrent: Bool
+        public let isGap: Bool
+    }
+
+    public let current: Int
+    public let total: Int
+    public let summary: String
+    public let items: [Item]
+
+    /// Shows the first and last page, and `window` pages either side of the current one; a run of
+    /// hidden pages becomes one gap (a single hidden page is shown instead, a gap would not be shorter).
+    static func make(
+        current: Int, total: Int, window: Int = 2, url: (Int) -> String, strings: StringTable
+    ) throws -> Pager {
+        var shown: [Int] = []
+        for page in 1...max(total, 1) where page == 1 || page == total || abs(page - current) <= window {
+            if let last = shown.last, page - last == 2 { shown.append(last + 1) }
+            shown.append(page)
+        }
+        func edge(_ key: String, _ target: Int, rel: String?) throws -> Item {
+            let usable = target != current && (1...total).contains(target)
+            return Item(label: try strings("pager_\(key)"), url: usable ? url(target) : nil,
+                        ariaLabel: try strings("pager_\(key)_aria"), rel: rel, isCurrent: false, isGap: false)
+        }
+        var items = [try edge("first", 1, rel: nil), try edge("previous", current - 1, rel: "prev")]
+        var previous = 0
+        for page in shown {
+            if page - previous > 1 {
+                items.append(Item(label: "…", url: nil, ariaLabel: nil, rel: nil, isCurrent: false, isGap: true))
+            }
+            items.append(Item(
+                label: String(page), url: page == current ? nil : url(page),
+                ariaLabel: try strings.format("pager_page_aria", ["page": String(page)]),
+                rel: nil, isCurrent: page == current, isGap: false))
+            previous = page
+        }
+        items.append(try edge("next", current + 1, rel: "next"))
+        items.append(try edge("last", total, rel: nil))
+        return Pager(
+            current: current, total: total,
+            summary: try strings.format("pager_summary", ["page": String(current), "total": String(total)]),
+            items: items)
+    }
+}

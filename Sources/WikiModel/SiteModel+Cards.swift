@@ -1,0 +1,48 @@
+import RickAndMortyAPI
+
+extension SiteModel {
+    func image(of character: CharacterRecord) throws -> ImageReference {
+        let src = avatarExtensions[character.id].map {
+            configuration.link(Self.avatarPath(characterID: character.id, fileExtension: $0))
+        } ?? configuration.link("assets/no-avatar.svg")
+        return ImageReference(
+            src: src, alt: try strings.format("image_alt", ["name": character.name]),
+            width: Self.avatarSize, height: Self.avatarSize)
+    }
+
+    func card(_ character: CharacterRecord) throws -> CharacterCard {
+        CharacterCard(
+            id: character.id, name: character.name, url: link(.character(character.id)),
+            image: try image(of: character),
+            status: try CharacterVocabulary.status(character.status, strings),
+            gender: try CharacterVocabulary.gender(character.gender, strings),
+            species: character.species)
+    }
+
+    func cards(_ ids: [Int]) throws -> [CharacterCard] {
+        try ids.compactMap { id throws in try dataset.character(id).map(card) }
+    }
+
+    func card(_ location: LocationRecord) throws -> LocationCard {
+        LocationCard(
+            id: location.id, name: location.name, url: link(.location(location.id)),
+            type: location.type.isEmpty ? try strings("value_none") : location.type,
+            dimension: location.dimension.isEmpty ? try strings("value_none") : location.dimension,
+            residentCount: try strings.format(
+                "location_residents_count", ["count": count(dataset.residentIDs(ofLocation: location.id).count)]))
+    }
+
+    func summary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
+        let airDate = CalendarDate(airDate: episode.airDate)
+        return EpisodeSummary(
+            id: episode.id, code: episode.episode, name: episode.name, url: link(.episode(episode.id)),
+            airDate: try airDate?.formatted(strings) ?? episode.airDate,
+            airDateISO: airDate?.isoDay,
+            castSize: try strings.format(
+                "episode_cast_count", ["count": count(dataset.characterIDs(inEpisode: episode.id).count)]))
+    }
+
+    func locationLink(_ reference: NamedReference, id: Int?) -> RecordLink {
+        RecordLink(name: reference.name, url: id.map { link(.location($0)) })
+    }
+}

@@ -1,0 +1,78 @@
+import RickAndMortyAPI
+
+extension SiteModel {
+    func characterIndexPages() throws -> [Page] {
+        let total = Self.pageCount(dataset.characters.count)
+        let strip = try dataset.locations.map { location throws in try card(location) }
+        let legend = try CharacterVocabulary.genders.map { gender throws in
+            try CharacterVocabulary.gender(gender, strings)
+        }
+        return try (1...total).map { number throws in
+            let slice = dataset.characters.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
+            let pager = try Pager.make(
+                current: number, total: total, url: { link(.characters(page: $0)) }, strings: strings)
+            let content = CharacterIndexPage(
+                cards: try slice.map { character throws in try card(character) },
+                pager: pager, locations: strip, genderLegend: legend)
+            let title = number == 1
+                ? try strings("characters_title")
+                : try strings.format("characters_title_page", ["page": String(number)])
+            return try page(
+                .characters(page: number), template: "characters", title: title,
+                heading: try strings("characters_title"),
+                description: try strings.format("characters_description", [
+                    "count": count(dataset.characters.count), "page": String(number), "total": String(total),
+                ]),
+                content: .characterIndex(content))
+        }
+    }
+
+    func characterPage(_ character: CharacterRecord) throws -> Page {
+        let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
+        let status = try CharacterVocabulary.status(character.status, strings)
+        let gender = try CharacterVocabulary.gender(character.gender, strings)
+        let none = try strings("value_none")
+
+        func row(
+            _ field: InfoField, _ value: String, url: String? = nil, datetime: String? = nil, badge: String? = nil
+        ) throws -> InfoRow {
+            InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
+                    value: value.isEmpty ? none : value, url: url, datetime: datetime, badgeClass: badge)
+        }
+        let origin = locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
+        let location = locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
+        let created = CalendarDate(iso8601: character.created)
+        var info = [
+            try row(.status, status.label, badge: status.cssClass),
+            try row(.species, character.species),
+            try row(.type, character.type),
+            try row(.gender, gender.label, badge: gender.cssClass),
+            try row(.origin, origin.name, url: origin.url),
+            try row(.location, location.name, url: location.url),
+        ]
+        if let first = episodes.first, let last = episodes.last {
+            info.append(try row(.firstSeen, "\(first.episode) · \(first.name)", url: link(.episode(first.id))))
+            info.append(try row(.lastSeen, "\(last.episode) · \(last.name)", url: link(.episode(last.id))))
+        } else {
+            info.append(try row(.firstSeen, none))
+            info.append(try row(.lastSeen, none))
+        }
+        info.append(try row(.episodeCount, count(episodes.count)))
+        info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
+
+        let content = CharacterPage(
+            name: character.name, image: try image(of: character), status: status, gender: gender, info: info,
+            episodes: try episodes.map { episode throws in try summary(episode) })
+        return try page(
+            .character(character.id), template: "character", title: character.name,
+            description: try strings.format("character_description", [
+                "name": character.name, "species": character.species.isEmpty ? none : character.species,
+                "status": status.label, "location": location.name, "count": count(episodes.count),
+            ]),
+            ogType: "profile",
+            ogImage: avatarExtensions[character.id].map {
+                configuration.absoluteLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
+            },
+            content: .character(content))
+    }
+}

@@ -1,0 +1,68 @@
+import RickAndMortyAPI
+
+/// Turns the resolved dataset into page models: pure values, no I/O, the same output for the same input.
+public struct SiteModel: Sendable {
+    public static let pageSize = 20
+    /// Avatars are 300×300 in the API; placeholders are drawn at the same size.
+    static let avatarSize = 300
+
+    public let dataset: Dataset
+    public let configuration: SiteConfiguration
+    public let strings: StringTable
+    /// The image file extension of each character whose avatar is available; others get a placeholder.
+    let avatarExtensions: [Int: String]
+
+    public init(
+        dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable
+    ) {
+        self.dataset = dataset
+        self.avatarExtensions = avatarExtensions
+        self.configuration = configuration
+        self.strings = strings
+    }
+
+    /// Every page of the site, in a fixed order.
+    public func pages() throws -> [Page] {
+        var pages = [try homePage()]
+        pages += try characterIndexPages()
+        pages += try dataset.characters.map { character throws in try characterPage(character) }
+        pages += try locationIndexPages()
+        pages += try dataset.locations.map { location throws in try locationPage(location) }
+        pages.append(try episodeIndexPage())
+        pages += try dataset.episodes.map { episode throws in try episodePage(episode) }
+        pages.append(try searchPage())
+        pages.append(try statisticsPage())
+        pages.append(try notFoundPage())
+        return pages
+    }
+
+    /// Where a character's picture is published, relative to the output folder.
+    public static func avatarPath(characterID: Int, fileExtension: String) -> String {
+        "images/characters/\(characterID).\(fileExtension)"
+    }
+
+    public func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
+
+    func page(
+        _ route: Route, template: String, title: String, heading: String? = nil, description: String,
+        ogType: String = "website", ogImage: String? = nil, content: PageContent
+    ) throws -> Page {
+        let siteName = try strings("site_name")
+        let meta = PageMeta(
+            title: route == .home ? siteName : "\(title) · \(siteName)",
+            heading: heading ?? title,
+            description: description,
+            canonicalURL: configuration.absoluteLink(route == .notFound ? "" : route.relativeURL),
+            ogType: ogType,
+            ogImage: ogImage)
+        let navigation = try SiteSection.allCases.map { section throws in
+            NavigationItem(label: try strings("nav_\(section.rawValue)"), url: link(section.route),
+                           isCurrent: route.section == section)
+        }
+        return Page(route: route, template: template, meta: meta, navigation: navigation, content: content)
+    }
+
+    func count(_ value: Int) -> String { NumberText.grouped(value, separator: strings.entries["number_group"] ?? ",") }
+
+    static func pageCount(_ items: Int) -> Int { max(1, (items + pageSize - 1) / pageSize) }
+}

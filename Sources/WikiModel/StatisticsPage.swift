@@ -1,0 +1,20 @@
+/// The statistics section: charts drawn at build time. The SVG is made by the renderer; the model
+/// holds the figures, so they are tested against the dataset independently of drawing.
+public struct StatisticsPage: Codable, Sendable, Equatable {
+    public struct Figure: Codable, Sendable, Equatable {
+        public let label: String
+        public let value: Int
+        public let url: String?
+        public let cssClass: String?
+    }
+
+    public struct Chart: Codable, Sendable, Equatable {
+        public let id: String
+        public let title: String
+        public let description: String
+        public let kind: String
+        public let figures: [Figure]
+    }
+
+    public let charts: [Chart]
+}
