@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Keeps two builds from publishing the same output at once.
+///
+/// An exclusive `flock` on `.<output name>.lock` beside the output. The kernel releases it when the
+/// holder exits or is killed, so a lock file left by a killed build never blocks: only a live
+/// holder does. The holder's pid is written into the file for the "another build is running"
+/// message. The file itself stays (deleting a lock file races with the next locker).
+///
+/// Release with `release()` (e.g. in a `defer`); dropping the last reference releases it too.
+public final class BuildLock: Sendable {
+    public let lockFilePath: String
+    private let descriptor: Int32
+
+    private init(lockFilePath: String, descriptor: Int32) {
+        self.lockFilePath = lockFilePath
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The lock file used for `outputDirectory`.
+    public static func lockFileURL(for outputDirectory: URL) throws -> URL {
+        let location = try OutputLocation(outputDirectory)
+        return URL(fileURLWithPath: location.parent).appendingPathComponent("." + location.name + ".lock")
+    }
+
+    /// Takes the lock for `outputDirectory`. With `timeout` zero (the default) it fails at once when
+    /// another build holds it; otherwise it retries until the timeout, then fails.
+    /// Throws `SiteOutputError.buildInProgress` naming the holder's pid.
+    public static func acquire(for outputDirectory: URL, timeout: Duration = .zero) throws -> BuildLock {
+        let location = try OutputLocation(outputDirectory)
+        try FileSystemCalls.makeDirectories(location.parent)
+        let path = try lockFileURL(for: outputDirectory).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0 { throw FileSystemCalls.error("open the lock file", path) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pause = Duration.milliseconds(5)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
+                close(descriptor)
+                throw FileSystemCalls.error("lock", path, code)
+            }
+            let waited = clock.now - start
+            if waited >= timeout {
+                let holder = holderPid(descriptor)
+                close(descriptor)
+                throw SiteOutputError.buildInProgress(output: location.path, pid: holder, waitedSeconds: waited.seconds)
+            }
+            // flock has no timeout of its own; polling with a capped backoff keeps the wait cheap.
+            let remaining = timeout - waited
+            let nap = min(pause, remaining)
+            usleep(UInt32(max(1, nap.microseconds)))
+            pause = min(pause * 2, .milliseconds(200))
+        }
+        let record = Array("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) != 0 || record.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
+            let failure = FileSystemCalls.error("write the lock file", path)
+            close(descriptor)
+            throw failure
+        }
+        return BuildLock(lockFilePath: path, descriptor: descriptor)
+    }
+
+    /// Unlocks; calling it again does nothing. The pid stays in the file: it is only read by a build
+    /// that failed to lock, i.e. while a live holder exists, which has written its own pid by then.
+    public func release() {
+        flock(descriptor, LOCK_UN)
+    }
+
+    private static func holderPid(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[0..<count], as: UTF8.self)
+        // The holder may not have written its pid yet; then the file names a finished build.
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), kill(pid, 0) == 0 || errno == EPERM else {
+            return nil
+        }
+        return pid
+    }
+}
+
+private extension Duration {
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    var microseconds: Int64 {
+        let parts = components
+        return parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000
+    }
+}

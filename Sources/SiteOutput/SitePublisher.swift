@@ -1,0 +1,69 @@
+import Foundation
+
+/// The only writer of site files: publishes a complete site atomically and incrementally.
+///
+/// A publish compares the new files with the published tree first. If nothing differs it writes
+/// nothing at all. Otherwise it builds a staging folder beside the output — unchanged files are
+/// hard-linked from the published tree (same inode and mtime, so rsync and CDNs see no change),
+/// new and changed files are written fresh — and switches it into place with one atomic rename
+/// (see `AtomicSwitch`). Published inodes are never written to, so until that rename the output is
+/// exactly the previous build; after it, exactly the new one. Callers should hold a `BuildLock`.
+public struct SitePublisher: Sendable {
+    public let outputDirectory: URL
+
+    public init(outputDirectory: URL) {
+        self.outputDirectory = outputDirectory
+    }
+
+    /// Makes the output hold exactly `files`. With `dryRun` it only reports what would change and
+    /// touches nothing on disk (no staging folder, no cleanup).
+    public func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
+        let location = try OutputLocation(outputDirectory)
+        let sorted = try SitePathRules.validated(files)
+        let plan = try PublishPlan(files: sorted, published: PublishedTree.read(at: location.path), outputPath: location.path)
+        if dryRun { return plan.summary }
+
+        try FileSystemCalls.makeDirectories(location.parent)
+        try StagingFolder.removeStale(in: location.parent, outputName: location.name)
+        if !plan.needsSwitch { return plan.summary }
+
+        let staging = try StagingFolder.create(in: location.parent, outputName: location.name)
+        do {
+            try fill(staging.path, with: plan, publishedPath: location.path)
+            if try FileSystemCalls.status(location.path, followingLinks: true) == nil {
+                try AtomicSwitch.move(staging.path, to: location.path)
+            } else {
+                try AtomicSwitch.exchange(staging.path, location.path)
+                // The staging name now holds the old tree; a failed delete is retried by the next build.
+                try? FileSystemCalls.removeTree(staging.path)
+            }
+        } catch {
+            staging.discard()
+            throw error
+        }
+        staging.unlock()
+        return plan.summary
+    }
+
+    private func fill(_ stagingPath: String, with plan: PublishPlan, publishedPath: String) throws {
+        var createdFolders = Set<String>()
+        for (file, state) in zip(plan.files, plan.states) {
+            for folder in SitePathRules.parentFolders(of: file.path) where createdFolders.insert(folder).inserted {
+                try FileSystemCalls.makeDirectory(stagingPath + "/" + folder)
+            }
+            let target = stagingPath + "/" + file.path
+            switch (state, file.content) {
+            case (.unchanged, _):
+                try FileSystemCalls.linkOrCopy(publishedPath + "/" + file.path, to: target, preservingTimes: true)
+            case (_, .bytes(let bytes)):
+                try FileSystemCalls.writeNewFile(target, bytes)
+            case (_, .copy(let sourcePath)):
+                do {
+                    try FileSystemCalls.linkOrCopy(sourcePath, to: target, preservingTimes: false)
+                } catch SiteOutputError.io(_, let path, let code) where path == sourcePath || code == ENOENT {
+                    throw SiteOutputError.copySourceUnreadable(path: file.path, source: sourcePath, errno: code)
+                }
+            }
+        }
+    }
+}
