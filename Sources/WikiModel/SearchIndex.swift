@@ -1,5 +1,5 @@
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
-/// `[id, name, status index, gender index, species index, image path]`.
+/// `[id, name, status index, gender index, species index, image path]`; the page link follows from the id.
 public struct SearchIndex: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public let id: Int
@@ -7,7 +7,6 @@ public struct SearchIndex: Sendable, Equatable {
         public let status: Int
         public let gender: Int
         public let species: Int
-        public let url: String
         public let image: String
     }
 

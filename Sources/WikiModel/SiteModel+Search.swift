@@ -23,7 +23,6 @@ extension SiteModel {
                 status: slot(try CharacterVocabulary.status(character.status, strings), in: &statuses),
                 gender: slot(try CharacterVocabulary.gender(character.gender, strings), in: &genders),
                 species: slot(character.species, in: &species),
-                url: link(.character(character.id)),
                 image: try image(of: character).src)
         }
         return SearchIndex(statuses: statuses, genders: genders, species: species, entries: entries)

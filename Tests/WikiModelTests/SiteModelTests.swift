@@ -1,0 +1,88 @@
+import RickAndMortyAPI
+import Testing
+@testable import WikiModel
+
+@Suite struct SiteModelTests {
+    let model = SiteModel(
+        dataset: Dataset(ModelFixture.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
+        configuration: try! SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english)
+
+    func page(_ route: Route) throws -> Page {
+        try #require(try model.pages().first { $0.route == route })
+    }
+
+    @Test func everyRecordGetsExactlyOnePage() throws {
+        let routes = try model.pages().map(\.route)
+        #expect(Set(routes).count == routes.count)
+        #expect(routes.filter { if case .character = $0 { true } else { false } }.count == 3)
+        #expect(routes.filter { if case .location = $0 { true } else { false } }.count == 2)
+        #expect(routes.filter { if case .episode = $0 { true } else { false } }.count == 3)
+        #expect(routes.contains(.home) && routes.contains(.search) && routes.contains(.notFound))
+        #expect(routes.contains(.characters(page: 1)) && !routes.contains(.characters(page: 2)))
+    }
+
+    @Test func characterInfoLinksByNameAndShowsMissingRecordsAsText() throws {
+        guard case .character(let morty) = try page(.character(2)).content else { Issue.record("wrong kind"); return }
+        let rows = Dictionary(uniqueKeysWithValues: morty.info.map { ($0.key, $0) })
+        #expect(morty.info.map(\.key) == InfoField.allCases.map(\.key))
+        #expect(rows["origin"]?.value == "Place 99")
+        #expect(rows["origin"]?.url == nil, "location 99 does not exist: plain text, no broken link")
+        #expect(rows["location"]?.url == "/wiki/locations/2/")
+        #expect(rows["first-seen"]?.url == "/wiki/episodes/1/")
+        #expect(rows["created"]?.value == "November 4, 2017")
+        #expect(rows["created"]?.datetime == "2017-11-04")
+        #expect(rows["status"]?.badgeClass == "status-unknown")
+    }
+
+    @Test func oneSidedLinksShowOnBothPages() throws {
+        guard case .character(let bold) = try page(.character(3)).content,
+              case .episode(let lawnmower) = try page(.episode(2)).content
+        else { Issue.record("wrong kind"); return }
+        #expect(bold.episodes.map(\.id) == [2])
+        #expect(lawnmower.characters.map(\.id) == [1, 3])
+        guard case .location(let earth) = try page(.location(1)).content else { Issue.record("wrong kind"); return }
+        #expect(earth.residents.map(\.id) == [1, 3], "character 3 lives on Earth though Earth does not list it")
+    }
+
+    @Test func unknownVocabularyKeepsItsTextWithTheUnknownColour() throws {
+        guard case .character(let bold) = try page(.character(3)).content else { Issue.record("wrong kind"); return }
+        #expect(bold.status == Badge(label: "Zombified", cssClass: "status-unknown"))
+        #expect(bold.gender == Badge(label: "Fluid", cssClass: "gender-unknown"))
+        #expect(bold.image.src == "/wiki/assets/no-avatar.svg", "no avatar cached: the placeholder")
+    }
+
+    @Test func episodesAreGroupedBySeasonWithUnparseableCodesLast() throws {
+        guard case .episodeIndex(let index) = try page(.episodes).content else { Issue.record("wrong kind"); return }
+        #expect(index.seasons.map(\.title) == ["Season 1", "Other episodes"])
+        #expect(index.seasons[0].episodes.map(\.code) == ["S01E01", "S01E02"])
+        #expect(index.seasons[0].episodes[0].airDate == "December 2, 2013")
+        #expect(index.seasons[1].episodes[0].airDate == "sometime", "an unparseable date is shown as given")
+    }
+
+    @Test func metaTagsNameThePageAndTheSite() throws {
+        let rick = try page(.character(1))
+        #expect(rick.meta.title == "Rick Sanchez · Rick and Morty Wiki")
+        #expect(rick.meta.canonicalURL == "/wiki/characters/1/")
+        #expect(rick.meta.ogImage == "/wiki/images/characters/1.jpeg")
+        #expect(rick.navigation.filter(\.isCurrent).map(\.label) == ["Characters"])
+        #expect(try page(.home).meta.title == "Rick and Morty Wiki")
+    }
+
+    @Test func searchIndexListsEveryCharacterWithVocabularyIndexes() throws {
+        let index = try model.searchIndex()
+        #expect(index.entries.map(\.id) == [1, 2, 3])
+        #expect(index.statuses.prefix(3).map(\.cssClass) == ["status-alive", "status-dead", "status-unknown"])
+        #expect(index.statuses[index.entries[2].status].label == "Zombified")
+        #expect(index.species[index.entries[0].species] == "Human")
+    }
+
+    @Test func aMissingStringIsAnErrorNamingKeyAndLocale() {
+        var entries = StringTableFixture.english.entries
+        entries["info_species"] = nil
+        let broken = SiteModel(
+            dataset: Dataset(ModelFixture.snapshot), avatarExtensions: [:],
+            configuration: try! SiteConfiguration(), strings: StringTable(locale: "xx", entries: entries))
+        #expect(throws: MissingStringError(key: "info_species", locale: "xx")) { try broken.pages() }
+        #expect(MissingStringError(key: "info_species", locale: "xx").description.contains("Templates/locales/xx.json"))
+    }
+}
