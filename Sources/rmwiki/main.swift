@@ -1,2 +1,4 @@
+import Foundation
 import RMWikiCLI
-print("rmwiki")
+
+exit(await RMWikiTool.run(Array(CommandLine.arguments.dropFirst())))

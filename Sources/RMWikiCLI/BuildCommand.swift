@@ -1,0 +1,44 @@
+import Foundation
+import RickAndMortyAPI
+import SiteOutput
+import WikiBuild
+
+/// `rmwiki build`: fetch (or reuse the cache), render every page, publish atomically.
+struct BuildCommand: Command {
+    static let spec = CommandSpec(
+        name: "build",
+        summary: "Fetch the data (or reuse the cache) and write the whole site.",
+        usage: "build [--demo | --offline] [OPTIONS]",
+        details: [
+            "The site is rendered in memory and published atomically: the output folder is switched to the",
+            "new site only when everything succeeded, and files whose bytes did not change are left untouched.",
+        ],
+        options: SiteOptions.specs + [.flag("dry-run", "Print what would be added, updated and removed; write nothing.")],
+        positionals: 0...0)
+
+    let options: SiteOptions
+    let dryRun: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try SiteOptions(arguments, command: Self.spec.name)
+        dryRun = arguments.has("dry-run")
+    }
+
+    func run(_ console: Console) async -> ExitCode {
+        let say: @Sendable (String) -> Void = options.quiet ? { _ in } : console.out
+        var lock: BuildLock?
+        do {
+            if !dryRun { lock = try BuildLock.acquire(for: options.output) }
+            defer { lock?.release() }
+            let report = try await SiteBuilder(options: options, console: console).build(dryRun: dryRun, say: say)
+            if dryRun {
+                report.summary.changeListing.forEach(say)
+            }
+            say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line
+                + " in \(PhaseTimings.format(report.duration))")
+            return .success
+        } catch {
+            return FailureReport.report(error, doing: "build", console: console)
+        }
+    }
+}

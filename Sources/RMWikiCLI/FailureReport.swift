@@ -1,0 +1,28 @@
+import Mustache
+import RickAndMortyAPI
+import SiteOutput
+import WikiBuild
+
+/// Turns any error into the one line (or, for templates, the excerpt) a user reads, and its exit code.
+enum FailureReport {
+    static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case is UsageError: .usage
+        case is APIError, is DataCacheError: .dataError
+        case is MustacheError: .templateError
+        case let error as WikiBuildError:
+            switch error {
+            case .template, .missingString, .badStringTable: .templateError
+            case .missingFolder, .unreadableFile: .ioError
+            }
+        case is SiteOutputError: .ioError
+        default: .failure
+        }
+    }
+
+    static func report(_ error: any Error, doing action: String, console: Console) -> ExitCode {
+        let text = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+        console.err("rmwiki: \(action) failed: \(text)")
+        return exitCode(for: error)
+    }
+}

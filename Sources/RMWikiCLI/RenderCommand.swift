@@ -1,0 +1,61 @@
+import Foundation
+import Mustache
+
+/// `rmwiki render`: one template against JSON data, for people debugging templates.
+struct RenderCommand: Command {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Render one Mustache template with JSON data and print the result.",
+        usage: "render TEMPLATE [--data FILE.json] [--partials DIR] [--strict]",
+        details: [
+            "Errors name the template, line and column and show the line with a caret; they go to standard",
+            "error and the exit code is 1.",
+        ],
+        options: [
+            .value("data", "FILE.json", "The data to render (default: an empty object)."),
+            .value("partials", "DIR", "A folder of NAME.mustache partials."),
+            .flag("strict", "Make a missing variable or partial an error, as the site build does."),
+        ],
+        positionals: 1...1)
+
+    let template: URL
+    let data: URL?
+    let partials: URL?
+    let strict: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        template = URL(fileURLWithPath: arguments.positionals[0])
+        data = arguments.values["data"].map { URL(fileURLWithPath: $0) }
+        partials = arguments.values["partials"].map { URL(fileURLWithPath: $0) }
+        strict = arguments.has("strict")
+    }
+
+    func run(_ console: Console) async -> ExitCode {
+        do {
+            let source = try read(template)
+            let context: MustacheValue = try data.map { try MustacheValue(json: Array(read($0).utf8)) } ?? .object([:])
+            let library = try partials.map { try TemplateLibrary(directory: $0, strict: strict) }
+                ?? TemplateLibrary(templates: [:], strict: strict)
+            let name = template.deletingPathExtension().lastPathComponent
+            console.out(try library.render(source: source, name: name, context: context))
+            return .success
+        } catch {
+            let text = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+            console.err("rmwiki: render failed: \(text)")
+            return .failure
+        }
+    }
+
+    private func read(_ file: URL) throws -> String {
+        do {
+            return try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw RenderInputError(path: file.path)
+        }
+    }
+}
+
+struct RenderInputError: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "cannot read \(path) as UTF-8 text" }
+}

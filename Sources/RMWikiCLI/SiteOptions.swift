@@ -1,0 +1,70 @@
+import Foundation
+import RickAndMortyAPI
+import WikiModel
+
+/// The options `build` (and `serve`) share: where the data comes from, where the theme is, where the site goes.
+struct SiteOptions: Sendable {
+    enum DataSource: Sendable, Equatable {
+        case demo
+        case cache(offline: Bool)
+    }
+
+    static let defaultOutput = "_site"
+    static let defaultCache = ".rmwiki-cache"
+
+    static let specs: [OptionSpec] = [
+        .flag("demo", "Build the embedded demo dataset (no network, no cache)."),
+        .flag("offline", "Build from the cache alone; fails clearly when there is none."),
+        .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
+        .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
+        .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
+        .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
+        .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
+        .value("templates", "DIR", "The templates and string tables (default: Templates)."),
+        .value("public", "DIR", "The static files copied into the site (default: Public)."),
+        .flag("quiet", "Print nothing but errors."),
+    ]
+
+    let source: DataSource
+    let api: URL
+    let cache: URL
+    let concurrency: Int
+    let output: URL
+    let configuration: SiteConfiguration
+    let templates: URL
+    let publicFolder: URL
+    let quiet: Bool
+
+    init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+        func folder(_ name: String, _ fallback: String) -> URL {
+            URL(fileURLWithPath: arguments.values[name] ?? fallback).standardizedFileURL
+        }
+        if arguments.has("demo") && arguments.has("offline") {
+            throw UsageError(command: command, message: "--demo and --offline exclude each other")
+        }
+        if arguments.has("demo"), arguments.values["api"] != nil || arguments.values["cache"] != nil {
+            throw UsageError(command: command, message: "--demo uses the embedded dataset: drop --api and --cache")
+        }
+        source = arguments.has("demo") ? .demo : .cache(offline: arguments.has("offline"))
+        let apiText = arguments.values["api"] ?? APIClient.defaultBaseURL.absoluteString
+        guard let api = URL(string: apiText), let scheme = api.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              api.host != nil
+        else { throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api") }
+        self.api = api
+        let concurrencyText = arguments.values["concurrency"] ?? String(APIClient.defaultConcurrency)
+        guard let concurrency = Int(concurrencyText), (1...64).contains(concurrency) else {
+            throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
+        }
+        self.concurrency = concurrency
+        cache = folder("cache", Self.defaultCache)
+        output = folder("output", Self.defaultOutput)
+        templates = folder("templates", "Templates")
+        publicFolder = folder("public", "Public")
+        do {
+            configuration = try SiteConfiguration(baseURL: arguments.values["base-url"] ?? "/")
+        } catch {
+            throw UsageError(command: command, message: error.description)
+        }
+        quiet = arguments.has("quiet")
+    }
+}

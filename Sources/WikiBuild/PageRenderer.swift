@@ -1,0 +1,65 @@
+import Mustache
+import WikiModel
+
+/// Renders one page model through its template inside the layout. The root context every template
+/// sees: `site` (name, base, lang, generator), `t` (the string table), `meta`, `nav`, `page`, plus
+/// what a page kind adds (`charts` on the statistics page, `chart` on the home page).
+struct PageRenderer: Sendable {
+    let templates: TemplateLibrary
+    let root: [String: MustacheValue]
+
+    init(templates: TemplateLibrary, configuration: SiteConfiguration, strings: StringTable, generator: String) {
+        self.templates = templates
+        root = [
+            "site": .object([
+                "name": .string(strings.entries["site_name"] ?? configuration.siteName),
+                "base": .string(configuration.basePath),
+                "lang": .string(strings.locale),
+                "generator": .string(generator),
+            ]),
+            "t": .object(strings.entries.mapValues { .string($0) }),
+        ]
+    }
+
+    func render(_ page: Page, extras: [String: MustacheValue] = [:]) throws -> [UInt8] {
+        var context = root
+        context["meta"] = try MustacheValue(encoding: page.meta)
+        context["nav"] = try MustacheValue(encoding: page.navigation)
+        context["page"] = try Self.encode(page.content)
+        context.merge(extras) { _, extra in extra }
+        var output: [UInt8] = []
+        output.reserveCapacity(16 * 1024)
+        do {
+            try templates.render(page.template, .object(context), into: &output)
+        } catch let error as MustacheError {
+            throw WikiBuildError.template("\(page.route.filePath): \(error.description)")
+        }
+        return output
+    }
+
+    /// Renders a template that is not a page (sitemap, robots.txt) with the root context and `values`.
+    func render(template: String, values: [String: MustacheValue]) throws -> [UInt8] {
+        var output: [UInt8] = []
+        do {
+            try templates.render(template, .object(root.merging(values) { _, value in value }), into: &output)
+        } catch let error as MustacheError {
+            throw WikiBuildError.template(error.description)
+        }
+        return output
+    }
+
+    static func encode(_ content: PageContent) throws -> MustacheValue {
+        switch content {
+        case .home(let model): try MustacheValue(encoding: model)
+        case .characterIndex(let model): try MustacheValue(encoding: model)
+        case .character(let model): try MustacheValue(encoding: model)
+        case .locationIndex(let model): try MustacheValue(encoding: model)
+        case .location(let model): try MustacheValue(encoding: model)
+        case .episodeIndex(let model): try MustacheValue(encoding: model)
+        case .episode(let model): try MustacheValue(encoding: model)
+        case .search(let model): try MustacheValue(encoding: model)
+        case .statistics(let model): try MustacheValue(encoding: model)
+        case .notFound(let model): try MustacheValue(encoding: model)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// What can stop a build, each as one line saying what failed and what to do.
+public enum WikiBuildError: Error, CustomStringConvertible {
+    case missingFolder(kind: String, path: String)
+    case unreadableFile(path: String, reason: String)
+    case badStringTable(path: String, reason: String)
+    case template(String)
+    case missingString(String)
+
+    public var description: String {
+        switch self {
+        case .missingFolder(let kind, let path):
+            "no \(kind) folder at \(path): run rmwiki from the project folder or pass its path"
+        case .unreadableFile(let path, let reason):
+            "cannot read \(path): \(reason)"
+        case .badStringTable(let path, let reason):
+            "string table \(path) is not a JSON object of strings: \(reason)"
+        case .template(let message):
+            message
+        case .missingString(let message):
+            message
+        }
+    }
+}
