@@ -1,0 +1,246 @@
+/// Walks a parsed template against a context stack, appending to one byte buffer.
+///
+/// Indentation of standalone partials is applied while rendering: after a line break that comes
+/// from a template, the next output (text or value) is preceded by the current indentation. Line
+/// breaks inside values never trigger it, and blank lines get none.
+struct Renderer {
+    /// Nested sections, partials, blocks and lambdas beyond this depth raise an error instead of
+    /// exhausting the stack (a partial that includes itself unconditionally, say).
+    static let maximumDepth = 200
+
+    let library: TemplateLibrary
+    var output: [UInt8]
+    private var stack: [MustacheValue]
+    private var indentation: [UInt8] = []
+    private var atLineStart = true
+    private var depth = 0
+    private var overrides: [String: BlockArgument] = [:]
+
+    init(library: TemplateLibrary, context: MustacheValue, output: [UInt8]) {
+        self.library = library
+        self.output = output
+        self.stack = [context]
+    }
+
+    mutating func render(_ nodes: [Node], in template: Template) throws {
+        for node in nodes {
+            switch node {
+            case .text(let text): appendTemplateText(text.bytes)
+            case .variable(let variable): try renderVariable(variable, in: template)
+            case .section(let section): try renderSection(section, in: template)
+            case .partial(let inclusion): try renderInclusion(inclusion, in: template)
+            case .block(let block): try renderBlock(block, in: template)
+            }
+        }
+    }
+
+    // MARK: Output
+
+    private static let lineFeed = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    private mutating func appendTemplateText(_ bytes: [UInt8]) {
+        guard let last = bytes.last else { return }
+        guard !indentation.isEmpty else {
+            output.append(contentsOf: bytes)
+            atLineStart = last == Self.lineFeed
+            return
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            var lineStart = 0
+            for index in 0..<buffer.count where buffer[index] == Self.lineFeed {
+                appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...index]))
+                lineStart = index + 1
+            }
+            if lineStart < buffer.count {
+                appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...]))
+            }
+        }
+    }
+
+    private mutating func appendLine(_ line: UnsafeBufferPointer<UInt8>) {
+        indentIfAtLineStart(before: line[0])
+        output.append(contentsOf: line)
+        atLineStart = line[line.count - 1] == Self.lineFeed
+    }
+
+    private mutating func indentIfAtLineStart(before first: UInt8) {
+        if atLineStart, first != Self.lineFeed, first != Self.carriageReturn {
+            output.append(contentsOf: indentation)
+        }
+    }
+
+    private mutating func appendValue(_ text: String, escaped: Bool) {
+        var text = text
+        text.withUTF8 { buffer in
+            guard !buffer.isEmpty else { return }
+            indentIfAtLineStart(before: buffer[0])
+            atLineStart = false
+            if escaped {
+                HTMLEscaper.append(buffer, to: &output)
+            } else {
+                output.append(contentsOf: buffer)
+            }
+        }
+    }
+
+    // MARK: Lookup
+
+    private func lookup(_ name: Name) -> MustacheValue? {
+        guard let first = name.parts.first else { return stack.last }
+        var frame = stack.count - 1
+        while frame >= 0 {
+            if case .object(let members) = stack[frame], var value = members[first] {
+                for part in name.parts.dropFirst() {
+                    guard case .object(let nested) = value, let member = nested[part] else { return nil }
+                    value = member
+                }
+                return value
+            }
+            frame -= 1
+        }
+        return nil
+    }
+
+    // MARK: Nodes
+
+    private mutating func renderVariable(_ variable: VariableNode, in template: Template) throws {
+        guard let value = lookup(variable.name) else {
+            guard !library.strict else {
+                throw MustacheError(.missingVariable(variable.name.text),
+                                    "missing variable '\(variable.name.text)' (strict mode)",
+                                    templateName: template.name, source: template.source, offset: variable.offset)
+            }
+            return
+        }
+        switch value {
+        case .string(let text): appendValue(text, escaped: variable.escaped)
+        case .int(let number): appendValue(String(number), escaped: false)
+        case .double(let number): appendValue(Self.format(number), escaped: false)
+        case .bool(let flag): appendValue(flag ? "true" : "false", escaped: false)
+        case .null, .array, .object: return
+        case .lambda(let lambda):
+            var nested = Renderer(library: library, context: .null, output: [])
+            nested.stack = stack
+            nested.overrides = overrides
+            nested.depth = depth
+            try nested.renderLambdaResult(lambda(""), delimiters: .standard, in: template, at: variable.offset)
+            appendValue(String(decoding: nested.output, as: UTF8.self), escaped: variable.escaped)
+        }
+    }
+
+    /// Whole doubles print without a fraction (`2`, not `2.0`), as JavaScript engines do.
+    private static func format(_ number: Double) -> String {
+        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+            return String(Int(number))
+        }
+        return String(number)
+    }
+
+    private mutating func renderSection(_ section: SectionNode, in template: Template) throws {
+        let value = lookup(section.name)
+        if section.inverted {
+            if !(value?.isTruthy ?? false) {
+                try nest(at: section.offset, in: template) { try $0.render(section.children, in: template) }
+            }
+            return
+        }
+        guard let value, value.isTruthy else { return }
+        try nest(at: section.offset, in: template) { renderer in
+            switch value {
+            case .array(let items):
+                for item in items {
+                    renderer.stack.append(item)
+                    try renderer.render(section.children, in: template)
+                    renderer.stack.removeLast()
+                }
+            case .lambda(let lambda):
+                let body = String(decoding: template.source[section.body], as: UTF8.self)
+                try renderer.renderLambdaResult(lambda(body), delimiters: section.delimiters, in: template,
+                                                at: section.offset)
+            default:
+                renderer.stack.append(value)
+                try renderer.render(section.children, in: template)
+                renderer.stack.removeLast()
+            }
+        }
+    }
+
+    private mutating func renderLambdaResult(_ result: String, delimiters: Delimiters, in template: Template,
+                                             at offset: Int) throws {
+        var parser = Parser(name: "\(template.name) (lambda result)", source: Array(result.utf8),
+                            delimiters: delimiters, partialIndex: library.indexByName)
+        let parsed = try parser.parse()
+        try nest(at: offset, in: template) { try $0.render(parsed.nodes, in: parsed) }
+    }
+
+    private mutating func renderInclusion(_ inclusion: InclusionNode, in template: Template) throws {
+        guard let included = resolve(inclusion.target) else {
+            guard !library.strict else {
+                let name: String
+                switch inclusion.target {
+                case .named(let partial, _): name = partial
+                case .dynamic(let variable): name = "*" + variable.text
+                }
+                throw MustacheError(.unknownPartial(name), "unknown partial '\(name)' (strict mode)",
+                                    templateName: template.name, source: template.source, offset: inclusion.offset)
+            }
+            return
+        }
+        let savedIndentation = indentation
+        let savedOverrides = overrides
+        if inclusion.standalone {
+            indentation += inclusion.indentation
+            atLineStart = true
+        }
+        if let arguments = inclusion.arguments {
+            // The caller's overrides win over the parent's own arguments (multi-level inheritance).
+            var merged = arguments.mapValues { BlockArgument(nodes: $0, template: template) }
+            merged.merge(overrides) { _, outer in outer }
+            overrides = merged
+        }
+        do {
+            try nest(at: inclusion.offset, in: template) { try $0.render(included.nodes, in: included) }
+        } catch var error as MustacheError {
+            let position = SourcePosition(source: template.source, offset: inclusion.offset)
+            error.partialChain.insert(.init(templateName: template.name, line: position.line, column: position.column),
+                                      at: 0)
+            throw error
+        }
+        indentation = savedIndentation
+        overrides = savedOverrides
+    }
+
+    private func resolve(_ target: InclusionTarget) -> Template? {
+        switch target {
+        case .named(_, let index):
+            return index.map { library.templates[$0] }
+        case .dynamic(let name):
+            guard case .string(let partial)? = lookup(name), let index = library.indexByName[partial] else { return nil }
+            return library.templates[index]
+        }
+    }
+
+    private mutating func renderBlock(_ block: BlockNode, in template: Template) throws {
+        guard let argument = overrides[block.name] else {
+            try render(block.defaults, in: template)
+            return
+        }
+        let savedIndentation = indentation
+        indentation += block.indentation
+        if block.standalone { atLineStart = true }
+        try nest(at: 0, in: argument.template) { try $0.render(argument.nodes, in: argument.template) }
+        indentation = savedIndentation
+    }
+
+    private mutating func nest(at offset: Int, in template: Template, _ body: (inout Renderer) throws -> Void) throws {
+        guard depth < Self.maximumDepth else {
+            throw MustacheError(.recursionTooDeep,
+                                "templates nest more than \(Self.maximumDepth) levels deep (a partial or lambda that includes itself?)",
+                                templateName: template.name, source: template.source, offset: offset)
+        }
+        depth += 1
+        try body(&self)
+        depth -= 1
+    }
+}

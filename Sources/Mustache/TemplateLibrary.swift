@@ -1,0 +1,113 @@
+import Foundation
+
+/// A set of named templates, all parsed once up front, that include each other as partials and
+/// parents by name.
+///
+/// A library is an immutable value: render from as many tasks at once as you like.
+///
+///     let library = try TemplateLibrary(templates: ["page": "<ul>{{#items}}{{>item}}{{/items}}</ul>",
+///                                                  "item": "<li>{{name}}</li>"])
+///     let html = try library.render("page", ["items": [["name": "Rick"]]])
+public struct TemplateLibrary: Sendable {
+    let templates: [Template]
+    let indexByName: [String: Int]
+    /// In strict mode a missing variable or partial is an error instead of rendering as nothing.
+    public let strict: Bool
+
+    /// The names of the templates, sorted.
+    public var templateNames: [String] { templates.map(\.name) }
+
+    /// Parses every template; throws the first `MustacheError` (in name order). In strict mode a
+    /// partial or parent named in a template but absent from the library is an error too.
+    public init(templates: [String: String], strict: Bool = false) throws {
+        try self.init(sources: templates.mapValues { Array($0.utf8) }, strict: strict)
+    }
+
+    /// Loads and parses every `*.mustache` file under `directory`. A template's name is its path
+    /// relative to `directory` without the extension: `card.mustache` → `card`,
+    /// `layouts/page.mustache` → `layouts/page`.
+    public init(directory: URL, strict: Bool = false) throws {
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
+        }
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var sources: [String: [UInt8]] = [:]
+        for case let file as URL in enumerator where file.pathExtension == "mustache" {
+            let path = file.standardizedFileURL.resolvingSymlinksInPath().deletingPathExtension().path
+            guard path.hasPrefix(rootPath) else { continue }
+            sources[String(path.dropFirst(rootPath.count))] = Array(try Data(contentsOf: file))
+        }
+        try self.init(sources: sources, strict: strict)
+    }
+
+    init(sources: [String: [UInt8]], strict: Bool) throws {
+        let sorted = sources.sorted { $0.key < $1.key }
+        var indexByName: [String: Int] = [:]
+        for (index, entry) in sorted.enumerated() {
+            indexByName[entry.key] = index
+        }
+        var templates: [Template] = []
+        templates.reserveCapacity(sorted.count)
+        for (name, source) in sorted {
+            var parser = Parser(name: name, source: source, partialIndex: indexByName)
+            let template = try parser.parse()
+            if strict { try Self.checkPartials(of: template) }
+            templates.append(template)
+        }
+        self.templates = templates
+        self.indexByName = indexByName
+        self.strict = strict
+    }
+
+    private static func checkPartials(of template: Template) throws {
+        guard let missing = template.unresolvedPartials.first else { return }
+        throw MustacheError(.unknownPartial(missing.name), "unknown partial '\(missing.name)' (strict mode)",
+                            templateName: template.name, source: template.source, offset: missing.offset)
+    }
+
+    /// A library with one more template (or a replaced one); every template is parsed again so
+    /// references to the new name resolve.
+    public func adding(name: String, source: String) throws -> TemplateLibrary {
+        var sources = Dictionary(uniqueKeysWithValues: templates.map { ($0.name, $0.source) })
+        sources[name] = Array(source.utf8)
+        return try TemplateLibrary(sources: sources, strict: strict)
+    }
+
+    /// Renders the named template against `context`.
+    public func render(_ name: String, _ context: MustacheValue) throws -> String {
+        var buffer: [UInt8] = []
+        try render(name, context, into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Renders the named template, appending its bytes (UTF-8) to `buffer`; reuse one buffer
+    /// across renders to avoid reallocating.
+    public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
+        guard let index = indexByName[name] else {
+            throw MustacheError(.unknownTemplate(name),
+                                "no template named '\(name)' (the library has: \(templateNames.joined(separator: ", ")))",
+                                templateName: name, source: [], offset: 0)
+        }
+        try render(templates[index], context, into: &buffer)
+    }
+
+    /// Parses and renders a template that is not part of the library (such as the TEMPLATE file
+    /// of `rmwiki render`); its partials are looked up in the library.
+    public func render(source: String, name: String = "template", context: MustacheValue) throws -> String {
+        var parser = Parser(name: name, source: Array(source.utf8), partialIndex: indexByName)
+        let template = try parser.parse()
+        if strict { try Self.checkPartials(of: template) }
+        var buffer: [UInt8] = []
+        try render(template, context, into: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    private func render(_ template: Template, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
+        var renderer = Renderer(library: self, context: context, output: [])
+        swap(&renderer.output, &buffer)
+        defer { swap(&renderer.output, &buffer) }
+        try renderer.render(template.nodes, in: template)
+    }
+}

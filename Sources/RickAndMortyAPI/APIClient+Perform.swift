@@ -1,0 +1,132 @@
+import Foundation
+
+extension APIClient {
+    /// The result of one logical request after retries.
+    struct Performed<Value: Sendable>: Sendable {
+        var value: Value
+        var response: TransportResponse
+        var notModified: Bool
+    }
+
+    /// Sends a GET until it yields a usable body or the policy gives up. `interpret` turns a success body
+    /// into a value and throws `BodyProblem` when the body is unusable (retried like a 5xx). A 304 to a
+    /// conditional request hands `interpret` the stored body instead.
+    func perform<Value: Sendable>(
+        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun,
+        interpret: (TransportResponse) throws -> Value
+    ) async throws -> Performed<Value> {
+        var conditional = stored?.hasValidators ?? false
+        var lastStatus: Int?
+        var lastProblem = "no attempt made"
+        for attempt in 1...retryPolicy.maxAttempts {
+            try Task.checkCancellation()
+            var headers = ["Accept": accept, "User-Agent": "rmwiki/1.0"]
+            if conditional, let stored {
+                if let etag = stored.etag { headers["If-None-Match"] = etag }
+                if let lastModified = stored.lastModified { headers["If-Modified-Since"] = lastModified }
+            }
+            let request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
+            var retryAfter: Duration?
+            do {
+                let response = try await send(request)
+                lastStatus = response.status
+                run.statistics.withLock {
+                    $0.requests += 1
+                    $0.bytes += response.body.count
+                    if conditional { $0.conditionalRequests += 1 }
+                    if response.status == 304 { $0.notModified += 1 }
+                    if attempt > 1 { $0.retries += 1 }
+                }
+                switch response.status {
+                case 200...299:
+                    try Self.checkLength(response)
+                    let value = try interpret(response)
+                    run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
+                    return Performed(value: value, response: response, notModified: false)
+                case 304 where conditional:
+                    guard let stored else { break }
+                    let cached = TransportResponse(status: 200, headers: response.headers, body: Data(stored.body.utf8))
+                    do {
+                        let value = try interpret(cached)
+                        run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
+                        return Performed(value: value, response: cached, notModified: true)
+                    } catch let problem as BodyProblem {
+                        // The stored copy is damaged: ask again without validators, at once.
+                        conditional = false
+                        lastProblem = "cached body unusable (\(problem))"
+                        continue
+                    }
+                case 408, 429, 500...599:
+                    lastProblem = "HTTP \(response.status)"
+                    retryAfter = Self.retryAfter(response.header("Retry-After"))
+                default:
+                    throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: attempt)
+                }
+            } catch let problem as BodyProblem {
+                lastProblem = problem.description
+            } catch let error as TransportError {
+                lastStatus = nil
+                lastProblem = error.description
+            }
+            if attempt < retryPolicy.maxAttempts {
+                let delay = retryPolicy.delay(
+                    afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
+                run.progress.retrying(url: url.absoluteString, problem: lastProblem, delay: delay)
+                try await sleep(delay)
+            }
+        }
+        throw APIError.gaveUp(
+            url: url.absoluteString, status: lastStatus, attempts: retryPolicy.maxAttempts, lastProblem: lastProblem)
+    }
+
+    /// One exchange under the in-flight limit and the per-request time limit. The limit is enforced here as
+    /// well as by the transport, so a transport that ignores `timeout` cannot hang the fetch.
+    private func send(_ request: TransportRequest) async throws -> TransportResponse {
+        await limiter.acquire()
+        let result: Result<TransportResponse, any Error>
+        do {
+            result = .success(try await sendWithTimeout(request))
+        } catch {
+            result = .failure(error)
+        }
+        await limiter.release()
+        return try result.get()
+    }
+
+    private func sendWithTimeout(_ request: TransportRequest) async throws -> TransportResponse {
+        let transport = transport
+        let timeout = requestTimeout
+        return try await withThrowingTaskGroup(of: TransportResponse?.self) { group in
+            group.addTask { try await transport.send(request) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw TransportError.timedOut
+            }
+            return response
+        }
+    }
+
+    /// A body shorter than its `Content-Length` was cut off. Skipped when the body was content-decoded,
+    /// since the length then counts the compressed bytes.
+    static func checkLength(_ response: TransportResponse) throws {
+        guard response.header("Content-Encoding") == nil,
+              let declared = response.header("Content-Length").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+              declared != response.body.count
+        else { return }
+        throw BodyProblem.truncated(expected: declared, received: response.body.count)
+    }
+
+    /// `Retry-After` as delay-seconds or as an HTTP date.
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
+        if let date = HTTPDate.date(from: value) {
+            return .milliseconds(max(Int(date.timeIntervalSince(now) * 1000), 0))
+        }
+        return nil
+    }
+}

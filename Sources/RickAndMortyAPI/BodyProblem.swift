@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why a response body with a success status was not usable; each is retried like a 5xx, because
+/// on a healthy server the next attempt usually succeeds (a cut connection, a proxy's error page).
+enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    case truncated(expected: Int, received: Int)
+    case malformedJSON(field: String, detail: String)
+    case notAnImage(contentType: String?, byteCount: Int)
+
+    var description: String {
+        switch self {
+        case let .truncated(expected, received):
+            "truncated body (\(received) of \(expected) bytes)"
+        case let .malformedJSON(field, detail):
+            "malformed JSON at \(field): \(detail)"
+        case let .notAnImage(contentType, byteCount):
+            "not a complete JPEG or PNG image (Content-Type \(contentType ?? "missing"), \(byteCount) bytes)"
+        }
+    }
+
+    /// Names the field from the decoder's coding path, e.g. `results[3].origin.url`.
+    static func from(_ error: DecodingError) -> BodyProblem {
+        switch error {
+        case let .typeMismatch(type, context):
+            .malformedJSON(field: fieldName(context.codingPath), detail: "expected \(type)")
+        case let .valueNotFound(type, context):
+            .malformedJSON(field: fieldName(context.codingPath), detail: "expected \(type), found null")
+        case let .keyNotFound(key, context):
+            .malformedJSON(field: fieldName(context.codingPath + [key]), detail: "missing")
+        case let .dataCorrupted(context):
+            .malformedJSON(field: fieldName(context.codingPath), detail: context.debugDescription)
+        @unknown default:
+            .malformedJSON(field: "(document)", detail: String(describing: error))
+        }
+    }
+
+    static func fieldName(_ path: [any CodingKey]) -> String {
+        var name = ""
+        for key in path {
+            if let index = key.intValue {
+                name += "[\(index)]"
+            } else {
+                name += name.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return name.isEmpty ? "(document)" : name
+    }
+}

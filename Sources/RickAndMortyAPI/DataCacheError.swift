@@ -1,0 +1,17 @@
+/// Why the cache folder could not be read or written, in one line that says what to do next.
+public enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noSnapshot(directory: String)
+    case unreadable(path: String, detail: String)
+    case writeFailed(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case let .noSnapshot(directory):
+            "no cached data in \(directory): run `rmwiki fetch` with network access first (or pass the --cache folder a fetch wrote)"
+        case let .unreadable(path, detail):
+            "cannot read \(path) (\(detail)): delete it and run `rmwiki fetch` again"
+        case let .writeFailed(path, detail):
+            "cannot write \(path) (\(detail)): check the permissions and free space of the cache folder"
+        }
+    }
+}

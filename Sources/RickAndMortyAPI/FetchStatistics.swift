@@ -1,0 +1,22 @@
+/// What a fetch cost, counted per HTTP exchange (retries included).
+public struct FetchStatistics: Sendable, Equatable {
+    public var requests = 0
+    public var conditionalRequests = 0
+    public var notModified = 0
+    public var retries = 0
+    public var bytes = 0
+    public var imagesDownloaded = 0
+
+    public init() {}
+
+    public static func + (lhs: FetchStatistics, rhs: FetchStatistics) -> FetchStatistics {
+        var sum = lhs
+        sum.requests += rhs.requests
+        sum.conditionalRequests += rhs.conditionalRequests
+        sum.notModified += rhs.notModified
+        sum.retries += rhs.retries
+        sum.bytes += rhs.bytes
+        sum.imagesDownloaded += rhs.imagesDownloaded
+        return sum
+    }
+}

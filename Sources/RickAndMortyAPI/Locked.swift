@@ -1,0 +1,18 @@
+import Foundation
+
+/// A value guarded by a lock, for the few counters that concurrent requests update together.
+/// `Synchronization.Mutex` would need macOS 15; the package still supports macOS 13.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

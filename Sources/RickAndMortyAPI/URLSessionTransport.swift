@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real transport. URLSession's own cache is off: the client sends its own conditional requests
+/// and must see 304s as they are.
+public struct URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    public init(maximumConnectionsPerHost: Int = APIClient.defaultConcurrency) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
+        session = URLSession(configuration: configuration)
+    }
+
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = "GET"
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.timeoutInterval = request.timeout.seconds
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch let error as URLError {
+            throw Self.transportError(error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw TransportError.connectionLost("not an HTTP response")
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return TransportResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    private static func transportError(_ error: URLError) -> any Error {
+        switch error.code {
+        case .timedOut: TransportError.timedOut
+        case .cancelled: CancellationError()
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            TransportError.cannotConnect(error.localizedDescription)
+        default: TransportError.connectionLost(error.localizedDescription)
+        }
+    }
+}
