@@ -21,7 +21,7 @@ struct PageRenderer: Sendable {
         ]
     }
 
-    func render(_ page: Page, extras: [String: MustacheValue] = [:]) throws -> [UInt8] {
+    func render(_ page: SitePage, extras: [String: MustacheValue] = [:]) throws -> [UInt8] {
         var context = root
         context["meta"] = try MustacheValue(encoding: page.meta)
         context["nav"] = try MustacheValue(encoding: page.navigation)

@@ -22,7 +22,7 @@ public struct SiteRenderer: Sendable {
         let renderer = PageRenderer(
             templates: theme.templates, configuration: configuration, strings: theme.strings,
             generator: "rmwiki \(WikiVersion.current)")
-        let pages: [Page]
+        let pages: [SitePage]
         do {
             pages = try model.pages()
         } catch let error as MissingStringError {
@@ -50,7 +50,7 @@ public struct SiteRenderer: Sendable {
 
     /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page.
     static func renderPages(
-        _ pages: [Page], renderer: PageRenderer, extras: [Route: [String: MustacheValue]]
+        _ pages: [SitePage], renderer: PageRenderer, extras: [Route: [String: MustacheValue]]
     ) async throws -> [SiteFile] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
         return try await withThrowingTaskGroup(of: [(Int, SiteFile)].self) { group in

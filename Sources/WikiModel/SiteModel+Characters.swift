@@ -1,7 +1,7 @@
 import RickAndMortyAPI
 
 extension SiteModel {
-    func characterIndexPages() throws -> [Page] {
+    func characterIndexPages() throws -> [SitePage] {
         let total = Self.pageCount(dataset.characters.count)
         let strip = try dataset.locations.map { location throws in try card(location) }
         let legend = try CharacterVocabulary.genders.map { gender throws in
@@ -27,7 +27,7 @@ extension SiteModel {
         }
     }
 
-    func characterPage(_ character: CharacterRecord) throws -> Page {
+    func characterPage(_ character: CharacterRecord) throws -> SitePage {
         let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
         let status = try CharacterVocabulary.status(character.status, strings)
         let gender = try CharacterVocabulary.gender(character.gender, strings)

@@ -1,7 +1,7 @@
 import RickAndMortyAPI
 
 extension SiteModel {
-    func episodeIndexPage() throws -> Page {
+    func episodeIndexPage() throws -> SitePage {
         // Seasons in order; episodes whose code names no season (hostile data) close the list as "Other".
         var bySeason: [Int: [EpisodeRecord]] = [:]
         var unsorted: [EpisodeRecord] = []
@@ -38,7 +38,7 @@ extension SiteModel {
             content: .episodeIndex(EpisodeIndexPage(seasons: seasons)))
     }
 
-    func episodePage(_ episode: EpisodeRecord) throws -> Page {
+    func episodePage(_ episode: EpisodeRecord) throws -> SitePage {
         let airDate = CalendarDate(airDate: episode.airDate)
         let created = CalendarDate(iso8601: episode.created)
         let cast = try cards(dataset.characterIDs(inEpisode: episode.id))

@@ -4,7 +4,7 @@ extension SiteModel {
     /// How many characters the home page features, and which: the most seen, so the page opens on faces fans know.
     static let featuredCount = 8
 
-    func homePage() throws -> Page {
+    func homePage() throws -> SitePage {
         let counts = [
             HomePage.Count(label: try strings("nav_characters"), value: count(dataset.characters.count),
                            url: link(.characters(page: 1))),
@@ -29,7 +29,7 @@ extension SiteModel {
             content: .home(content))
     }
 
-    func notFoundPage() throws -> Page {
+    func notFoundPage() throws -> SitePage {
         try page(
             .notFound, template: "404", title: try strings("notfound_title"),
             description: try strings("notfound_description"),

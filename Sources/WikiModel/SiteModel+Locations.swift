@@ -1,7 +1,7 @@
 import RickAndMortyAPI
 
 extension SiteModel {
-    func locationIndexPages() throws -> [Page] {
+    func locationIndexPages() throws -> [SitePage] {
         let total = Self.pageCount(dataset.locations.count)
         return try (1...total).map { number throws in
             let slice = dataset.locations.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
@@ -22,7 +22,7 @@ extension SiteModel {
         }
     }
 
-    func locationPage(_ location: LocationRecord) throws -> Page {
+    func locationPage(_ location: LocationRecord) throws -> SitePage {
         let residents = try cards(dataset.residentIDs(ofLocation: location.id))
         let none = try strings("value_none")
         let content = LocationPage(

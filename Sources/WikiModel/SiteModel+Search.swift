@@ -35,7 +35,7 @@ extension SiteModel {
         return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
     }
 
-    func searchPage() throws -> Page {
+    func searchPage() throws -> SitePage {
         let index = try searchIndex()
         let content = SearchPage(
             indexURL: configuration.link("search/index.json"),

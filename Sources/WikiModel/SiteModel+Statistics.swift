@@ -80,7 +80,7 @@ extension SiteModel {
         ])
     }
 
-    func statisticsPage() throws -> Page {
+    func statisticsPage() throws -> SitePage {
         try page(
             .statistics, template: "statistics", title: try strings("stats_title"),
             description: try strings("stats_description"),

@@ -22,7 +22,7 @@ public struct SiteModel: Sendable {
     }
 
     /// Every page of the site, in a fixed order.
-    public func pages() throws -> [Page] {
+    public func pages() throws -> [SitePage] {
         var pages = [try homePage()]
         pages += try characterIndexPages()
         pages += try dataset.characters.map { character throws in try characterPage(character) }
@@ -46,7 +46,7 @@ public struct SiteModel: Sendable {
     func page(
         _ route: Route, template: String, title: String, heading: String? = nil, description: String,
         ogType: String = "website", ogImage: String? = nil, content: PageContent
-    ) throws -> Page {
+    ) throws -> SitePage {
         let siteName = try strings("site_name")
         let meta = PageMeta(
             title: route == .home ? siteName : "\(title) · \(siteName)",
@@ -59,7 +59,7 @@ public struct SiteModel: Sendable {
             NavigationItem(label: try strings("nav_\(section.rawValue)"), url: link(section.route),
                            isCurrent: route.section == section)
         }
-        return Page(route: route, template: template, meta: meta, navigation: navigation, content: content)
+        return SitePage(route: route, template: template, meta: meta, navigation: navigation, content: content)
     }
 
     func count(_ value: Int) -> String { NumberText.grouped(value, separator: strings.entries["number_group"] ?? ",") }

@@ -7,7 +7,7 @@ import Testing
         dataset: Dataset(ModelFixture.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
         configuration: try! SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english)
 
-    func page(_ route: Route) throws -> Page {
+    func page(_ route: Route) throws -> SitePage {
         try #require(try model.pages().first { $0.route == route })
     }
 

@@ -1,5 +1,5 @@
 /// One page of the site: where it goes, which template renders it, and the values it shows.
-public struct Page: Sendable {
+public struct SitePage: Sendable {
     public let route: Route
     public let template: String
     public let meta: PageMeta
