@@ -27,7 +27,7 @@ let package = Package(
             dependencies: ["Mustache", "RickAndMortyAPI", "LoopbackAPI", "WikiBuild", "RMWikiCLI"]
         ),
 
-        .target(name: "TestSupport", dependencies: ["LoopbackAPI"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

@@ -1,21 +1,30 @@
 import Foundation
 
-/// Where the tool writes: standard output for results, standard error for progress and errors.
+/// Where the tool writes: standard output for results, standard error for progress and errors (a line each).
 /// Tests pass closures that collect the text instead.
 public struct Console: Sendable {
+    /// Writes text exactly as given to standard output (`rmwiki render`'s result).
+    public let write: @Sendable (String) -> Void
+    /// Writes text exactly as given to standard error (live progress lines redraw with `\r`).
+    public let writeError: @Sendable (String) -> Void
     public let out: @Sendable (String) -> Void
     public let err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (live progress lines) or a log (cron, CI).
     public let errorIsTerminal: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool) {
-        self.out = out
-        self.err = err
+    public init(
+        write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        errorIsTerminal: Bool
+    ) {
+        self.write = write
+        self.writeError = writeError
+        self.out = { write($0 + "\n") }
+        self.err = { writeError($0 + "\n") }
         self.errorIsTerminal = errorIsTerminal
     }
 
     public static let standard = Console(
-        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeError: { FileHandle.standardError.write(Data($0.utf8)) },
         errorIsTerminal: isatty(STDERR_FILENO) == 1)
 }

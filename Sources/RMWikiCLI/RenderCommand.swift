@@ -37,7 +37,7 @@ struct RenderCommand: Command {
             let library = try partials.map { try TemplateLibrary(directory: $0, strict: strict) }
                 ?? TemplateLibrary(templates: [:], strict: strict)
             let name = template.deletingPathExtension().lastPathComponent
-            console.out(try library.render(source: source, name: name, context: context))
+            console.write(try library.render(source: source, name: name, context: context))
             return .success
         } catch {
             let text = (error as? CustomStringConvertible)?.description ?? String(describing: error)

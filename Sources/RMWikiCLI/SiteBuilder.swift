@@ -48,6 +48,6 @@ struct SiteBuilder: Sendable {
 
     var progress: ProgressReporter {
         if options.quiet { return .silent }
-        return ProgressReporter(style: console.errorIsTerminal ? .liveLine : .plainLines, write: console.err)
+        return ProgressReporter(style: console.errorIsTerminal ? .liveLine : .plainLines, write: console.writeError)
     }
 }

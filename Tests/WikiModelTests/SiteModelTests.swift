@@ -1,10 +1,11 @@
 import RickAndMortyAPI
+import TestSupport
 import Testing
 @testable import WikiModel
 
 @Suite struct SiteModelTests {
     let model = SiteModel(
-        dataset: Dataset(ModelFixture.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
+        dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
         configuration: try! SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english)
 
     func page(_ route: Route) throws -> SitePage {
@@ -80,7 +81,7 @@ import Testing
         var entries = StringTableFixture.english.entries
         entries["info_species"] = nil
         let broken = SiteModel(
-            dataset: Dataset(ModelFixture.snapshot), avatarExtensions: [:],
+            dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [:],
             configuration: try! SiteConfiguration(), strings: StringTable(locale: "xx", entries: entries))
         #expect(throws: MissingStringError(key: "info_species", locale: "xx")) { try broken.pages() }
         #expect(MissingStringError(key: "info_species", locale: "xx").description.contains("Templates/locales/xx.json"))

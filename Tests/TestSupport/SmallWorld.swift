@@ -2,10 +2,10 @@ import RickAndMortyAPI
 
 /// A small world with the awkward cases in it: a one-sided episode link, a location that omits a
 /// resident, an origin that does not exist, an unknown status and an HTML-looking name.
-enum ModelFixture {
-    static let api = "https://rickandmortyapi.com/api"
+public enum SmallWorld {
+    public static let api = "https://rickandmortyapi.com/api"
 
-    static func character(
+    public static func character(
         _ id: Int, _ name: String, status: String = "Alive", gender: String = "Male", species: String = "Human",
         origin: Int? = nil, location: Int? = nil, episodes: [Int] = []
     ) -> CharacterRecord {
@@ -18,7 +18,7 @@ enum ModelFixture {
             url: "\(api)/character/\(id)", created: "2017-11-04T18:48:46.250Z")
     }
 
-    static let snapshot = Snapshot(
+    public static let snapshot = Snapshot(
         characters: [
             character(1, "Rick Sanchez", origin: 1, location: 1, episodes: [1, 2]),
             character(2, "Morty Smith", status: "unknown", origin: 99, location: 2, episodes: [1]),
@@ -41,4 +41,12 @@ enum ModelFixture {
             EpisodeRecord(id: 3, name: "Special", airDate: "sometime", episode: "Bonus",
                           characters: [], url: "\(api)/episode/3", created: "not a date"),
         ])
+}
+
+extension SmallWorld {
+    /// Tiny avatars for characters 1 and 2; character 3 has none (the placeholder is used).
+    public static let avatars: [Int: AvatarImage] = [
+        1: AvatarImage(source: .bytes(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)), fileExtension: "svg"),
+        2: AvatarImage(source: .bytes(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"/></svg>".utf8)), fileExtension: "svg"),
+    ]
 }

@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// One page of each kind, rendered from the small fixture and compared byte for byte with
+/// `Golden/`. After an intended change, regenerate with `RMWIKI_UPDATE_GOLDEN=1 swift test --filter GoldenPageTests`
+/// and review the diff like code.
+@Suite struct GoldenPageTests {
+    static let pages = [
+        "index.html", "characters/index.html", "characters/1/index.html", "locations/index.html",
+        "locations/1/index.html", "episodes/index.html", "episodes/2/index.html", "search/index.html",
+        "statistics/index.html", "404.html", "search/index.json", "sitemap.xml", "robots.txt",
+    ]
+    static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test(arguments: pages)
+    func pageMatchesItsGoldenFile(path: String) async throws {
+        let (output, _) = try await BuildFixture.build(
+            SmallWorld.snapshot, avatars: SmallWorld.avatars, baseURL: "https://example.org/wiki/")
+        let rendered = try BuildFixture.text(output, path)
+        let golden = Self.goldenFolder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
+        if ProcessInfo.processInfo.environment["RMWIKI_UPDATE_GOLDEN"] == "1" {
+            try Data(rendered.utf8).write(to: golden)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        if rendered != expected {
+            let renderedLines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+            let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = zip(renderedLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
+            let line = first?.offset ?? min(renderedLines.count, expectedLines.count)
+            Issue.record("""
+                \(path) differs from its golden file at line \(line + 1):
+                  got:      \(line < renderedLines.count ? String(renderedLines[line]) : "<end>")
+                  expected: \(line < expectedLines.count ? String(expectedLines[line]) : "<end>")
+                """)
+        }
+    }
+}
