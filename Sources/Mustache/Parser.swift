@@ -112,6 +112,13 @@ struct Parser {
         Array(source[range].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
     }
 
+    /// The first token after `index` that is not text emptied by the standalone rule.
+    private func firstContent(after index: Int) -> Int {
+        var next = index + 1
+        while next < tokens.count, tokens[next].kind == .text, tokens[next].range.isEmpty { next += 1 }
+        return next
+    }
+
     /// An override's own indentation (that of its first line) is removed where it is written,
     /// so the site where it is rendered decides the indentation.
     private mutating func reindentBlockArguments() {
@@ -119,8 +126,9 @@ struct Parser {
             let enclosing = tokens[index].enclosing
             guard enclosing >= 0, tokens[enclosing].kind == .parent else { continue }
             let end = tokens[index].match
-            guard index + 1 < end, tokens[index + 1].kind == .text else { continue }
-            let prefix = leadingWhitespace(tokens[index + 1].range)
+            let first = firstContent(after: index)
+            guard first < end, tokens[first].kind == .text else { continue }
+            let prefix = leadingWhitespace(tokens[first].range)
             guard !prefix.isEmpty else { continue }
             for inner in index + 1..<end {
                 if tokens[inner].kind == .text {
@@ -138,8 +146,8 @@ struct Parser {
     /// A standalone block's default content sets the indentation its overrides get.
     private mutating func applyIntrinsicBlockIndentation() {
         for index in tokens.indices where tokens[index].kind == .block && tokens[index].standalone {
-            let next = index + 1
-            guard next < tokens[index].match, tokens[next].kind == .text, !tokens[next].range.isEmpty else { continue }
+            let next = firstContent(after: index)
+            guard next < tokens[index].match, tokens[next].kind == .text else { continue }
             tokens[index].indentation = leadingWhitespace(tokens[next].range)
         }
     }
