@@ -6,7 +6,7 @@ struct Parser {
     private let delimiters: Delimiters
     private let partialIndex: [String: Int]
     private var tokens: [Token] = []
-    private var unresolved: [(name: String, offset: Int)] = []
+    private var unresolved: [Template.UnresolvedPartial] = []
 
     init(name: String, source: [UInt8], delimiters: Delimiters = .standard, partialIndex: [String: Int]) {
         self.name = name
@@ -156,22 +156,25 @@ struct Parser {
 
     private mutating func buildTree() -> [Node] {
         var stack: [[Node]] = [[]]
+        // Consecutive text tokens (one per line) become one node.
+        var text: [UInt8] = []
+        func flushText() {
+            guard !text.isEmpty else { return }
+            stack[stack.count - 1].append(.text(TextNode(bytes: text)))
+            text = []
+        }
         for token in tokens {
+            if token.kind == .text {
+                text.append(contentsOf: source[token.range])
+                continue
+            }
+            flushText()
             switch token.kind {
-            case .text:
-                guard !token.range.isEmpty else { continue }
-                let bytes = source[token.range]
-                if case .text(var text)? = stack[stack.count - 1].last {
-                    text.bytes.append(contentsOf: bytes)
-                    stack[stack.count - 1][stack[stack.count - 1].count - 1] = .text(text)
-                } else {
-                    stack[stack.count - 1].append(.text(TextNode(bytes: Array(bytes))))
-                }
             case .variable, .unescapedVariable:
                 guard let name = Name(token.content) else { continue }
                 stack[stack.count - 1].append(.variable(VariableNode(name: name, escaped: token.kind == .variable,
                                                                      offset: token.offset)))
-            case .comment, .setDelimiters:
+            case .text, .comment, .setDelimiters:
                 continue
             case .section, .invertedSection, .parent, .block:
                 stack.append([])
@@ -183,6 +186,7 @@ struct Parser {
                 stack[stack.count - 1].append(.partial(inclusion(token, arguments: nil)))
             }
         }
+        flushText()
         return stack[0]
     }
 
@@ -213,7 +217,7 @@ struct Parser {
             target = .dynamic(Name(dynamicName) ?? .implicitIterator)
         } else {
             let index = partialIndex[token.content]
-            if index == nil { unresolved.append((token.content, token.offset)) }
+            if index == nil { unresolved.append(.init(name: token.content, offset: token.offset)) }
             target = .named(token.content, index: index)
         }
         return InclusionNode(target: target, indentation: token.indentation, standalone: token.standalone,
