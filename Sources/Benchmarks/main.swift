@@ -1,1 +1,11 @@
-print("rmwiki-bench: nothing yet")
+import Foundation
+
+// One subcommand per benchmark file; each runs its own argument parsing.
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "mustache":
+    MustacheBenchmark.run(arguments: Array(arguments.dropFirst()))
+default:
+    FileHandle.standardError.write(Data("usage: rmwiki-bench mustache [--runs N] [--data PATH]\n".utf8))
+    exit(2)
+}

@@ -1,4 +1,6 @@
 /// One element of a parsed template. Text is stored as bytes to be appended in bulk.
+///
+/// Payloads are classes so that walking the tree copies one reference per node, not every field.
 enum Node: Sendable {
     case text(TextNode)
     case variable(VariableNode)
@@ -7,17 +9,27 @@ enum Node: Sendable {
     case block(BlockNode)
 }
 
-struct TextNode: Sendable {
-    var bytes: [UInt8]
+final class TextNode: Sendable {
+    let bytes: [UInt8]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 }
 
-struct VariableNode: Sendable {
+final class VariableNode: Sendable {
     let name: Name
     let escaped: Bool
     let offset: Int
+
+    init(name: Name, escaped: Bool, offset: Int) {
+        self.name = name
+        self.escaped = escaped
+        self.offset = offset
+    }
 }
 
-struct SectionNode: Sendable {
+final class SectionNode: Sendable {
     let name: Name
     let inverted: Bool
     let children: [Node]
@@ -25,10 +37,19 @@ struct SectionNode: Sendable {
     let body: Range<Int>
     let delimiters: Delimiters
     let offset: Int
+
+    init(name: Name, inverted: Bool, children: [Node], body: Range<Int>, delimiters: Delimiters, offset: Int) {
+        self.name = name
+        self.inverted = inverted
+        self.children = children
+        self.body = body
+        self.delimiters = delimiters
+        self.offset = offset
+    }
 }
 
 /// A partial (`{{>name}}`) or a parent (`{{<name}}…{{/name}}`): a parent is a partial with block arguments.
-struct InclusionNode: Sendable {
+final class InclusionNode: Sendable {
     let target: InclusionTarget
     /// Applied to every line the included template renders (standalone tags only).
     let indentation: [UInt8]
@@ -36,6 +57,14 @@ struct InclusionNode: Sendable {
     /// Block overrides given inside a parent tag, by block name; nil for a plain partial.
     let arguments: [String: [Node]]?
     let offset: Int
+
+    init(target: InclusionTarget, indentation: [UInt8], standalone: Bool, arguments: [String: [Node]]?, offset: Int) {
+        self.target = target
+        self.indentation = indentation
+        self.standalone = standalone
+        self.arguments = arguments
+        self.offset = offset
+    }
 }
 
 enum InclusionTarget: Sendable {
@@ -46,10 +75,17 @@ enum InclusionTarget: Sendable {
 }
 
 /// `{{$name}}default{{/name}}`: a place a parent's caller may override.
-struct BlockNode: Sendable {
+final class BlockNode: Sendable {
     let name: String
     let defaults: [Node]
     /// Indentation given to every line of an override rendered here.
     let indentation: [UInt8]
     let standalone: Bool
+
+    init(name: String, defaults: [Node], indentation: [UInt8], standalone: Bool) {
+        self.name = name
+        self.defaults = defaults
+        self.indentation = indentation
+        self.standalone = standalone
+    }
 }

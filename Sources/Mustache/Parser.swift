@@ -6,7 +6,7 @@ struct Parser {
     private let delimiters: Delimiters
     private let partialIndex: [String: Int]
     private var tokens: [Token] = []
-    private var unresolved: [(name: String, offset: Int)] = []
+    private var unresolved: [Template.UnresolvedPartial] = []
 
     init(name: String, source: [UInt8], delimiters: Delimiters = .standard, partialIndex: [String: Int]) {
         self.name = name
@@ -112,6 +112,13 @@ struct Parser {
         Array(source[range].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
     }
 
+    /// The first token after `index` that is not text emptied by the standalone rule.
+    private func firstContent(after index: Int) -> Int {
+        var next = index + 1
+        while next < tokens.count, tokens[next].kind == .text, tokens[next].range.isEmpty { next += 1 }
+        return next
+    }
+
     /// An override's own indentation (that of its first line) is removed where it is written,
     /// so the site where it is rendered decides the indentation.
     private mutating func reindentBlockArguments() {
@@ -119,8 +126,9 @@ struct Parser {
             let enclosing = tokens[index].enclosing
             guard enclosing >= 0, tokens[enclosing].kind == .parent else { continue }
             let end = tokens[index].match
-            guard index + 1 < end, tokens[index + 1].kind == .text else { continue }
-            let prefix = leadingWhitespace(tokens[index + 1].range)
+            let first = firstContent(after: index)
+            guard first < end, tokens[first].kind == .text else { continue }
+            let prefix = leadingWhitespace(tokens[first].range)
             guard !prefix.isEmpty else { continue }
             for inner in index + 1..<end {
                 if tokens[inner].kind == .text {
@@ -138,8 +146,8 @@ struct Parser {
     /// A standalone block's default content sets the indentation its overrides get.
     private mutating func applyIntrinsicBlockIndentation() {
         for index in tokens.indices where tokens[index].kind == .block && tokens[index].standalone {
-            let next = index + 1
-            guard next < tokens[index].match, tokens[next].kind == .text, !tokens[next].range.isEmpty else { continue }
+            let next = firstContent(after: index)
+            guard next < tokens[index].match, tokens[next].kind == .text else { continue }
             tokens[index].indentation = leadingWhitespace(tokens[next].range)
         }
     }
@@ -148,22 +156,25 @@ struct Parser {
 
     private mutating func buildTree() -> [Node] {
         var stack: [[Node]] = [[]]
+        // Consecutive text tokens (one per line) become one node.
+        var text: [UInt8] = []
+        func flushText() {
+            guard !text.isEmpty else { return }
+            stack[stack.count - 1].append(.text(TextNode(bytes: text)))
+            text = []
+        }
         for token in tokens {
+            if token.kind == .text {
+                text.append(contentsOf: source[token.range])
+                continue
+            }
+            flushText()
             switch token.kind {
-            case .text:
-                guard !token.range.isEmpty else { continue }
-                let bytes = source[token.range]
-                if case .text(var text)? = stack[stack.count - 1].last {
-                    text.bytes.append(contentsOf: bytes)
-                    stack[stack.count - 1][stack[stack.count - 1].count - 1] = .text(text)
-                } else {
-                    stack[stack.count - 1].append(.text(TextNode(bytes: Array(bytes))))
-                }
             case .variable, .unescapedVariable:
                 guard let name = Name(token.content) else { continue }
                 stack[stack.count - 1].append(.variable(VariableNode(name: name, escaped: token.kind == .variable,
                                                                      offset: token.offset)))
-            case .comment, .setDelimiters:
+            case .text, .comment, .setDelimiters:
                 continue
             case .section, .invertedSection, .parent, .block:
                 stack.append([])
@@ -175,6 +186,7 @@ struct Parser {
                 stack[stack.count - 1].append(.partial(inclusion(token, arguments: nil)))
             }
         }
+        flushText()
         return stack[0]
     }
 
@@ -205,7 +217,7 @@ struct Parser {
             target = .dynamic(Name(dynamicName) ?? .implicitIterator)
         } else {
             let index = partialIndex[token.content]
-            if index == nil { unresolved.append((token.content, token.offset)) }
+            if index == nil { unresolved.append(.init(name: token.content, offset: token.offset)) }
             target = .named(token.content, index: index)
         }
         return InclusionNode(target: target, indentation: token.indentation, standalone: token.standalone,
