@@ -25,7 +25,8 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: Console) async -> ExitCode {
-        let say: @Sendable (String) -> Void = options.quiet ? { _ in } : console.out
+        let quiet = options.quiet
+        let say: @Sendable (String) -> Void = { line in if !quiet { console.out(line) } }
         var lock: BuildLock?
         do {
             if !dryRun { lock = try BuildLock.acquire(for: options.output) }

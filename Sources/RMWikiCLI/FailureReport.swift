@@ -21,7 +21,7 @@ enum FailureReport {
     }
 
     static func report(_ error: any Error, doing action: String, console: Console) -> ExitCode {
-        let text = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+        let text = String(describing: error)
         console.err("rmwiki: \(action) failed: \(text)")
         return exitCode(for: error)
     }

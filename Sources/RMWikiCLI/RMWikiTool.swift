@@ -61,7 +61,7 @@ public enum RMWikiTool {
                     console.out(command.spec.help)
                     return ExitCode.success.rawValue
                 }
-                return await command.init(parsed).run(console).rawValue
+                return try await command.init(parsed).run(console).rawValue
             } catch {
                 return usageFailure(error, console)
             }
@@ -71,7 +71,7 @@ public enum RMWikiTool {
     static func command(named name: String) -> (any Command.Type)? { commands.first { $0.spec.name == name } }
 
     static func unknownCommand(_ name: String) -> UsageError {
-        let suggestion = ClosestMatch.find(name, in: commands.map(\.spec.name) + ["help"]).map { "; did you mean '\($0)'?" } ?? ""
+        let suggestion = ClosestMatch.find(name, in: commands.map { $0.spec.name } + ["help"]).map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(command: nil, message: "unknown command '\(name)'" + suggestion)
     }
 

@@ -40,7 +40,7 @@ struct RenderCommand: Command {
             console.write(try library.render(source: source, name: name, context: context))
             return .success
         } catch {
-            let text = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+            let text = String(describing: error)
             console.err("rmwiki: render failed: \(text)")
             return .failure
         }

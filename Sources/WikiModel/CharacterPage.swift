@@ -5,4 +5,5 @@ public struct CharacterPage: Codable, Sendable, Equatable {
     public let gender: Badge
     public let info: [InfoRow]
     public let episodes: [EpisodeSummary]
+    public let hasEpisodes: Bool
 }

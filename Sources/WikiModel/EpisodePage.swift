@@ -7,6 +7,7 @@ public struct EpisodePage: Codable, Sendable, Equatable {
     public let createdISO: String?
     public let castSize: String
     public let characters: [CharacterCard]
+    public let hasCharacters: Bool
     public let previous: RecordLink?
     public let next: RecordLink?
 }

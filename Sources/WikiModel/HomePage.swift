@@ -6,6 +6,8 @@ public struct HomePage: Codable, Sendable, Equatable {
     }
 
     public let counts: [Count]
+    /// Lists need a flag for their wrapper: Mustache sections iterate, they cannot test "non-empty" alone.
+    public let hasLocations: Bool
     public let locations: [LocationCard]
     public let featured: [CharacterCard]
 }

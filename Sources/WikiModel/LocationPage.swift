@@ -4,4 +4,5 @@ public struct LocationPage: Codable, Sendable, Equatable {
     public let dimension: String
     public let residentCount: String
     public let residents: [CharacterCard]
+    public let hasResidents: Bool
 }

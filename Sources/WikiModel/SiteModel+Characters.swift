@@ -62,7 +62,7 @@ extension SiteModel {
 
         let content = CharacterPage(
             name: character.name, image: try image(of: character), status: status, gender: gender, info: info,
-            episodes: try episodes.map { episode throws in try summary(episode) })
+            episodes: try episodes.map { episode throws in try summary(episode) }, hasEpisodes: !episodes.isEmpty)
         return try page(
             .character(character.id), template: "character", title: character.name,
             description: try strings.format("character_description", [

@@ -52,7 +52,7 @@ extension SiteModel {
             code: episode.episode, name: episode.name,
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
-            castSize: count(cast.count), characters: cast, previous: neighbour(-1), next: neighbour(1))
+            castSize: count(cast.count), characters: cast, hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1))
         return try page(
             .episode(episode.id), template: "episode", title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,

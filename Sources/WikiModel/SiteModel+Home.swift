@@ -18,6 +18,7 @@ extension SiteModel {
             .prefix(Self.featuredCount)
         let content = HomePage(
             counts: counts,
+            hasLocations: !dataset.locations.isEmpty,
             locations: try dataset.locations.map { location throws in try card(location) },
             featured: try featured.map { character throws in try card(character) })
         return try page(

@@ -30,7 +30,7 @@ extension SiteModel {
             type: location.type.isEmpty ? none : location.type,
             dimension: location.dimension.isEmpty ? none : location.dimension,
             residentCount: count(residents.count),
-            residents: residents)
+            residents: residents, hasResidents: !residents.isEmpty)
         return try page(
             .location(location.id), template: "location", title: location.name,
             description: try strings.format("location_description", [
