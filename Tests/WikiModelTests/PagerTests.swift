@@ -27,7 +27,7 @@ import Testing
         #expect(current.label == "3")
         #expect(current.url == nil)
         #expect(pager.items.filter(\.isCurrent).count == 1)
-        #expect(pager.summary == "SitePage 3 of 5")
+        #expect(pager.summary == "Page 3 of 5")
         #expect(pager.items.first { $0.rel == "prev" }?.url == "/p/2/")
         #expect(pager.items.first { $0.rel == "next" }?.url == "/p/4/")
     }
