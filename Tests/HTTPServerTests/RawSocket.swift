@@ -108,6 +108,13 @@ final class RawSocket {
         return Array(buffered[..<count])
     }
 
+    /// The status line and header section of a bare interim response (`100 Continue`).
+    func readStatusLine() throws -> String {
+        let line = try readLine()
+        while try !readLine().isEmpty {}
+        return line
+    }
+
     /// One response; `bodyExpected: false` for answers to HEAD.
     func readResponse(bodyExpected: Bool = true) throws -> Response {
         let statusLine = try readLine()
