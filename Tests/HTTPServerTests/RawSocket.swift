@@ -77,6 +77,18 @@ final class RawSocket {
         throw Failure.malformed("recv errno \(errno)")
     }
 
+    /// Raw text up to and including `marker` (for streams that never end).
+    func read(through marker: String) throws -> String {
+        let pattern = Array(marker.utf8)
+        while true {
+            if let range = buffered.firstRange(of: pattern) {
+                defer { buffered.removeFirst(range.upperBound) }
+                return String(decoding: buffered[..<range.upperBound], as: UTF8.self)
+            }
+            guard try fill() else { throw Failure.closed }
+        }
+    }
+
     /// Everything until the server closes the connection.
     func readToEnd() throws -> [UInt8] {
         while try fill() {}
