@@ -11,6 +11,7 @@ public final class HTTPServer: Sendable {
 
     private enum State {
         case idle
+        case starting
         case running(loop: EventLoop, jobs: AsyncStream<EventLoop.Job>.Continuation, group: Task<Void, Never>)
         case stopping(Task<Void, Never>)
         case stopped
@@ -40,21 +41,36 @@ public final class HTTPServer: Sendable {
     /// A server starts once; after `stop()` create a new one.
     @discardableResult
     public func start() async throws -> Int {
-        let (socket, port) = try ListeningSocket.open(
-            host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
-        )
+        try state.withLock { state in
+            guard case .idle = state else { throw HTTPServerError.alreadyStarted }
+            state = .starting
+        }
         let (jobs, jobsContinuation) = AsyncStream<EventLoop.Job>.makeStream()
         let loop: EventLoop
+        let port: Int
         do {
-            loop = try EventLoop(configuration: configuration, listener: socket, handler: handler) { job in
-                jobsContinuation.yield(job)
+            let listener = try ListeningSocket.open(
+                host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
+            )
+            port = listener.port
+            do {
+                loop = try EventLoop(configuration: configuration, listener: listener.socket, handler: handler) { job in
+                    jobsContinuation.yield(job)
+                }
+            } catch {
+                close(listener.socket)
+                throw error
             }
         } catch {
-            close(socket)
+            state.withLock { state in
+                if case .starting = state { state = .idle }
+            }
             throw error
         }
+        loop.start()
         let installed = state.withLock { state -> Bool in
-            guard case .idle = state else { return false }
+            // `stop()` may have run while this was starting; then the new loop is torn down at once.
+            guard case .starting = state else { return false }
             let group = Task {
                 await withDiscardingTaskGroup { group in
                     for await job in jobs { group.addTask { await job() } }
@@ -65,9 +81,8 @@ public final class HTTPServer: Sendable {
         }
         guard installed else {
             await loop.shutdown()
-            throw HTTPServerError.alreadyStarted
+            throw HTTPServerError.stopped
         }
-        loop.start()
         return port
     }
 
@@ -76,7 +91,7 @@ public final class HTTPServer: Sendable {
     public func stop() async {
         let stopping = state.withLock { state -> Task<Void, Never>? in
             switch state {
-            case .idle, .stopped:
+            case .idle, .starting, .stopped:
                 state = .stopped
                 return nil
             case .stopping(let task):

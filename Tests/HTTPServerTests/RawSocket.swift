@@ -127,6 +127,20 @@ final class RawSocket {
         return line
     }
 
+    /// The rest of a chunked body whose head was already read.
+    func readToEndOfChunks() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            guard let size = Int(try readLine(), radix: 16) else { throw Failure.malformed("chunk size") }
+            if size == 0 {
+                _ = try readLine()
+                return body
+            }
+            body += try readExactly(size)
+            _ = try readLine()
+        }
+    }
+
     /// One response; `bodyExpected: false` for answers to HEAD.
     func readResponse(bodyExpected: Bool = true) throws -> Response {
         let statusLine = try readLine()
@@ -146,15 +160,7 @@ final class RawSocket {
         if !bodyExpected || status == 204 || status == 304 {
             body = []
         } else if headers["Transfer-Encoding"] == "chunked" {
-            while true {
-                guard let size = Int(try readLine(), radix: 16) else { throw Failure.malformed("chunk size") }
-                if size == 0 {
-                    _ = try readLine()
-                    break
-                }
-                body += try readExactly(size)
-                _ = try readLine()
-            }
+            body = try readToEndOfChunks()
         } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {
             body = try readExactly(length)
         } else {
@@ -169,38 +175,4 @@ final class RawSocket {
         try socket.send(request)
         return try socket.readResponse(bodyExpected: bodyExpected)
     }
-}
-
-/// Runs blocking work on a dedicated thread and awaits its result.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try work() }) }
-        thread.start()
-    }
-}
-
-/// Starts a server on a free loopback port, runs `body`, and always stops the server.
-func withServer<T: Sendable>(
-    _ configuration: HTTPServer.Configuration = .init(),
-    handler: some HTTPHandler,
-    _ body: (Int) async throws -> T
-) async throws -> T {
-    let server = HTTPServer(configuration: configuration, handler: handler)
-    let port = try await server.start()
-    do {
-        let result = try await body(port)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
-func withServer<T: Sendable>(
-    _ configuration: HTTPServer.Configuration = .init(),
-    _ body: (Int) async throws -> T,
-    handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
-) async throws -> T {
-    try await withServer(configuration, handler: ClosureHandler(handler), body)
 }
