@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "Mustache"),
         .target(name: "RickAndMortyAPI"),
         .target(name: "HTTPServer"),
-        .target(name: "LoopbackAPI", dependencies: ["HTTPServer"]),
+        .target(name: "LoopbackAPI", dependencies: ["HTTPServer", "RickAndMortyAPI"]),
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI"]),
         .target(name: "SiteOutput"),
         .target(name: "SVGCharts"),

@@ -55,7 +55,7 @@ public final class BuildLock: Sendable {
             if waited >= timeout {
                 let holder = holderPid(descriptor)
                 close(descriptor)
-                throw SiteOutputError.buildInProgress(output: location.path, pid: holder, waitedSeconds: waited.seconds)
+                throw SiteOutputError.buildInProgress(output: location.path, pid: holder, waitedSeconds: timeout == .zero ? 0 : waited.seconds)
             }
             // flock has no timeout of its own; polling with a capped backoff keeps the wait cheap.
             let remaining = timeout - waited

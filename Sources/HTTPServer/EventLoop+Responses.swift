@@ -1,0 +1,133 @@
+/// Getting a handler's answer onto the wire. The async half runs in the handler's task; the
+/// `execute` blocks run on the loop thread.
+extension EventLoop {
+    func respond(_ response: HTTPResponse, context: RequestContext) async {
+        guard case .stream(let stream) = response.body, !context.isHead,
+              !HTTPStatus.forbidsBody(response.status), response.fault != .dropConnection else {
+            execute { [self] in deliver(response, context: context) }
+            return
+        }
+        await send(stream, response: response, context: context)
+    }
+
+    private func send(_ body: AsyncStream<[UInt8]>, response: HTTPResponse, context: RequestContext) async {
+        let (closed, closedObserver) = AsyncStream<Never>.makeStream()
+        let started = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            execute { [self] in
+                continuation.resume(returning: beginStream(response, context: context, closeObserver: closedObserver))
+            }
+        }
+        guard started else { return }
+        // Whichever ends first wins: the body finishing, or the connection closing (client gone or
+        // server stopping), which cancels the body's consumption and so its producer.
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                for await chunk in body where !chunk.isEmpty {
+                    guard await sendChunk(chunk, context: context) else { return }
+                }
+                execute { [self] in endStream(context: context) }
+            }
+            group.addTask {
+                for await _ in closed {}
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func sendChunk(_ chunk: [UInt8], context: RequestContext) async -> Bool {
+        await withCheckedContinuation { continuation in
+            execute { [self] in
+                guard let connection = connection(context.connection), var stream = connection.stream else {
+                    continuation.resume(returning: false)
+                    return
+                }
+                connection.outbound.append { output in
+                    if stream.chunked { ResponseEncoder.chunk(chunk, into: &output) } else { output.append(contentsOf: chunk) }
+                }
+                if connection.outbound.pendingCount > Self.streamHighWater {
+                    stream.drainWaiters.append(continuation)
+                    connection.stream = stream
+                } else {
+                    continuation.resume(returning: true)
+                }
+                flush(connection)
+            }
+        }
+    }
+
+    private func beginStream(_ response: HTTPResponse, context: RequestContext,
+                             closeObserver: AsyncStream<Never>.Continuation) -> Bool {
+        guard let connection = connection(context.connection), connection.phase == .handling else {
+            closeObserver.finish()
+            return false
+        }
+        // HTTP/1.0 has no chunked coding: there the body ends with the connection.
+        let chunked = context.version == "HTTP/1.1"
+        let keepAlive = chunked && context.keepAlive && !connection.peerClosed
+        connection.phase = .streaming
+        connection.stream = Connection.StreamState(chunked: chunked, keepAlive: keepAlive, closeObservers: [closeObserver])
+        connection.outbound.append { output in
+            ResponseEncoder.head(status: response.status, headers: response.headers,
+                                 framing: chunked ? .chunked : .closeDelimited, close: !keepAlive, into: &output)
+        }
+        flush(connection)
+        return true
+    }
+
+    private func endStream(context: RequestContext) {
+        guard let connection = connection(context.connection), let stream = connection.stream else { return }
+        connection.stream = nil
+        for observer in stream.closeObservers { observer.finish() }
+        for waiter in stream.drainWaiters { waiter.resume(returning: false) }
+        if stream.chunked { connection.outbound.append(ResponseEncoder.lastChunk) }
+        if stream.keepAlive {
+            connection.phase = .idle
+            connection.lastActivity = clock.now
+        } else {
+            connection.phase = .closing
+            connection.closeAfterFlush = true
+        }
+        flush(connection)
+    }
+
+    private func deliver(_ response: HTTPResponse, context: RequestContext) {
+        guard let connection = connection(context.connection), connection.phase == .handling else { return }
+        if response.fault == .dropConnection {
+            closeConnection(connection)
+            return
+        }
+        var body: [UInt8] = []
+        if case .bytes(let bytes) = response.body { body = bytes }
+        var keepAlive = context.keepAlive && !connection.peerClosed
+        let framing: ResponseEncoder.Framing
+        if HTTPStatus.forbidsBody(response.status) {
+            framing = .none
+            body = []
+        } else if context.isHead {
+            // HEAD answers describe the GET body; a handler may state its length without sending it.
+            let stated = response.headers["Content-Length"].flatMap { Int($0) }
+            framing = .length(body.isEmpty ? stated ?? 0 : body.count)
+            body = []
+        } else {
+            framing = .length(body.count)
+        }
+        if case .truncateBody(let afterBytes) = response.fault {
+            body = Array(body.prefix(max(0, afterBytes)))
+            keepAlive = false
+        }
+        connection.outbound.append { output in
+            ResponseEncoder.head(status: response.status, headers: response.headers, framing: framing,
+                                 close: !keepAlive, into: &output)
+            output.append(contentsOf: body)
+        }
+        if keepAlive {
+            connection.phase = .idle
+            connection.lastActivity = clock.now
+        } else {
+            connection.phase = .closing
+            connection.closeAfterFlush = true
+        }
+        flush(connection)
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server: one epoll thread owns the sockets; handlers run as child tasks of one task
+/// group, so `stop()` can cancel and await every one of them.
+public final class HTTPServer: Sendable {
+    public let configuration: Configuration
+    private let handler: any HTTPHandler
+    private let state = Locked<State>(.idle)
+
+    private enum State {
+        case idle
+        case starting
+        case running(loop: EventLoop, jobs: AsyncStream<EventLoop.Job>.Continuation, group: Task<Void, Never>)
+        case stopping(Task<Void, Never>)
+        case stopped
+    }
+
+    public init(configuration: Configuration = .init(), handler: some HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    public convenience init(
+        configuration: Configuration = .init(),
+        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) {
+        self.init(configuration: configuration, handler: ClosureHandler(handler))
+    }
+
+    deinit {
+        if case .running(let loop, let jobs, let group) = state.withLock({ $0 }) {
+            loop.requestShutdown()
+            jobs.finish()
+            group.cancel()
+        }
+    }
+
+    /// Binds and listens; returns the bound port (the kernel picks one when the configured port is 0).
+    /// A server starts once; after `stop()` create a new one.
+    @discardableResult
+    public func start() async throws -> Int {
+        try state.withLock { state in
+            guard case .idle = state else { throw HTTPServerError.alreadyStarted }
+            state = .starting
+        }
+        let (jobs, jobsContinuation) = AsyncStream<EventLoop.Job>.makeStream()
+        let loop: EventLoop
+        let port: Int
+        do {
+            let listener = try ListeningSocket.open(
+                host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
+            )
+            port = listener.port
+            do {
+                loop = try EventLoop(configuration: configuration, listener: listener.socket, handler: handler) { job in
+                    jobsContinuation.yield(job)
+                }
+            } catch {
+                close(listener.socket)
+                throw error
+            }
+        } catch {
+            state.withLock { state in
+                if case .starting = state { state = .idle }
+            }
+            throw error
+        }
+        loop.start()
+        let installed = state.withLock { state -> Bool in
+            // `stop()` may have run while this was starting; then the new loop is torn down at once.
+            guard case .starting = state else { return false }
+            let group = Task {
+                await withDiscardingTaskGroup { group in
+                    for await job in jobs { group.addTask { await job() } }
+                }
+            }
+            state = .running(loop: loop, jobs: jobsContinuation, group: group)
+            return true
+        }
+        guard installed else {
+            await loop.shutdown()
+            throw HTTPServerError.stopped
+        }
+        return port
+    }
+
+    /// Closes the listener and every connection, cancels running handlers and streams, and returns once
+    /// the event loop thread and all handler tasks are gone. Idempotent; concurrent callers all wait.
+    public func stop() async {
+        let stopping = state.withLock { state -> Task<Void, Never>? in
+            switch state {
+            case .idle, .starting, .stopped:
+                state = .stopped
+                return nil
+            case .stopping(let task):
+                return task
+            case .running(let loop, let jobs, let group):
+                let task = Task {
+                    await loop.shutdown()
+                    jobs.finish()
+                    group.cancel()
+                    await group.value
+                }
+                state = .stopping(task)
+                return task
+            }
+        }
+        guard let stopping else { return }
+        await stopping.value
+        state.withLock { $0 = .stopped }
+    }
+}

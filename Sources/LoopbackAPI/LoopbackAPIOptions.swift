@@ -1,0 +1,25 @@
+import Foundation
+
+/// How the loopback API behaves.
+public struct LoopbackAPIOptions: Sendable {
+    /// Added to every request before it is answered (the benchmark uses 50 ms).
+    public var latency: Duration
+    public var pageSize: Int
+    /// The base the data's absolute URLs start with; it is replaced by the server's own base URL.
+    public var sourceBaseURL: String
+    /// Faults in force from the first request.
+    public var faults: [LoopbackFaultRule]
+    /// `Last-Modified` of everything until it changes.
+    public var lastModified: Date
+
+    public init(
+        latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
+        faults: [LoopbackFaultRule] = [], lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000)
+    ) {
+        self.latency = latency
+        self.pageSize = max(1, pageSize)
+        self.sourceBaseURL = sourceBaseURL
+        self.faults = faults
+        self.lastModified = lastModified
+    }
+}

@@ -1,0 +1,33 @@
+/// When a fault is injected: which requests it matches and how many times it fires.
+public struct LoopbackFaultRule: Sendable, Equatable {
+    public enum Match: Sendable, Equatable {
+        /// Every request.
+        case any
+        /// The request target exactly as sent, e.g. `/api/character?page=3` or `/api/character/avatar/1.jpeg`.
+        case path(String)
+        /// Targets that start with this, e.g. `/api/character/avatar/` for every picture.
+        case pathPrefix(String)
+        /// The n-th requests (1-based) counted from when the fault plan was set.
+        case requestNumbers(Set<Int>)
+    }
+
+    public var match: Match
+    public var fault: LoopbackFault
+    /// How many matching requests get the fault; nil for all of them.
+    public var times: Int?
+
+    public init(_ match: Match, _ fault: LoopbackFault, times: Int? = nil) {
+        self.match = match
+        self.fault = fault
+        self.times = times
+    }
+
+    func matches(target: String, number: Int) -> Bool {
+        switch match {
+        case .any: true
+        case .path(let path): target == path
+        case .pathPrefix(let prefix): target.hasPrefix(prefix)
+        case .requestNumbers(let numbers): numbers.contains(number)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import HTTPServer
+
+/// Serves one request: counts it, waits the configured latency, answers from the store, and applies the
+/// fault the plan picked for it.
+struct LoopbackHandler: HTTPHandler {
+    let store: LoopbackStore
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let conditional = request.headers.contains("If-None-Match") || request.headers.contains("If-Modified-Since")
+        let (number, fault) = await store.begin(target: request.target, conditional: conditional)
+        // A stopping server cancels handlers; the sleep then ends early, which is what we want.
+        if store.latency > .zero { try? await Task.sleep(for: store.latency) }
+        if case .delay(let delay) = fault { try? await Task.sleep(for: delay) }
+        let reply = await store.respond(to: request)
+        let response = Self.apply(fault, to: reply)
+        let bytes = if case .bytes(let body) = response.body { body.count } else { 0 }
+        await store.end(
+            LoopbackRequestRecord(
+                number: number, target: request.target, conditional: conditional, status: response.status,
+                fault: fault),
+            isImage: reply.isImage, bytes: bytes)
+        return response
+    }
+
+    static func apply(_ fault: LoopbackFault?, to reply: LoopbackReply) -> HTTPResponse {
+        let normal = HTTPResponse(status: reply.status, headers: reply.headers, body: .bytes(reply.body))
+        guard let fault else { return normal }
+        switch fault {
+        case .delay:
+            return normal
+        case .status(let status):
+            return response(.error(status, "Injected fault: HTTP \(status)"))
+        case .tooManyRequests(let retryAfter):
+            var limited = LoopbackReply.error(429, "Too many requests, please try again later.")
+            limited.headers["Retry-After"] = retryAfter
+            return response(limited)
+        case .truncateBody(let afterBytes):
+            var truncated = normal
+            truncated.fault = .truncateBody(afterBytes: afterBytes)
+            return truncated
+        case .malformedJSON:
+            return response(.json(200, Array(#"{"info":{"count":826,"pages":42,"next":"#.utf8) + [0x7B, 0x00] + Array("garbage".utf8)))
+        case let .replaceBody(bytes, contentType):
+            return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .bytes(bytes))
+        case .dropConnection:
+            return HTTPResponse(status: 500, fault: .dropConnection)
+        }
+    }
+
+    private static func response(_ reply: LoopbackReply) -> HTTPResponse {
+        HTTPResponse(status: reply.status, headers: reply.headers, body: .bytes(reply.body))
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Every file under a folder with its bytes, to show a cache is byte-identical before and after.
+enum DirectoryDigest {
+    static func contents(of folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(atPath: folder.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let url = folder.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = manager.contents(atPath: url.path)
+            } else {
+                files[relative + "/"] = Data()
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SiteOutput
+import TestSupport
+
+/// A temporary folder holding one output folder (`site`) and whatever a test puts beside it.
+struct Workspace {
+    let root: URL
+    let output: URL
+
+    init() throws {
+        root = try SharedFixtures.temporaryDirectory("site-output")
+        output = root.appendingPathComponent("site", isDirectory: true)
+    }
+
+    var publisher: SitePublisher { SitePublisher(outputDirectory: output) }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func snapshot() throws -> SiteTreeSnapshot {
+        try SiteTreeSnapshot(of: output)
+    }
+
+    /// Names in the workspace root, e.g. to check no staging folder is left beside the output.
+    func rootEntries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+    }
+
+    func text(_ path: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Writes a file outside the site, e.g. a cached avatar used as a `.copy` source.
+    @discardableResult
+    func writeSource(_ name: String, _ text: String) throws -> String {
+        let url = root.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func inode(_ path: String) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// A small site with nested folders.
+    static let sampleFiles: [SiteFile] = [
+        SiteFile(path: "index.html", text: "<h1>Wiki</h1>"),
+        SiteFile(path: "characters/1/index.html", text: "Rick"),
+        SiteFile(path: "characters/2/index.html", text: "Morty"),
+        SiteFile(path: "locations/1/index.html", text: "Earth"),
+        SiteFile(path: "style.css", text: "body{}"),
+    ]
+}
