@@ -7,7 +7,7 @@ import Testing
 @Suite struct DemoBuildTests {
     @Test func demoSiteIsCompleteAndSelfContained() async throws {
         let snapshot = DemoDataset.snapshot
-        let (output, summary) = try await BuildFixture.build(snapshot, avatars: DemoDataset.avatars(), baseURL: "/fans/")
+        let (output, summary) = try await SiteFixture.build(snapshot, avatars: DemoDataset.avatars(), baseURL: "/fans/")
         let checker = SiteChecker(root: output, basePath: "/fans/")
         let problems = try checker.problems()
         #expect(problems.isEmpty, "\(problems.prefix(10))")
@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func twoBuildsOfTheSameDataAreByteIdentical() async throws {
-        let first = try await BuildFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars()).output
-        let second = try await BuildFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars()).output
+        let first = try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars()).output
+        let second = try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars()).output
         let firstFiles = try SiteChecker(root: first).files()
         #expect(firstFiles == (try SiteChecker(root: second).files()))
         for path in firstFiles {
@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func rebuildingUnchangedDataRewritesNothing() async throws {
-        let (output, _) = try await BuildFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars())
-        let again = try await BuildFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(), into: output)
+        let (output, _) = try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars())
+        let again = try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(), into: output)
         #expect(again.summary.added.isEmpty && again.summary.updated.isEmpty && again.summary.removed.isEmpty)
         #expect(!again.summary.unchanged.isEmpty)
     }

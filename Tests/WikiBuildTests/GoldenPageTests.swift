@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: pages)
     func pageMatchesItsGoldenFile(path: String) async throws {
-        let (output, _) = try await BuildFixture.build(
+        let (output, _) = try await SiteFixture.build(
             SmallWorld.snapshot, avatars: SmallWorld.avatars, baseURL: "https://example.org/wiki/")
         let rendered = try BuildFixture.text(output, path)
         let golden = Self.goldenFolder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))

@@ -6,7 +6,7 @@ import WikiBuild
 import WikiModel
 
 /// Builds a snapshot with the project's theme into a fresh folder and hands back where it went.
-enum BuildFixture {
+enum SiteFixture {
     static func build(
         _ snapshot: Snapshot, avatars: [Int: AvatarImage] = [:], baseURL: String = "/", into output: URL? = nil
     ) async throws -> (output: URL, summary: PublishSummary) {
@@ -16,9 +16,5 @@ enum BuildFixture {
         var timings = PhaseTimings()
         let report = try await build.run(snapshot: snapshot, avatars: avatars, dryRun: false, timings: &timings)
         return (folder, report.summary)
-    }
-
-    static func text(_ output: URL, _ path: String) throws -> String {
-        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import LoopbackAPI
+import TestSupport
+import Testing
+@testable import RMWikiCLI
+
+/// `rmwiki build` end to end on the whole real dataset, fetched over HTTP from a loopback copy of the API.
+@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+struct FullSiteIntegrationTests {
+    @Test func theWholeSiteIsBuiltAndEveryLinkResolves() async throws {
+        let work = try SharedFixtures.temporaryDirectory("rmwiki-full")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let output = work.appendingPathComponent("site")
+        let cache = work.appendingPathComponent("cache")
+        let result = try await LoopbackSession.withSharedData { _, base in
+            await ConsoleRecorder.run([
+                "build", "--api", base.absoluteString, "--cache", cache.path, "--output", output.path,
+                "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
+            ])
+        }
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.contains("published"))
+
+        let checker = SiteChecker(root: output)
+        let files = try checker.files()
+        func count(_ pattern: String) -> Int {
+            let expression = try? NSRegularExpression(pattern: pattern)
+            return files.filter { expression?.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }.count
+        }
+        #expect(count(#"^characters/\d+/index\.html$"#) == 826)
+        #expect(count(#"^locations/\d+/index\.html$"#) == 126)
+        #expect(count(#"^episodes/\d+/index\.html$"#) == 51)
+        #expect(count(#"^characters/page/\d+/index\.html$"#) == 41, "42 pages of 20 characters, the first at /characters/")
+        #expect(count(#"^locations/page/\d+/index\.html$"#) == 6, "7 pages of 20 locations")
+        #expect(count(#"^images/characters/\d+\.(jpeg|png)$"#) == 826)
+
+        let lastPage = try BuildFixture.text(output, "characters/page/42/index.html")
+        #expect(lastPage.components(separatedBy: "class=\"card character-card").count - 1 == 6, "826 = 41 × 20 + 6")
+        #expect(lastPage.contains("Page 42 of 42"))
+        let episodes = try BuildFixture.text(output, "episodes/index.html")
+        for season in 1...5 { #expect(episodes.contains("id=\"season-\(season)\"")) }
+        #expect(!episodes.contains("id=\"season-6\""))
+
+        // The known one-sided links show from both ends (the data layer's union rule).
+        #expect(try BuildFixture.text(output, "episodes/18/index.html").contains("href=\"/characters/125/\""))
+        #expect(try BuildFixture.text(output, "characters/663/index.html").contains("href=\"/episodes/10/\""))
+        #expect(try BuildFixture.text(output, "locations/35/index.html").contains("href=\"/characters/125/\""))
+
+        let problems = try checker.problems()
+        #expect(problems.isEmpty, "\(problems.count) problems, e.g. \(problems.prefix(5))")
+    }
+}
