@@ -5,7 +5,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "mustache":
     MustacheBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "build":
+    await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: rmwiki-bench mustache [--runs N] [--data PATH]\n".utf8))
+    FileHandle.standardError.write(Data("usage: rmwiki-bench mustache|build [--runs N] [--data PATH]\n".utf8))
     exit(2)
 }

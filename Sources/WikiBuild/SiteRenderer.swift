@@ -16,14 +16,15 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render(dataset: Dataset, avatars: [Int: AvatarImage]) async throws -> [SiteFile] {
-        let model = SiteModel(
-            dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
-            configuration: configuration, strings: theme.strings)
         let renderer = PageRenderer(
             templates: theme.templates, configuration: configuration, strings: theme.strings,
             generator: "rmwiki \(WikiVersion.current)")
+        let model: SiteModel
         let pages: [SitePage]
         do {
+            model = try SiteModel(
+                dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
+                configuration: configuration, strings: theme.strings)
             pages = try model.pages()
         } catch let error as MissingStringError {
             throw WikiBuildError.missingString(error.description)

@@ -11,6 +11,18 @@ extension SiteModel {
     }
 
     func card(_ character: CharacterRecord) throws -> CharacterCard {
+        try characterCards[character.id] ?? makeCard(character)
+    }
+
+    func card(_ location: LocationRecord) throws -> LocationCard {
+        try locationCards[location.id] ?? makeCard(location)
+    }
+
+    func summary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
+        try episodeSummaries[episode.id] ?? makeSummary(episode)
+    }
+
+    func makeCard(_ character: CharacterRecord) throws -> CharacterCard {
         CharacterCard(
             id: character.id, name: character.name, url: link(.character(character.id)),
             image: try image(of: character),
@@ -23,7 +35,7 @@ extension SiteModel {
         try ids.compactMap { id throws in try dataset.character(id).map(card) }
     }
 
-    func card(_ location: LocationRecord) throws -> LocationCard {
+    func makeCard(_ location: LocationRecord) throws -> LocationCard {
         LocationCard(
             id: location.id, name: location.name, url: link(.location(location.id)),
             type: location.type.isEmpty ? try strings("value_none") : location.type,
@@ -32,7 +44,7 @@ extension SiteModel {
                 "location_residents_count", ["count": count(dataset.residentIDs(ofLocation: location.id).count)]))
     }
 
-    func summary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
+    func makeSummary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
         let airDate = CalendarDate(airDate: episode.airDate)
         return EpisodeSummary(
             id: episode.id, code: episode.episode, name: episode.name, url: link(.episode(episode.id)),

@@ -11,14 +11,21 @@ public struct SiteModel: Sendable {
     public let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
+    /// Each record's card or row, made once: a character appears on up to a hundred pages.
+    private(set) var characterCards: [Int: CharacterCard] = [:]
+    private(set) var locationCards: [Int: LocationCard] = [:]
+    private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
 
     public init(
         dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable
-    ) {
+    ) throws {
         self.dataset = dataset
         self.avatarExtensions = avatarExtensions
         self.configuration = configuration
         self.strings = strings
+        for character in dataset.characters { characterCards[character.id] = try makeCard(character) }
+        for location in dataset.locations { locationCards[location.id] = try makeCard(location) }
+        for episode in dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
     }
 
     /// Every page of the site, in a fixed order.

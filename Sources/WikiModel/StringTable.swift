@@ -9,18 +9,30 @@ public struct StringTable: Sendable, Equatable {
         self.entries = entries
     }
 
-    public func callAsFunction(_ key: String) throws -> String {
+    public func callAsFunction(_ key: String) throws(MissingStringError) -> String {
         guard let value = entries[key] else { throw MissingStringError(key: key, locale: locale) }
         return value
     }
 
-    /// `"{count} episodes"` with `{name}` placeholders filled in.
-    public func format(_ key: String, _ values: [String: String]) throws -> String {
-        var text = try self(key)
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            text = text.replacing("{\(name)}", with: value)
+    /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass (this runs for
+    /// every card of every page). A placeholder without a value stays as written.
+    public func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
+        let pattern = try self(key)
+        var result = ""
+        result.reserveCapacity(pattern.utf8.count + 16)
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
         }
-        return text
+        result += rest
+        return result
     }
 }
 

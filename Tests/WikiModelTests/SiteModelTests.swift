@@ -4,7 +4,7 @@ import Testing
 @testable import WikiModel
 
 @Suite struct SiteModelTests {
-    let model = SiteModel(
+    let model = try! SiteModel(
         dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
         configuration: try! SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english)
 
@@ -80,10 +80,12 @@ import Testing
     @Test func aMissingStringIsAnErrorNamingKeyAndLocale() {
         var entries = StringTableFixture.english.entries
         entries["info_species"] = nil
-        let broken = SiteModel(
-            dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [:],
-            configuration: try! SiteConfiguration(), strings: StringTable(locale: "xx", entries: entries))
-        #expect(throws: MissingStringError(key: "info_species", locale: "xx")) { try broken.pages() }
+        #expect(throws: MissingStringError(key: "info_species", locale: "xx")) {
+            try SiteModel(
+                dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [:],
+                configuration: try SiteConfiguration(), strings: StringTable(locale: "xx", entries: entries)
+            ).pages()
+        }
         #expect(MissingStringError(key: "info_species", locale: "xx").description.contains("Templates/locales/xx.json"))
     }
 }
