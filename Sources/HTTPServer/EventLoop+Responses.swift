@@ -115,7 +115,8 @@ extension EventLoop {
         }
         var body: [UInt8] = []
         if case .bytes(let bytes) = response.body { body = bytes }
-        var keepAlive = context.keepAlive && !connection.peerClosed
+        // A client that half-closed after pipelining still gets answers to what it already sent.
+        var keepAlive = context.keepAlive && !(connection.peerClosed && connection.inbound.isEmpty)
         let framing: ResponseEncoder.Framing
         if HTTPStatus.forbidsBody(response.status) {
             framing = .none
