@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The only writer of site files: publishes a complete site atomically and incrementally.
 ///
@@ -31,12 +36,16 @@ public struct SitePublisher: Sendable {
         let staging = try StagingFolder.create(in: location.parent, outputName: location.name)
         do {
             try StagingWriter.fill(staging.path, with: plan, publishedPath: location.path)
-            if try FileSystemCalls.status(location.path) == nil {
-                try AtomicSwitch.move(staging.path, to: location.path)
-            } else {
+            if let current = try FileSystemCalls.status(location.path) {
+                // Keep permissions someone set on the output folder (e.g. for the web server).
+                if chmod(staging.path, current.st_mode & 0o7777) != 0 {
+                    throw FileSystemCalls.error("set the permissions of", staging.path)
+                }
                 try AtomicSwitch.exchange(staging.path, location.path)
                 // The staging name now holds the old tree; a failed delete is retried by the next build.
                 try? published.remove(at: staging.path)
+            } else {
+                try AtomicSwitch.move(staging.path, to: location.path)
             }
         } catch {
             staging.discard()
