@@ -2,8 +2,21 @@
 import Glibc
 #endif
 
-/// An HTTP/1.1 server: one epoll thread owns the sockets; handlers run as child tasks of one task
-/// group, so `stop()` can cancel and await every one of them.
+/// A small HTTP/1.1 server for loopback fakes, benchmarks and the site preview.
+///
+/// One thread runs a `poll(2)` loop over non-blocking sockets (Glibc's Swift module has no epoll);
+/// handlers run as child tasks of a single task group, so they may suspend freely and `stop()` can
+/// cancel and await every one of them.
+///
+/// Behaviour where HTTP leaves a choice:
+/// - Keep-alive for HTTP/1.1 unless `Connection: close`; HTTP/1.0 always closes after one answer.
+/// - Pipelined requests are answered one at a time, in order.
+/// - `Host` is not required; request bodies need `Content-Length` (`Transfer-Encoding` gets 501).
+/// - Errors found by the server (400, 408, 413, 414, 431, 501, 505, 503 over capacity) are answered
+///   with `Connection: close`, then the connection is closed.
+/// - Answers to HEAD never carry a body; a handler may set `Content-Length` to announce the GET size.
+/// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); `truncateBody` applies only
+///   to `.bytes` bodies.
 public final class HTTPServer: Sendable {
     public let configuration: Configuration
     private let handler: any HTTPHandler

@@ -197,7 +197,8 @@ enum FileSystemCalls {
         if preservingTimes {
             var info = stat()
             if fstat(input, &info) != 0 { throw error("inspect", source) }
-            var times = [info.st_atim, info.st_mtim]
+            let fileTimes = FileTimes(info)
+            var times = [fileTimes.access, fileTimes.modification]
             if futimens(output, &times) != 0 { throw error("set the time of", destination) }
         }
         closed = true

@@ -3,8 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
-import Foundation
 
 /// The comparison of the new site with the published one, made before anything is written,
 /// so a dry run and a no-change build never touch the disk.
@@ -44,27 +42,11 @@ struct PublishPlan {
         needsSwitch = summary.hasChanges || published.folders != requiredFolders
     }
 
-    /// Compares files on all cores: a no-change build is dominated by reading back ~1,100 pages.
+    /// Compares files concurrently: a no-change build is dominated by reading back ~1,100 pages.
     private static func classify(_ files: [SiteFile], published: PublishedTree, outputPath: String) throws -> [State] {
-        let results = UnsafeMutableBufferPointer<Result<State, SiteOutputError>>.allocate(capacity: files.count)
-        results.initialize(repeating: .success(.added))
-        defer { results.deinitialize(); results.deallocate() }
-        nonisolated(unsafe) let shared = results
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(1, files.count / 64))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            // Each worker owns a strided slice, so no two write the same slot.
-            for index in stride(from: worker, to: files.count, by: workers) {
-                let file = files[index]
-                do {
-                    shared[index] = .success(try state(of: file, publishedKind: published.files[file.path], outputPath: outputPath))
-                } catch let error as SiteOutputError {
-                    shared[index] = .failure(error)
-                } catch {
-                    shared[index] = .failure(.io(operation: "compare", path: file.path, errno: EIO))
-                }
-            }
+        try ConcurrentWork.map(files.count) { index in
+            try state(of: files[index], publishedKind: published.files[files[index].path], outputPath: outputPath)
         }
-        return try results.map { try $0.get() }
     }
 
     private static func state(of file: SiteFile, publishedKind: FileSystemCalls.EntryKind?, outputPath: String) throws -> State {

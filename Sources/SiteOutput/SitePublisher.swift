@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The only writer of site files: publishes a complete site atomically and incrementally.
 ///
@@ -20,7 +25,8 @@ public struct SitePublisher: Sendable {
     public func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
         let location = try OutputLocation(outputDirectory)
         let sorted = try SitePathRules.validated(files)
-        let plan = try PublishPlan(files: sorted, published: PublishedTree.read(at: location.path), outputPath: location.path)
+        let published = try PublishedTree.read(at: location.path)
+        let plan = try PublishPlan(files: sorted, published: published, outputPath: location.path)
         if dryRun { return plan.summary }
 
         try FileSystemCalls.makeDirectories(location.parent)
@@ -29,13 +35,17 @@ public struct SitePublisher: Sendable {
 
         let staging = try StagingFolder.create(in: location.parent, outputName: location.name)
         do {
-            try fill(staging.path, with: plan, publishedPath: location.path)
-            if try FileSystemCalls.status(location.path, followingLinks: true) == nil {
-                try AtomicSwitch.move(staging.path, to: location.path)
-            } else {
+            try StagingWriter.fill(staging.path, with: plan, publishedPath: location.path)
+            if let current = try FileSystemCalls.status(location.path) {
+                // Keep permissions someone set on the output folder (e.g. for the web server).
+                if chmod(staging.path, current.st_mode & 0o7777) != 0 {
+                    throw FileSystemCalls.error("set the permissions of", staging.path)
+                }
                 try AtomicSwitch.exchange(staging.path, location.path)
                 // The staging name now holds the old tree; a failed delete is retried by the next build.
-                try? FileSystemCalls.removeTree(staging.path)
+                try? published.remove(at: staging.path)
+            } else {
+                try AtomicSwitch.move(staging.path, to: location.path)
             }
         } catch {
             staging.discard()
@@ -43,27 +53,5 @@ public struct SitePublisher: Sendable {
         }
         staging.unlock()
         return plan.summary
-    }
-
-    private func fill(_ stagingPath: String, with plan: PublishPlan, publishedPath: String) throws {
-        var createdFolders = Set<String>()
-        for (file, state) in zip(plan.files, plan.states) {
-            for folder in SitePathRules.parentFolders(of: file.path) where createdFolders.insert(folder).inserted {
-                try FileSystemCalls.makeDirectory(stagingPath + "/" + folder)
-            }
-            let target = stagingPath + "/" + file.path
-            switch (state, file.content) {
-            case (.unchanged, _):
-                try FileSystemCalls.linkOrCopy(publishedPath + "/" + file.path, to: target, preservingTimes: true)
-            case (_, .bytes(let bytes)):
-                try FileSystemCalls.writeNewFile(target, bytes)
-            case (_, .copy(let sourcePath)):
-                do {
-                    try FileSystemCalls.linkOrCopy(sourcePath, to: target, preservingTimes: false)
-                } catch SiteOutputError.io(_, let path, let code) where path == sourcePath || code == ENOENT {
-                    throw SiteOutputError.copySourceUnreadable(path: file.path, source: sourcePath, errno: code)
-                }
-            }
-        }
     }
 }

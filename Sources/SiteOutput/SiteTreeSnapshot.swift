@@ -74,7 +74,6 @@ public struct SiteTreeSnapshot: Sendable, Equatable {
             buffer.isEmpty ? 0 : try FileSystemCalls.readFully(descriptor, into: buffer, path: path)
         }
         bytes.removeSubrange(count...)
-        let time = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        return File(bytes: bytes, modificationTime: time, inode: UInt64(info.st_ino))
+        return File(bytes: bytes, modificationTime: FileTimes(info).modificationNanoseconds, inode: UInt64(info.st_ino))
     }
 }

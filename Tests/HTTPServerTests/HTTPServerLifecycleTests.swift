@@ -18,4 +18,26 @@ import Testing
         await first.stop()
         await second.stop()
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func stopCancelsHandlersStillRunning() async throws {
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(handler: ClosureHandler { _ in
+            signal.yield()
+            // Only cancellation ends this within the test's time limit.
+            try? await Task.sleep(for: .seconds(3600))
+            return .text("late")
+        })
+        let port = try await server.start()
+        let socket = try await onThread {
+            let socket = try RawSocket(port: port)
+            try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            return UncheckedBox(socket)
+        }
+        var iterator = started.makeAsyncIterator()
+        await iterator.next()
+        await server.stop()
+        let received = try await onThread { try socket.value.readToEnd() }
+        #expect(received.isEmpty)
+    }
 }

@@ -92,4 +92,17 @@ import Testing
         let closed = try await onThread { try socket.value.readToEnd() }
         #expect(!String(decoding: closed, as: UTF8.self).contains("0\r\n\r\n"))
     }
+
+    @Test func headRequestsReleaseTheStreamTheyDoNotSend() async throws {
+        let terminated = TestCounter()
+        try await withServer(handler: ClosureHandler { _ in Self.endless(terminated: terminated) }) { port in
+            let response = try await onThread {
+                try RawSocket.exchange(port: port, "HEAD /events HTTP/1.1\r\nHost: x\r\n\r\n", bodyExpected: false)
+            }
+            #expect(response.status == 200)
+            #expect(response.headers["Content-Type"] == "text/event-stream")
+        }
+        // `withServer` stopped the server, which awaits every handler task, including the discard.
+        #expect(terminated.value == 1)
+    }
 }

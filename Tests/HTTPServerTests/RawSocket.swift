@@ -20,8 +20,18 @@ final class RawSocket {
     private var buffered: [UInt8] = []
 
     /// `receiveTimeout` bounds every read so a broken server fails the test instead of hanging it.
-    init(port: Int, receiveTimeout: TimeInterval = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    convenience init(port: Int, receiveTimeout: TimeInterval = 10) throws {
+        self.init(descriptor: try Self.connect(port: port, receiveTimeout: receiveTimeout))
+    }
+
+    /// Takes ownership of a connected socket; only a fully built instance ever closes a descriptor,
+    /// so a failed connect cannot close a number another thread has meanwhile reused.
+    private init(descriptor: Int32) {
+        fd = descriptor
+    }
+
+    private static func connect(port: Int, receiveTimeout: TimeInterval) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
         var timeout = timeval(tv_sec: Int(receiveTimeout), tv_usec: Int((receiveTimeout.truncatingRemainder(dividingBy: 1)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -31,7 +41,7 @@ final class RawSocket {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
@@ -39,6 +49,7 @@ final class RawSocket {
             close(fd)
             throw Failure.connect(error)
         }
+        return fd
     }
 
     deinit { close(fd) }

@@ -80,4 +80,16 @@ struct PublishFailureTests {
             try workspace.publisher.publish(Workspace.sampleFiles)
         }
     }
+
+    @Test("an output path that is a symlink is refused, so the switch never replaces a link")
+    func outputIsASymlink() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let target = workspace.root.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: workspace.output, withDestinationURL: target)
+        #expect(throws: SiteOutputError.outputNotADirectory(workspace.output.path)) {
+            try workspace.publisher.publish(Workspace.sampleFiles)
+        }
+    }
 }

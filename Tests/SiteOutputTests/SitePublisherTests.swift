@@ -141,4 +141,15 @@ struct SitePublisherTests {
         #expect(snapshot.files.isEmpty && snapshot.folders.isEmpty)
         #expect(FileManager.default.fileExists(atPath: workspace.output.path))
     }
+
+    @Test("a switch keeps the permissions set on the output folder")
+    func outputPermissionsKept() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        _ = try workspace.publisher.publish(Workspace.sampleFiles)
+        try FileManager.default.setAttributes([.posixPermissions: 0o750], ofItemAtPath: workspace.output.path)
+        _ = try workspace.publisher.publish([SiteFile(path: "index.html", text: "new")])
+        let attributes = try FileManager.default.attributesOfItem(atPath: workspace.output.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o750)
+    }
 }

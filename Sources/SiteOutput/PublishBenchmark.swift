@@ -1,0 +1,95 @@
+import Foundation
+
+/// Times `SitePublisher` on a site shaped like the real wiki (~1,100 pages plus the avatars as
+/// `.copy` files), for `rmwiki-bench`. Run it from a release build; figures are medians.
+public struct PublishBenchmark: Sendable {
+    public struct Measurement: Sendable {
+        public var scenario: String
+        /// Milliseconds per run, in run order.
+        public var runs: [Double]
+        public var summary: PublishSummary
+
+        public var median: Double {
+            let sorted = runs.sorted()
+            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+
+        public var line: String {
+            let padded = scenario.padding(toLength: 24, withPad: " ", startingAt: 0)
+            return "\(padded) \(String(format: "%8.2f", median)) ms median of \(runs.count)  (\(summary.line))"
+        }
+    }
+
+    public var pageCount: Int
+    /// Real avatars to copy into the benchmark's cache; nil makes 826 synthetic 36 KB images.
+    public var avatarsFolder: URL?
+    public var runs: Int
+
+    public init(pageCount: Int = 1_100, avatarsFolder: URL? = nil, runs: Int = 9) {
+        self.pageCount = pageCount
+        self.avatarsFolder = avatarsFolder
+        self.runs = runs
+    }
+
+    public func run() throws -> [Measurement] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-publish-bench-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = try pages(version: 0) + avatars(cache: root.appendingPathComponent("cache"))
+        let output = SitePublisher(outputDirectory: root.appendingPathComponent("site"))
+
+        let first = try measure("first publish") { run in
+            try SitePublisher(outputDirectory: root.appendingPathComponent("first-\(run)")).publish(site)
+        }
+        _ = try output.publish(site)
+        let noChange = try measure("no-change republish") { _ in try output.publish(site) }
+        let dryRun = try measure("no-change dry run") { _ in try output.publish(site, dryRun: true) }
+        let oneChange = try measure("one page changed") { run in
+            var changed = site
+            changed[0] = SiteFile(path: changed[0].path, text: "<html>edit \(run)</html>")
+            return try output.publish(changed)
+        }
+        return [first, noChange, dryRun, oneChange]
+    }
+
+    private func measure(_ scenario: String, _ body: (Int) throws -> PublishSummary) throws -> Measurement {
+        let clock = ContinuousClock()
+        var measurement = Measurement(scenario: scenario, runs: [], summary: PublishSummary())
+        for run in 0..<runs {
+            let start = clock.now
+            measurement.summary = try body(run)
+            let elapsed = (clock.now - start).components
+            measurement.runs.append(Double(elapsed.seconds) * 1_000 + Double(elapsed.attoseconds) / 1e15)
+        }
+        return measurement
+    }
+
+    /// Pages of 4–12 KB, in character/location/episode folders like the wiki's.
+    private func pages(version: Int) -> [SiteFile] {
+        let paragraph = String(repeating: "Wubba lubba dub dub. ", count: 40)
+        return (0..<pageCount).map { index in
+            let folder = ["characters", "locations", "episodes"][index % 3]
+            let body = String(repeating: paragraph, count: 1 + index % 3)
+            return SiteFile(path: "\(folder)/\(index)/index.html", text: "<html><h1>\(index) v\(version)</h1>\(body)</html>")
+        }
+    }
+
+    /// Copies the avatars into a private cache (the real build links from its image cache too).
+    private func avatars(cache: URL) throws -> [SiteFile] {
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let names: [String]
+        if let avatarsFolder {
+            names = try FileManager.default.contentsOfDirectory(atPath: avatarsFolder.path).sorted()
+            for name in names {
+                try FileManager.default.copyItem(at: avatarsFolder.appendingPathComponent(name), to: cache.appendingPathComponent(name))
+            }
+        } else {
+            names = (1...826).map { "\($0).jpeg" }
+            for (index, name) in names.enumerated() {
+                try Data(repeating: UInt8(index % 256), count: 36_000).write(to: cache.appendingPathComponent(name))
+            }
+        }
+        return names.map { SiteFile(path: "avatars/\($0)", content: .copy(sourcePath: cache.appendingPathComponent($0).path)) }
+    }
+}
