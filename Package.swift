@@ -35,6 +35,6 @@ let package = Package(
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
         .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "TestSupport"]),
+        .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "rmwiki"]),
     ]
 )

@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started with `posix_spawn`, its standard output and error captured in files.
+///
+/// The child is reaped only by `wait()` (or `kill()`), never in the background, so its pid cannot be
+/// reused by another process before a test decides to signal it. `wait()` polls with `WNOHANG`
+/// between short sleeps instead of blocking in `waitpid`: the loopback API the child talks to runs
+/// on the same small cooperative thread pool as the test.
+public final class SpawnedProcess: @unchecked Sendable {
+    public enum Termination: Sendable, Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+
+        public var description: String {
+            switch self {
+            case .exited(let code): "exit \(code)"
+            case .signaled(let signal): "signal \(signal)"
+            }
+        }
+    }
+
+    public let pid: pid_t
+    private let outputFile: URL
+    private let errorFile: URL
+    private let lock = NSLock()
+    private var termination: Termination?
+
+    public init(_ executable: String, _ arguments: [String], captureIn folder: URL) throws {
+        let label = UUID().uuidString
+        outputFile = folder.appendingPathComponent("\(label).out")
+        errorFile = folder.appendingPathComponent("\(label).err")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        guard result == 0 else { throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))") }
+        pid = child
+    }
+
+    /// Waits for the child to end and returns how it ended.
+    public func wait() async -> Termination {
+        while true {
+            if let ended = poll() { return ended }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// How the child ended, or nil while it runs (reaping it if it just ended).
+    public func poll() -> Termination? {
+        lock.withLock {
+            if let termination { return termination }
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            guard result == pid else { return nil }
+            let signal = status & 0x7f
+            termination = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+            return termination
+        }
+    }
+
+    /// Sends SIGKILL unless the child has already been reaped, and waits for it; returns how it ended
+    /// (a child that finished just before the signal reports its own exit).
+    @discardableResult
+    public func kill() async -> Termination {
+        lock.withLock {
+            if termination == nil { _ = sendSignal(pid, SIGKILL) }
+        }
+        return await wait()
+    }
+
+    public var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+    public var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+
+    /// Runs to the end and returns the termination with both outputs.
+    public static func run(
+        _ executable: String, _ arguments: [String], captureIn folder: URL
+    ) async throws -> (termination: Termination, out: String, err: String) {
+        let process = try SpawnedProcess(executable, arguments, captureIn: folder)
+        let termination = await process.wait()
+        return (termination, process.standardOutput, process.standardError)
+    }
+}
+
+#if canImport(Glibc)
+private let sendSignal = Glibc.kill
+#elseif canImport(Darwin)
+private let sendSignal = Darwin.kill
+#endif
