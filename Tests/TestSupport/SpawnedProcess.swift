@@ -73,10 +73,15 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// (a child that finished just before the signal reports its own exit).
     @discardableResult
     public func kill() async -> Termination {
-        lock.withLock {
-            if termination == nil { _ = sendSignal(pid, SIGKILL) }
-        }
+        send(SIGKILL)
         return await wait()
+    }
+
+    /// Sends `signal` (e.g. SIGSTOP, SIGCONT) unless the child has already been reaped.
+    public func send(_ signal: Int32) {
+        lock.withLock {
+            if termination == nil { _ = sendSignal(pid, signal) }
+        }
     }
 
     public var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
