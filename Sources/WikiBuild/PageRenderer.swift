@@ -34,6 +34,7 @@ struct PageRenderer: Sendable {
         } catch let error as MustacheError {
             throw WikiBuildError.template("\(page.route.filePath): \(error.description)")
         }
+        Self.replaceControlCharacters(in: &output)
         return output
     }
 
@@ -45,7 +46,24 @@ struct PageRenderer: Sendable {
         } catch let error as MustacheError {
             throw WikiBuildError.template(error.description)
         }
+        Self.replaceControlCharacters(in: &output)
         return output
+    }
+
+    /// Records may hold control characters (broken or hostile data). HTML calls them parse errors and XML
+    /// (sitemap, feed) rejects the whole file for one, so each becomes U+FFFD; templates hold none of their own.
+    /// Bytes below 0x80 never occur inside a multi-byte UTF-8 sequence, so a byte scan is exact.
+    static func replaceControlCharacters(in output: inout [UInt8]) {
+        func isControl(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
+        }
+        guard output.contains(where: isControl) else { return }
+        var cleaned: [UInt8] = []
+        cleaned.reserveCapacity(output.count + 64)
+        for byte in output {
+            if isControl(byte) { cleaned += [0xEF, 0xBF, 0xBD] } else { cleaned.append(byte) }
+        }
+        output = cleaned
     }
 
     static func encode(_ content: PageContent) throws -> MustacheValue {

@@ -6,7 +6,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     public let day: Int
 
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...31).contains(day), year > 0 else { return nil }
+        guard (1...12).contains(month), year > 0 else { return nil }
+        // A day the month does not have (February 30) would make an invalid `<time datetime>`.
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        guard (1...[31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]).contains(day) else { return nil }
         self.year = year
         self.month = month
         self.day = day
