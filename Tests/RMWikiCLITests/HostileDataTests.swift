@@ -22,6 +22,56 @@ import Testing
         try Self.expectHarmless(work.output, names: HostileWorld.names)
     }
 
+    /// Ids far beyond the API's 1…count (which the client's wholeness check refuses from the network) still
+    /// build from a cache: pages, paths, pagers and links work for them. They stay within 2^53, the largest
+    /// integer the search page's JavaScript reads exactly.
+    @Test func hugeRecordIDsBuildFromTheCache() async throws {
+        let work = try BuildWorkspace("rmwiki-huge-ids")
+        defer { work.remove() }
+        let huge = [1: 9_007_199_254_740_991, 2: 4_294_967_297, 3: 2_147_483_648]
+        func renumber(_ url: String) -> String {
+            guard let id = RecordReference.id(in: url, kind: .character), let new = huge[id] else { return url }
+            return SmallWorld.api + "/character/\(new)"
+        }
+        var snapshot = HostileWorld.snapshot
+        for index in snapshot.characters.indices {
+            guard let new = huge[snapshot.characters[index].id] else { continue }
+            snapshot.characters[index].id = new
+            snapshot.characters[index].url = SmallWorld.api + "/character/\(new)"
+        }
+        for index in snapshot.episodes.indices { snapshot.episodes[index].characters = snapshot.episodes[index].characters.map(renumber) }
+        for index in snapshot.locations.indices { snapshot.locations[index].residents = snapshot.locations[index].residents.map(renumber) }
+        snapshot.characters.sort { $0.id < $1.id }
+        try FileManager.default.createDirectory(at: work.cache, withIntermediateDirectories: true)
+        try JSONEncoder().encode(snapshot).write(to: DataCache(directory: work.cache).snapshotFile)
+
+        let result = await ConsoleRecorder.run(work.buildArguments(api: nil))
+        #expect(result.code == 0, "\(result.err)")
+        let names = Dictionary(uniqueKeysWithValues: snapshot.characters.map { ($0.id, $0.name) })
+        try Self.expectHarmless(work.output, names: names)
+        #expect(try BuildFixture.text(work.output, "episodes/1/index.html").contains(#"href="/characters/9007199254740991/""#))
+    }
+
+    /// A record with a huge id leaves a hole in 1…count: the API client refuses the data with exit code 3 and
+    /// one clear line, and the published site stays exactly as it was.
+    @Test func aCollectionWithAHugeIDFailsAndLeavesTheSite() async throws {
+        let work = try BuildWorkspace("rmwiki-hole")
+        defer { work.remove() }
+        let server = LoopbackAPIServer(snapshot: HostileWorld.snapshot, avatars: HostileWorld.avatars)
+        try await LoopbackSession.with(server) { server, base in
+            #expect(await ConsoleRecorder.run(work.buildArguments(api: base)).code == 0)
+            let published = try SiteTreeSnapshot(of: work.output)
+            var intruder = HostileWorld.snapshot.characters[0]
+            intruder.id = 9_223_372_036_854_775_807
+            await server.upsert(intruder)
+            let result = await ConsoleRecorder.run(work.buildArguments(api: base))
+            #expect(result.code == 3, "\(result.err)")
+            #expect(result.err.contains("ids missing"), "\(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1)
+            #expect(try SiteTreeSnapshot(of: work.output) == published)
+        }
+    }
+
     /// Checks a built site against everything hostile data could break, and that each character page shows
     /// its name exactly.
     static func expectHarmless(_ output: URL, names: [Int: String]) throws {
