@@ -59,6 +59,7 @@ struct PageRenderer: Sendable {
         case .episode(let model): try MustacheValue(encoding: model)
         case .search(let model): try MustacheValue(encoding: model)
         case .statistics(let model): try MustacheValue(encoding: model)
+        case .whatsNew(let model): try MustacheValue(encoding: model)
         case .notFound(let model): try MustacheValue(encoding: model)
         }
     }

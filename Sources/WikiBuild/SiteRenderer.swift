@@ -15,7 +15,9 @@ public struct SiteRenderer: Sendable {
         self.configuration = configuration
     }
 
-    public func render(dataset: Dataset, avatars: [Int: AvatarImage]) async throws -> [SiteFile] {
+    public func render(
+        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory()
+    ) async throws -> [SiteFile] {
         let renderer = PageRenderer(
             templates: theme.templates, configuration: configuration, strings: theme.strings,
             generator: "rmwiki \(WikiVersion.current)")
@@ -24,7 +26,7 @@ public struct SiteRenderer: Sendable {
         do {
             model = try SiteModel(
                 dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
-                configuration: configuration, strings: theme.strings)
+                configuration: configuration, strings: theme.strings, history: history)
             pages = try model.pages()
         } catch let error as MissingStringError {
             throw WikiBuildError.missingString(error.description)
@@ -36,6 +38,8 @@ public struct SiteRenderer: Sendable {
         files.append(SiteFile(path: "search/index.json", bytes: SearchIndexJSON.encode(try model.searchIndex())))
         let urls = pages.filter { $0.route != .notFound }.map { MustacheValue.string(configuration.absoluteLink($0.route.relativeURL)) }
         files.append(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(urls)])))
+        files.append(SiteFile(path: "feed.xml", bytes: try renderer.render(
+            template: "feed", values: ["feed": try MustacheValue(encoding: try model.feed())])))
         files.append(SiteFile(path: "robots.txt", bytes: try renderer.render(
             template: "robots", values: ["sitemapURL": .string(configuration.absoluteLink("sitemap.xml"))])))
         files += theme.assets

@@ -11,6 +11,8 @@ public struct Theme: Sendable {
     public let strings: StringTable
     /// `Public/` as site files. Read as bytes rather than linked: people edit these in place.
     public let assets: [SiteFile]
+    /// Every byte of the templates folder (string tables included) and of `Public/`.
+    let fingerprint: InputFingerprint
 
     public init(templatesDirectory: URL, publicDirectory: URL, locale: String = "en") throws {
         let fileManager = FileManager.default
@@ -27,6 +29,12 @@ public struct Theme: Sendable {
         }
         strings = try Self.loadStrings(templatesDirectory.appendingPathComponent("locales/\(locale).json"), locale: locale)
         assets = try Self.loadAssets(publicDirectory)
+        var fingerprint = InputFingerprint()
+        for file in try Self.loadAssets(templatesDirectory) + assets {
+            fingerprint.add(file.path)
+            if case .bytes(let bytes) = file.content { fingerprint.add(bytes) }
+        }
+        self.fingerprint = fingerprint
     }
 
     static func loadStrings(_ file: URL, locale: String) throws -> StringTable {
@@ -55,6 +63,7 @@ public struct Theme: Sendable {
         return StringTable(locale: locale, entries: entries)
     }
 
+    /// Every file under `folder` (hidden ones aside) as bytes, sorted by path.
     static func loadAssets(_ folder: URL) throws -> [SiteFile] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         guard let walker = FileManager.default.enumerator(

@@ -11,15 +11,18 @@ public struct SiteModel: Sendable {
     public let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
+    let history: ChangeHistory
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
     private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
 
     public init(
-        dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable
+        dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
+        history: ChangeHistory = ChangeHistory()
     ) throws {
         self.dataset = dataset
+        self.history = history
         self.avatarExtensions = avatarExtensions
         self.configuration = configuration
         self.strings = strings
@@ -39,6 +42,7 @@ public struct SiteModel: Sendable {
         pages += try dataset.episodes.map { episode throws in try episodePage(episode) }
         pages.append(try searchPage())
         pages.append(try statisticsPage())
+        pages.append(try whatsNewPage())
         pages.append(try notFoundPage())
         return pages
     }
