@@ -71,16 +71,21 @@ struct Renderer {
     }
 
     private mutating func appendValue(_ text: String, escaped: Bool) {
-        var text = text
-        text.withUTF8 { buffer in
-            guard !buffer.isEmpty else { return }
-            indentIfAtLineStart(before: buffer[0])
-            atLineStart = false
-            if escaped {
-                HTMLEscaper.append(buffer, to: &output)
-            } else {
-                output.append(contentsOf: buffer)
-            }
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { appendValue(bytes: $0, escaped: escaped) }
+        if appended == nil {
+            var contiguous = text
+            contiguous.withUTF8 { appendValue(bytes: $0, escaped: escaped) }
+        }
+    }
+
+    private mutating func appendValue(bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        guard !bytes.isEmpty else { return }
+        indentIfAtLineStart(before: bytes[0])
+        atLineStart = false
+        if escaped {
+            HTMLEscaper.append(bytes, to: &output)
+        } else {
+            output.append(contentsOf: bytes)
         }
     }
 
@@ -187,18 +192,27 @@ struct Renderer {
             }
             return
         }
-        let savedIndentation = indentation
-        let savedOverrides = overrides
+        // Indentation is a stack kept in one buffer: entering appends, leaving truncates.
+        let indentationCount = indentation.count
         if inclusion.standalone {
-            indentation += inclusion.indentation
+            indentation.append(contentsOf: inclusion.indentation)
             atLineStart = true
         }
         if let arguments = inclusion.arguments {
+            let savedOverrides = overrides
             // The caller's overrides win over the parent's own arguments (multi-level inheritance).
             var merged = arguments.mapValues { BlockArgument(nodes: $0, template: template) }
             merged.merge(overrides) { _, outer in outer }
             overrides = merged
+            try include(included, from: inclusion, in: template)
+            overrides = savedOverrides
+        } else {
+            try include(included, from: inclusion, in: template)
         }
+        indentation.removeLast(indentation.count - indentationCount)
+    }
+
+    private mutating func include(_ included: Template, from inclusion: InclusionNode, in template: Template) throws {
         do {
             try nest(at: inclusion.offset, in: template) { try $0.render(included.nodes, in: included) }
         } catch var error as MustacheError {
@@ -207,8 +221,6 @@ struct Renderer {
                                       at: 0)
             throw error
         }
-        indentation = savedIndentation
-        overrides = savedOverrides
     }
 
     private func resolve(_ target: InclusionTarget) -> Template? {
@@ -226,11 +238,11 @@ struct Renderer {
             try render(block.defaults, in: template)
             return
         }
-        let savedIndentation = indentation
-        indentation += block.indentation
+        let indentationCount = indentation.count
+        indentation.append(contentsOf: block.indentation)
         if block.standalone { atLineStart = true }
         try nest(at: 0, in: argument.template) { try $0.render(argument.nodes, in: argument.template) }
-        indentation = savedIndentation
+        indentation.removeLast(indentation.count - indentationCount)
     }
 
     private mutating func nest(at offset: Int, in template: Template, _ body: (inout Renderer) throws -> Void) throws {
