@@ -22,14 +22,34 @@ struct Renderer {
         self.stack = [context]
     }
 
-    mutating func render(_ nodes: [Node], in template: Template) throws {
-        for node in nodes {
-            switch node {
-            case .text(let text): appendTemplateText(text.bytes)
-            case .variable(let variable): try renderVariable(variable, in: template)
-            case .section(let section): try renderSection(section, in: template)
-            case .partial(let inclusion): try renderInclusion(inclusion, in: template)
-            case .block(let block): try renderBlock(block, in: template)
+    mutating func render(_ template: Template) throws {
+        try render(0..<template.program.count, of: template)
+    }
+
+    mutating func render(_ instructions: Range<Int>, of template: Template) throws {
+        try template.program.withUnsafeBufferPointer { program in
+            var index = instructions.lowerBound
+            while index < instructions.upperBound {
+                let instruction = program[index]
+                switch instruction.opcode {
+                case .text:
+                    template.text.withUnsafeBufferPointer { text in
+                        appendTemplateText(UnsafeBufferPointer(rebasing: text[instruction.operand..<instruction.end]))
+                    }
+                case .escapedVariable:
+                    try renderVariable(template.variables[instruction.operand], escaped: true, in: template)
+                case .rawVariable:
+                    try renderVariable(template.variables[instruction.operand], escaped: false, in: template)
+                case .section:
+                    try renderSection(template.sections[instruction.operand], body: index + 1..<instruction.end,
+                                      in: template)
+                case .inclusion:
+                    try renderInclusion(template.inclusions[instruction.operand], in: template)
+                case .block:
+                    try renderBlock(template.blocks[instruction.operand], defaults: index + 1..<instruction.end,
+                                    in: template)
+                }
+                index = instruction.opcode == .text ? index + 1 : instruction.end
             }
         }
     }
@@ -39,22 +59,20 @@ struct Renderer {
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
-    private mutating func appendTemplateText(_ bytes: [UInt8]) {
-        guard let last = bytes.last else { return }
+    private mutating func appendTemplateText(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let last = buffer.last else { return }
         guard !indentation.isEmpty else {
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: buffer)
             atLineStart = last == Self.lineFeed
             return
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            var lineStart = 0
-            for index in 0..<buffer.count where buffer[index] == Self.lineFeed {
-                appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...index]))
-                lineStart = index + 1
-            }
-            if lineStart < buffer.count {
-                appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...]))
-            }
+        var lineStart = 0
+        for index in 0..<buffer.count where buffer[index] == Self.lineFeed {
+            appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...index]))
+            lineStart = index + 1
+        }
+        if lineStart < buffer.count {
+            appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...]))
         }
     }
 
@@ -109,7 +127,7 @@ struct Renderer {
 
     // MARK: Nodes
 
-    private mutating func renderVariable(_ variable: VariableNode, in template: Template) throws {
+    private mutating func renderVariable(_ variable: VariableTag, escaped: Bool, in template: Template) throws {
         guard let value = lookup(variable.name) else {
             guard !library.strict else {
                 throw MustacheError(.missingVariable(variable.name.text),
@@ -119,7 +137,7 @@ struct Renderer {
             return
         }
         switch value {
-        case .string(let text): appendValue(text, escaped: variable.escaped)
+        case .string(let text): appendValue(text, escaped: escaped)
         case .int(let number): appendValue(String(number), escaped: false)
         case .double(let number): appendValue(Self.format(number), escaped: false)
         case .bool(let flag): appendValue(flag ? "true" : "false", escaped: false)
@@ -130,7 +148,7 @@ struct Renderer {
             nested.overrides = overrides
             nested.depth = depth
             try nested.renderLambdaResult(lambda(""), delimiters: .standard, in: template, at: variable.offset)
-            appendValue(String(decoding: nested.output, as: UTF8.self), escaped: variable.escaped)
+            appendValue(String(decoding: nested.output, as: UTF8.self), escaped: escaped)
         }
     }
 
@@ -142,11 +160,11 @@ struct Renderer {
         return String(number)
     }
 
-    private mutating func renderSection(_ section: SectionNode, in template: Template) throws {
+    private mutating func renderSection(_ section: SectionTag, body: Range<Int>, in template: Template) throws {
         let value = lookup(section.name)
         if section.inverted {
             if !(value?.isTruthy ?? false) {
-                try nest(at: section.offset, in: template) { try $0.render(section.children, in: template) }
+                try nest(at: section.offset, in: template) { try $0.render(body, of: template) }
             }
             return
         }
@@ -156,7 +174,7 @@ struct Renderer {
             case .array(let items):
                 for item in items {
                     renderer.stack.append(item)
-                    try renderer.render(section.children, in: template)
+                    try renderer.render(body, of: template)
                     renderer.stack.removeLast()
                 }
             case .lambda(let lambda):
@@ -165,7 +183,7 @@ struct Renderer {
                                                 at: section.offset)
             default:
                 renderer.stack.append(value)
-                try renderer.render(section.children, in: template)
+                try renderer.render(body, of: template)
                 renderer.stack.removeLast()
             }
         }
@@ -176,10 +194,10 @@ struct Renderer {
         var parser = Parser(name: "\(template.name) (lambda result)", source: Array(result.utf8),
                             delimiters: delimiters, partialIndex: library.indexByName)
         let parsed = try parser.parse()
-        try nest(at: offset, in: template) { try $0.render(parsed.nodes, in: parsed) }
+        try nest(at: offset, in: template) { try $0.render(parsed) }
     }
 
-    private mutating func renderInclusion(_ inclusion: InclusionNode, in template: Template) throws {
+    private mutating func renderInclusion(_ inclusion: InclusionTag, in template: Template) throws {
         guard let included = resolve(inclusion.target) else {
             guard !library.strict else {
                 let name: String
@@ -201,7 +219,7 @@ struct Renderer {
         if let arguments = inclusion.arguments {
             let savedOverrides = overrides
             // The caller's overrides win over the parent's own arguments (multi-level inheritance).
-            var merged = arguments.mapValues { BlockArgument(nodes: $0, template: template) }
+            var merged = arguments.mapValues { BlockArgument(template: template, instructions: $0) }
             merged.merge(overrides) { _, outer in outer }
             overrides = merged
             try include(included, from: inclusion, in: template)
@@ -212,9 +230,9 @@ struct Renderer {
         indentation.removeLast(indentation.count - indentationCount)
     }
 
-    private mutating func include(_ included: Template, from inclusion: InclusionNode, in template: Template) throws {
+    private mutating func include(_ included: Template, from inclusion: InclusionTag, in template: Template) throws {
         do {
-            try nest(at: inclusion.offset, in: template) { try $0.render(included.nodes, in: included) }
+            try nest(at: inclusion.offset, in: template) { try $0.render(included) }
         } catch var error as MustacheError {
             let position = SourcePosition(source: template.source, offset: inclusion.offset)
             error.partialChain.insert(.init(templateName: template.name, line: position.line, column: position.column),
@@ -233,15 +251,15 @@ struct Renderer {
         }
     }
 
-    private mutating func renderBlock(_ block: BlockNode, in template: Template) throws {
+    private mutating func renderBlock(_ block: BlockTag, defaults: Range<Int>, in template: Template) throws {
         guard let argument = overrides[block.name] else {
-            try render(block.defaults, in: template)
+            try render(defaults, of: template)
             return
         }
         let indentationCount = indentation.count
         indentation.append(contentsOf: block.indentation)
         if block.standalone { atLineStart = true }
-        try nest(at: 0, in: argument.template) { try $0.render(argument.nodes, in: argument.template) }
+        try nest(at: 0, in: argument.template) { try $0.render(argument.instructions, of: argument.template) }
         indentation.removeLast(indentation.count - indentationCount)
     }
 

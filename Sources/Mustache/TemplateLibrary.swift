@@ -108,6 +108,6 @@ public struct TemplateLibrary: Sendable {
         var renderer = Renderer(library: self, context: context, output: [])
         swap(&renderer.output, &buffer)
         defer { swap(&renderer.output, &buffer) }
-        try renderer.render(template.nodes, in: template)
+        try renderer.render(template)
     }
 }
