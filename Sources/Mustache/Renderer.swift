@@ -110,19 +110,25 @@ struct Renderer {
     // MARK: Lookup
 
     private func lookup(_ name: Name) -> MustacheValue? {
-        guard let first = name.parts.first else { return stack.last }
+        guard let first = name.first else { return stack.last }
         var frame = stack.count - 1
         while frame >= 0 {
-            if case .object(let members) = stack[frame], var value = members[first] {
-                for part in name.parts.dropFirst() {
-                    guard case .object(let nested) = value, let member = nested[part] else { return nil }
-                    value = member
-                }
-                return value
+            if case .object(let members) = stack[frame], let value = members[first] {
+                return name.rest.isEmpty ? value : member(of: value, at: name.rest)
             }
             frame -= 1
         }
         return nil
+    }
+
+    /// Dotted names: once the first part is found, the rest must be found inside it.
+    private func member(of value: MustacheValue, at path: [String]) -> MustacheValue? {
+        var value = value
+        for part in path {
+            guard case .object(let members) = value, let member = members[part] else { return nil }
+            value = member
+        }
+        return value
     }
 
     // MARK: Nodes
