@@ -6,6 +6,6 @@ switch arguments.first {
 case "mustache":
     MustacheBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: rmwiki-bench mustache [--runs N] [--data PATH]\n".utf8))
+    FileHandle.standardError.write(Data("usage: rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]\n".utf8))
     exit(2)
 }
