@@ -37,14 +37,13 @@ struct Renderer {
                         appendTemplateText(UnsafeBufferPointer(rebasing: text[instruction.operand..<instruction.end]))
                     }
                 case .escapedVariable:
-                    try renderVariable(template.variables[instruction.operand], escaped: true, in: template)
+                    try renderVariable(instruction.operand, escaped: true, in: template)
                 case .rawVariable:
-                    try renderVariable(template.variables[instruction.operand], escaped: false, in: template)
+                    try renderVariable(instruction.operand, escaped: false, in: template)
                 case .section:
-                    try renderSection(template.sections[instruction.operand], body: index + 1..<instruction.end,
-                                      in: template)
+                    try renderSection(instruction.operand, body: index + 1..<instruction.end, in: template)
                 case .inclusion:
-                    try renderInclusion(template.inclusions[instruction.operand], in: template)
+                    try renderInclusion(instruction.operand, in: template)
                 case .block:
                     try renderBlock(template.blocks[instruction.operand], defaults: index + 1..<instruction.end,
                                     in: template)
@@ -133,9 +132,13 @@ struct Renderer {
 
     // MARK: Nodes
 
-    private mutating func renderVariable(_ variable: VariableTag, escaped: Bool, in template: Template) throws {
-        guard let value = lookup(variable.name) else {
+    // Tags are read in place from the template's tables (by index), not copied: copying one
+    // would retain each of its fields.
+
+    private mutating func renderVariable(_ index: Int, escaped: Bool, in template: Template) throws {
+        guard let value = lookup(template.variables[index].name) else {
             guard !library.strict else {
+                let variable = template.variables[index]
                 throw MustacheError(.missingVariable(variable.name.text),
                                     "missing variable '\(variable.name.text)' (strict mode)",
                                     templateName: template.name, source: template.source, offset: variable.offset)
@@ -153,7 +156,8 @@ struct Renderer {
             nested.stack = stack
             nested.overrides = overrides
             nested.depth = depth
-            try nested.renderLambdaResult(lambda(""), delimiters: .standard, in: template, at: variable.offset)
+            try nested.renderLambdaResult(lambda(""), delimiters: .standard, in: template,
+                                          at: template.variables[index].offset)
             appendValue(String(decoding: nested.output, as: UTF8.self), escaped: escaped)
         }
     }
@@ -166,16 +170,17 @@ struct Renderer {
         return String(number)
     }
 
-    private mutating func renderSection(_ section: SectionTag, body: Range<Int>, in template: Template) throws {
-        let value = lookup(section.name)
-        if section.inverted {
+    private mutating func renderSection(_ index: Int, body: Range<Int>, in template: Template) throws {
+        let value = lookup(template.sections[index].name)
+        let offset = template.sections[index].offset
+        if template.sections[index].inverted {
             if !(value?.isTruthy ?? false) {
-                try nest(at: section.offset, in: template) { try $0.render(body, of: template) }
+                try nest(at: offset, in: template) { try $0.render(body, of: template) }
             }
             return
         }
         guard let value, value.isTruthy else { return }
-        try nest(at: section.offset, in: template) { renderer in
+        try nest(at: offset, in: template) { renderer in
             switch value {
             case .array(let items):
                 for item in items {
@@ -184,9 +189,9 @@ struct Renderer {
                     renderer.stack.removeLast()
                 }
             case .lambda(let lambda):
-                let body = String(decoding: template.source[section.body], as: UTF8.self)
-                try renderer.renderLambdaResult(lambda(body), delimiters: section.delimiters, in: template,
-                                                at: section.offset)
+                let section = template.sections[index]
+                let text = String(decoding: template.source[section.body], as: UTF8.self)
+                try renderer.renderLambdaResult(lambda(text), delimiters: section.delimiters, in: template, at: offset)
             default:
                 renderer.stack.append(value)
                 try renderer.render(body, of: template)
@@ -203,9 +208,10 @@ struct Renderer {
         try nest(at: offset, in: template) { try $0.render(parsed) }
     }
 
-    private mutating func renderInclusion(_ inclusion: InclusionTag, in template: Template) throws {
-        guard let included = resolve(inclusion.target) else {
+    private mutating func renderInclusion(_ index: Int, in template: Template) throws {
+        guard let included = resolve(template.inclusions[index].target) else {
             guard !library.strict else {
+                let inclusion = template.inclusions[index]
                 let name: String
                 switch inclusion.target {
                 case .named(let partial, _): name = partial
@@ -218,29 +224,29 @@ struct Renderer {
         }
         // Indentation is a stack kept in one buffer: entering appends, leaving truncates.
         let indentationCount = indentation.count
-        if inclusion.standalone {
-            indentation.append(contentsOf: inclusion.indentation)
+        if template.inclusions[index].standalone {
+            indentation.append(contentsOf: template.inclusions[index].indentation)
             atLineStart = true
         }
-        if let arguments = inclusion.arguments {
+        if let arguments = template.inclusions[index].arguments {
             let savedOverrides = overrides
             // The caller's overrides win over the parent's own arguments (multi-level inheritance).
             var merged = arguments.mapValues { BlockArgument(template: template, instructions: $0) }
             merged.merge(overrides) { _, outer in outer }
             overrides = merged
-            try include(included, from: inclusion, in: template)
+            try include(included, at: template.inclusions[index].offset, in: template)
             overrides = savedOverrides
         } else {
-            try include(included, from: inclusion, in: template)
+            try include(included, at: template.inclusions[index].offset, in: template)
         }
         indentation.removeLast(indentation.count - indentationCount)
     }
 
-    private mutating func include(_ included: Template, from inclusion: InclusionTag, in template: Template) throws {
+    private mutating func include(_ included: Template, at offset: Int, in template: Template) throws {
         do {
-            try nest(at: inclusion.offset, in: template) { try $0.render(included) }
+            try nest(at: offset, in: template) { try $0.render(included) }
         } catch var error as MustacheError {
-            let position = SourcePosition(source: template.source, offset: inclusion.offset)
+            let position = SourcePosition(source: template.source, offset: offset)
             error.partialChain.insert(.init(templateName: template.name, line: position.line, column: position.column),
                                       at: 0)
             throw error
