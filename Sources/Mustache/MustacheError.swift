@@ -56,6 +56,10 @@ public struct MustacheError: Error, CustomStringConvertible, Sendable, Equatable
     }
 
     public var description: String {
+        if case .unknownTemplate = kind {
+            // Nothing in any source to point at.
+            return "error: \(message)"
+        }
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
         var text = """
