@@ -271,7 +271,7 @@ struct Renderer {
         let indentationCount = indentation.count
         indentation.append(contentsOf: block.indentation)
         if block.standalone { atLineStart = true }
-        try nest(at: 0, in: argument.template) { try $0.render(argument.instructions, of: argument.template) }
+        try nest(at: block.offset, in: template) { try $0.render(argument.instructions, of: argument.template) }
         indentation.removeLast(indentation.count - indentationCount)
     }
 

@@ -71,7 +71,8 @@ struct TemplateCompiler {
             inclusions.append(inclusion(opening, arguments: arguments))
             instruction = Instruction(opcode: .inclusion, operand: inclusions.count - 1, end: end)
         case .block:
-            blocks.append(BlockTag(name: opening.content, indentation: opening.indentation, standalone: opening.standalone))
+            blocks.append(BlockTag(name: opening.content, indentation: opening.indentation, standalone: opening.standalone,
+                                  offset: opening.offset))
             instruction = Instruction(opcode: .block, operand: blocks.count - 1, end: end)
             if let enclosing = open.last, enclosing.token.kind == .parent {
                 open[open.count - 1].arguments[opening.content] = placeholder + 1..<end

@@ -39,4 +39,5 @@ struct BlockTag: Sendable {
     /// Indentation given to every line of an override rendered here.
     let indentation: [UInt8]
     let standalone: Bool
+    let offset: Int
 }

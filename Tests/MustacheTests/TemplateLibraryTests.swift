@@ -41,6 +41,15 @@ struct TemplateLibraryTests {
         #expect(try library.adding(name: "late", source: "here").render("page", [:]) == "[here]")
     }
 
+    @Test func dynamicParentsPickTheirTemplateFromTheContext() throws {
+        let library = try TemplateLibrary(templates: ["wide": "<w>{{$body}}{{/body}}</w>", "narrow": "<n>{{$body}}{{/body}}</n>"])
+        let page = "{{<*layout}}{{$body}}{{text}}{{/body}}{{/layout}}"
+        #expect(try library.render(source: page, context: ["layout": "narrow", "text": "hi"]) == "<n>hi</n>")
+        #expect(try library.render(source: page, context: ["layout": "wide", "text": "hi"]) == "<w>hi</w>")
+        let closedWithStar = "{{<*layout}}{{$body}}!{{/body}}{{/*layout}}"
+        #expect(try library.render(source: closedWithStar, context: ["layout": "wide"]) == "<w>!</w>")
+    }
+
     @Test func appendsIntoTheCallersBuffer() throws {
         let library = try TemplateLibrary(templates: ["t": "{{n}};"])
         var buffer = Array("start:".utf8)
