@@ -28,6 +28,13 @@ struct TemplateLibraryTests {
         #expect(error.templateName == "b")
     }
 
+    @Test func aMissingDirectoryIsAnError() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/templates")
+        let error = try #require(throws: MustacheError.self) { try TemplateLibrary(directory: missing) }
+        #expect(error.kind == .unreadable("/nonexistent/templates"))
+        #expect(error.description == "error: no template directory at '/nonexistent/templates'")
+    }
+
     @Test func rendersAnExtraTemplateAgainstTheLibrary() throws {
         let library = try TemplateLibrary(templates: ["name": "<b>{{name}}</b>"])
         #expect(try library.render(source: "Hi {{>name}}!", name: "cli", context: ["name": "Rick"]) == "Hi <b>Rick</b>!")
