@@ -91,7 +91,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders the named template, appending its bytes (UTF-8) to `buffer`; reuse one buffer
-    /// across renders to avoid reallocating.
+    /// across renders to avoid reallocating. When it throws, `buffer` may hold partial output.
     public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
         guard let index = indexByName[name] else {
             throw MustacheError(.unknownTemplate(name),
