@@ -8,6 +8,10 @@ case "mustache":
 case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
-    FileHandle.standardError.write(Data("usage: rmwiki-bench mustache|build [--runs N] [--data PATH]\n".utf8))
+    FileHandle.standardError.write(Data("""
+        usage: rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]
+               rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
+
+        """.utf8))
     exit(2)
 }
