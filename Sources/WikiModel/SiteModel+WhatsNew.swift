@@ -33,7 +33,7 @@ extension SiteModel {
     }
 
     public func feed() throws -> Feed {
-        let authority = "tag:rmwiki.invalid,2017:"
+        let authority = "tag:rmwiki.invalid,2017:\(strings.locale)/"
         let entries = try history.entries.map { entry in
             let title = try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": entry.name])
             return Feed.Entry(
