@@ -50,10 +50,16 @@ public struct SiteBuild: Sendable {
         return Report(summary: summary, fileCount: files.count, skipped: false)
     }
 
-    /// Everything the output depends on: generator version, configuration, theme, data, pictures, history.
+    /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
+    /// pictures, history.
     func fingerprint(snapshot: Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory) throws -> String {
         var fingerprint = theme.fingerprint
         fingerprint.add(WikiVersion.current)
+        // A rebuilt generator (same version, new code) must not reuse the last output.
+        var program = stat()
+        if let executable = Bundle.main.executablePath, stat(executable, &program) == 0 {
+            fingerprint.add("\(program.st_size) \(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)")
+        }
         fingerprint.add(configuration.basePath)
         fingerprint.add(configuration.origin ?? "")
         let encoder = JSONEncoder()

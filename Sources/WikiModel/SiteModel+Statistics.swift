@@ -56,7 +56,7 @@ extension SiteModel {
         let cast = airOrder.map {
             StatisticsPage.Figure(
                 label: "\($0.episode) · \($0.name)", value: dataset.characterIDs(inEpisode: $0.id).count,
-                url: link(.episode($0.id)), cssClass: nil)
+                url: link(.episode($0.id)), cssClass: nil, shortLabel: $0.episode)
         }
         let locations = dataset.locations
             .map { ($0, dataset.residentIDs(ofLocation: $0.id).count) }
