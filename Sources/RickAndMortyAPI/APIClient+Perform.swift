@@ -27,15 +27,17 @@ extension APIClient {
             }
             let request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
             var retryAfter: Duration?
+            run.statistics.withLock {
+                $0.requests += 1
+                if conditional { $0.conditionalRequests += 1 }
+                if attempt > 1 { $0.retries += 1 }
+            }
             do {
                 let response = try await send(request)
                 lastStatus = response.status
                 run.statistics.withLock {
-                    $0.requests += 1
                     $0.bytes += response.body.count
-                    if conditional { $0.conditionalRequests += 1 }
                     if response.status == 304 { $0.notModified += 1 }
-                    if attempt > 1 { $0.retries += 1 }
                 }
                 switch response.status {
                 case 200...299:
