@@ -60,7 +60,7 @@ extension APIClient {
                     }
                 case 408, 429, 500...599:
                     lastProblem = "HTTP \(response.status)"
-                    retryAfter = Self.retryAfter(response.header("Retry-After"))
+                    retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"))
                 default:
                     throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: attempt)
                 }
@@ -120,15 +120,5 @@ extension APIClient {
               declared != response.body.count
         else { return }
         throw BodyProblem.truncated(expected: declared, received: response.body.count)
-    }
-
-    /// `Retry-After` as delay-seconds or as an HTTP date.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
-        if let date = HTTPDate.date(from: value) {
-            return .milliseconds(max(Int(date.timeIntervalSince(now) * 1000), 0))
-        }
-        return nil
     }
 }
