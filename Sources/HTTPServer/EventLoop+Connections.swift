@@ -44,7 +44,16 @@ extension EventLoop {
             // A client may half-close after its request; it still gets the answer.
             connection.peerClosed = true
             updateInterest(connection)
-        case .idle, .readingRequest, .streaming, .lingering:
+        case .idle, .readingRequest:
+            guard !connection.inbound.isEmpty || !connection.outbound.isEmpty else {
+                closeConnection(connection)
+                return
+            }
+            // Pipelined requests or unsent answers remain: finish them, then close.
+            connection.peerClosed = true
+            process(connection)
+            if connections[connection.socket] === connection { updateInterest(connection) }
+        case .streaming, .lingering:
             closeConnection(connection)
         }
     }
@@ -132,7 +141,7 @@ extension EventLoop {
         }
         if connection.closeAfterFlush {
             startLingering(connection)
-        } else if connection.phase == .idle {
+        } else if connection.phase == .idle || connection.phase == .readingRequest {
             process(connection)
         }
         if connections[connection.socket] === connection { updateInterest(connection) }

@@ -2,12 +2,25 @@
 /// `execute` blocks run on the loop thread.
 extension EventLoop {
     func respond(_ response: HTTPResponse, context: RequestContext) async {
-        guard case .stream(let stream) = response.body, !context.isHead,
-              !HTTPStatus.forbidsBody(response.status), response.fault != .dropConnection else {
+        guard case .stream(let stream) = response.body else {
             execute { [self] in deliver(response, context: context) }
             return
         }
+        guard !context.isHead, !HTTPStatus.forbidsBody(response.status), response.fault != .dropConnection else {
+            execute { [self] in deliver(response, context: context) }
+            await discard(stream)
+            return
+        }
         await send(stream, response: response, context: context)
+    }
+
+    /// Consumes an unsent stream in a cancelled task, so its producer's `onTermination` runs and a
+    /// broadcaster does not keep feeding a subscriber that will never read.
+    private func discard(_ stream: AsyncStream<[UInt8]>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.cancelAll()
+            group.addTask { for await _ in stream {} }
+        }
     }
 
     private func send(_ body: AsyncStream<[UInt8]>, response: HTTPResponse, context: RequestContext) async {
@@ -17,7 +30,10 @@ extension EventLoop {
                 continuation.resume(returning: beginStream(response, context: context, closeObserver: closedObserver))
             }
         }
-        guard started else { return }
+        guard started else {
+            await discard(body)
+            return
+        }
         // Whichever ends first wins: the body finishing, or the connection closing (client gone or
         // server stopping), which cancels the body's consumption and so its producer.
         await withTaskGroup(of: Void.self) { group in
@@ -99,7 +115,8 @@ extension EventLoop {
         }
         var body: [UInt8] = []
         if case .bytes(let bytes) = response.body { body = bytes }
-        var keepAlive = context.keepAlive && !connection.peerClosed
+        // A client that half-closed after pipelining still gets answers to what it already sent.
+        var keepAlive = context.keepAlive && !(connection.peerClosed && connection.inbound.isEmpty)
         let framing: ResponseEncoder.Framing
         if HTTPStatus.forbidsBody(response.status) {
             framing = .none

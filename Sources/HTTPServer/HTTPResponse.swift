@@ -47,3 +47,12 @@ public struct HTTPResponse: Sendable {
         return response
     }
 }
+
+extension HTTPResponse {
+    /// The same response, misbehaving as `fault` says.
+    public func with(fault: Fault?) -> HTTPResponse {
+        var copy = self
+        copy.fault = fault
+        return copy
+    }
+}

@@ -2,8 +2,21 @@
 import Glibc
 #endif
 
-/// An HTTP/1.1 server: one epoll thread owns the sockets; handlers run as child tasks of one task
-/// group, so `stop()` can cancel and await every one of them.
+/// A small HTTP/1.1 server for loopback fakes, benchmarks and the site preview.
+///
+/// One thread runs a `poll(2)` loop over non-blocking sockets (Glibc's Swift module has no epoll);
+/// handlers run as child tasks of a single task group, so they may suspend freely and `stop()` can
+/// cancel and await every one of them.
+///
+/// Behaviour where HTTP leaves a choice:
+/// - Keep-alive for HTTP/1.1 unless `Connection: close`; HTTP/1.0 always closes after one answer.
+/// - Pipelined requests are answered one at a time, in order.
+/// - `Host` is not required; request bodies need `Content-Length` (`Transfer-Encoding` gets 501).
+/// - Errors found by the server (400, 408, 413, 414, 431, 501, 505, 503 over capacity) are answered
+///   with `Connection: close`, then the connection is closed.
+/// - Answers to HEAD never carry a body; a handler may set `Content-Length` to announce the GET size.
+/// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); `truncateBody` applies only
+///   to `.bytes` bodies.
 public final class HTTPServer: Sendable {
     public let configuration: Configuration
     private let handler: any HTTPHandler
@@ -11,6 +24,7 @@ public final class HTTPServer: Sendable {
 
     private enum State {
         case idle
+        case starting
         case running(loop: EventLoop, jobs: AsyncStream<EventLoop.Job>.Continuation, group: Task<Void, Never>)
         case stopping(Task<Void, Never>)
         case stopped
@@ -40,21 +54,36 @@ public final class HTTPServer: Sendable {
     /// A server starts once; after `stop()` create a new one.
     @discardableResult
     public func start() async throws -> Int {
-        let (socket, port) = try ListeningSocket.open(
-            host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
-        )
+        try state.withLock { state in
+            guard case .idle = state else { throw HTTPServerError.alreadyStarted }
+            state = .starting
+        }
         let (jobs, jobsContinuation) = AsyncStream<EventLoop.Job>.makeStream()
         let loop: EventLoop
+        let port: Int
         do {
-            loop = try EventLoop(configuration: configuration, listener: socket, handler: handler) { job in
-                jobsContinuation.yield(job)
+            let listener = try ListeningSocket.open(
+                host: configuration.host, port: configuration.port, backlog: configuration.listenBacklog
+            )
+            port = listener.port
+            do {
+                loop = try EventLoop(configuration: configuration, listener: listener.socket, handler: handler) { job in
+                    jobsContinuation.yield(job)
+                }
+            } catch {
+                close(listener.socket)
+                throw error
             }
         } catch {
-            close(socket)
+            state.withLock { state in
+                if case .starting = state { state = .idle }
+            }
             throw error
         }
+        loop.start()
         let installed = state.withLock { state -> Bool in
-            guard case .idle = state else { return false }
+            // `stop()` may have run while this was starting; then the new loop is torn down at once.
+            guard case .starting = state else { return false }
             let group = Task {
                 await withDiscardingTaskGroup { group in
                     for await job in jobs { group.addTask { await job() } }
@@ -65,9 +94,8 @@ public final class HTTPServer: Sendable {
         }
         guard installed else {
             await loop.shutdown()
-            throw HTTPServerError.alreadyStarted
+            throw HTTPServerError.stopped
         }
-        loop.start()
         return port
     }
 
@@ -76,7 +104,7 @@ public final class HTTPServer: Sendable {
     public func stop() async {
         let stopping = state.withLock { state -> Task<Void, Never>? in
             switch state {
-            case .idle, .stopped:
+            case .idle, .starting, .stopped:
                 state = .stopped
                 return nil
             case .stopping(let task):

@@ -91,6 +91,19 @@ import Testing
         }
     }
 
+    @Test func aHalfClosedClientStillGetsEveryPipelinedAnswer() async throws {
+        try await withServer(handler: Self.echo) { port in
+            let (texts, closed) = try await onThread {
+                let socket = try RawSocket(port: port)
+                try socket.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+                socket.shutdownWriting()
+                return (try [socket.readResponse().text, socket.readResponse().text], try socket.isClosedByServer())
+            }
+            #expect(texts == ["GET /a", "GET /b"])
+            #expect(closed)
+        }
+    }
+
     @Test func headSendsHeadersWithoutBody() async throws {
         try await withServer(handler: Self.echo) { port in
             let (head, next) = try await onThread {
@@ -126,10 +139,4 @@ import Testing
         let closed = try await onThread { try socket.value.isClosedByServer() }
         #expect(closed)
     }
-}
-
-/// Hands a test's socket across threads; each test uses it from one thread at a time.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -20,8 +20,18 @@ final class RawSocket {
     private var buffered: [UInt8] = []
 
     /// `receiveTimeout` bounds every read so a broken server fails the test instead of hanging it.
-    init(port: Int, receiveTimeout: TimeInterval = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    convenience init(port: Int, receiveTimeout: TimeInterval = 10) throws {
+        self.init(descriptor: try Self.connect(port: port, receiveTimeout: receiveTimeout))
+    }
+
+    /// Takes ownership of a connected socket; only a fully built instance ever closes a descriptor,
+    /// so a failed connect cannot close a number another thread has meanwhile reused.
+    private init(descriptor: Int32) {
+        fd = descriptor
+    }
+
+    private static func connect(port: Int, receiveTimeout: TimeInterval) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
         var timeout = timeval(tv_sec: Int(receiveTimeout), tv_usec: Int((receiveTimeout.truncatingRemainder(dividingBy: 1)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -31,7 +41,7 @@ final class RawSocket {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
@@ -39,6 +49,7 @@ final class RawSocket {
             close(fd)
             throw Failure.connect(error)
         }
+        return fd
     }
 
     deinit { close(fd) }
@@ -77,6 +88,18 @@ final class RawSocket {
         throw Failure.malformed("recv errno \(errno)")
     }
 
+    /// Raw text up to and including `marker` (for streams that never end).
+    func read(through marker: String) throws -> String {
+        let pattern = Array(marker.utf8)
+        while true {
+            if let range = buffered.firstRange(of: pattern) {
+                defer { buffered.removeFirst(range.upperBound) }
+                return String(decoding: buffered[..<range.upperBound], as: UTF8.self)
+            }
+            guard try fill() else { throw Failure.closed }
+        }
+    }
+
     /// Everything until the server closes the connection.
     func readToEnd() throws -> [UInt8] {
         while try fill() {}
@@ -108,6 +131,27 @@ final class RawSocket {
         return Array(buffered[..<count])
     }
 
+    /// The status line and header section of a bare interim response (`100 Continue`).
+    func readStatusLine() throws -> String {
+        let line = try readLine()
+        while try !readLine().isEmpty {}
+        return line
+    }
+
+    /// The rest of a chunked body whose head was already read.
+    func readToEndOfChunks() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            guard let size = Int(try readLine(), radix: 16) else { throw Failure.malformed("chunk size") }
+            if size == 0 {
+                _ = try readLine()
+                return body
+            }
+            body += try readExactly(size)
+            _ = try readLine()
+        }
+    }
+
     /// One response; `bodyExpected: false` for answers to HEAD.
     func readResponse(bodyExpected: Bool = true) throws -> Response {
         let statusLine = try readLine()
@@ -127,15 +171,7 @@ final class RawSocket {
         if !bodyExpected || status == 204 || status == 304 {
             body = []
         } else if headers["Transfer-Encoding"] == "chunked" {
-            while true {
-                guard let size = Int(try readLine(), radix: 16) else { throw Failure.malformed("chunk size") }
-                if size == 0 {
-                    _ = try readLine()
-                    break
-                }
-                body += try readExactly(size)
-                _ = try readLine()
-            }
+            body = try readToEndOfChunks()
         } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {
             body = try readExactly(length)
         } else {
@@ -150,38 +186,4 @@ final class RawSocket {
         try socket.send(request)
         return try socket.readResponse(bodyExpected: bodyExpected)
     }
-}
-
-/// Runs blocking work on a dedicated thread and awaits its result.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try work() }) }
-        thread.start()
-    }
-}
-
-/// Starts a server on a free loopback port, runs `body`, and always stops the server.
-func withServer<T: Sendable>(
-    _ configuration: HTTPServer.Configuration = .init(),
-    handler: some HTTPHandler,
-    _ body: (Int) async throws -> T
-) async throws -> T {
-    let server = HTTPServer(configuration: configuration, handler: handler)
-    let port = try await server.start()
-    do {
-        let result = try await body(port)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
-}
-
-func withServer<T: Sendable>(
-    _ configuration: HTTPServer.Configuration = .init(),
-    _ body: (Int) async throws -> T,
-    handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
-) async throws -> T {
-    try await withServer(configuration, handler: ClosureHandler(handler), body)
 }

@@ -1,0 +1,43 @@
+import HTTPServer
+import Testing
+
+@Suite struct HTTPServerLifecycleTests {
+    @Test func aServerStartsOnlyOnce() async throws {
+        let server = HTTPServer(handler: HTTPServerBasicTests.echo)
+        try await server.start()
+        await #expect(throws: HTTPServerError.alreadyStarted) { try await server.start() }
+        await server.stop()
+        await #expect(throws: HTTPServerError.alreadyStarted) { try await server.start() }
+    }
+
+    @Test func bindingATakenPortFails() async throws {
+        let first = HTTPServer(handler: HTTPServerBasicTests.echo)
+        let port = try await first.start()
+        let second = HTTPServer(configuration: .init(port: port), handler: HTTPServerBasicTests.echo)
+        await #expect(throws: HTTPServerError.self) { try await second.start() }
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func stopCancelsHandlersStillRunning() async throws {
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer(handler: ClosureHandler { _ in
+            signal.yield()
+            // Only cancellation ends this within the test's time limit.
+            try? await Task.sleep(for: .seconds(3600))
+            return .text("late")
+        })
+        let port = try await server.start()
+        let socket = try await onThread {
+            let socket = try RawSocket(port: port)
+            try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            return UncheckedBox(socket)
+        }
+        var iterator = started.makeAsyncIterator()
+        await iterator.next()
+        await server.stop()
+        let received = try await onThread { try socket.value.readToEnd() }
+        #expect(received.isEmpty)
+    }
+}
