@@ -26,6 +26,8 @@ public struct DataService: Sendable {
     public func refresh(progress: ProgressReporter = .silent) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
+        let lock = try CacheLock(directory: cache.directory)
+        defer { lock.release() }
         cache.removeLeftovers()
         let previous = try? cache.loadSnapshot()
         let fetch = try await client.fetchSnapshot(stored: cache.loadStoredResponses(), progress: progress)

@@ -61,3 +61,26 @@ import TestSupport
         }
     }
 }
+
+/// Two refreshes of one cache folder cannot overlap.
+@Suite struct CacheLockTests {
+    @Test func aSecondRefreshOfTheSameCacheIsRefusedWhileTheFirstRuns() async throws {
+        let options = LoopbackAPIOptions(latency: .milliseconds(20))
+        try await Fixture.withServer(options: options) { server, base in
+            let folder = try SharedFixtures.temporaryDirectory("rmwiki-locked")
+            let first = try Fixture.service(Fixture.client(base), cache: folder)
+            let second = try Fixture.service(Fixture.client(base), cache: folder)
+            async let running = first.refresh()
+            // The first refresh holds the lock from before its first request until it returns; its 50 requests
+            // of 20 ms, 4 at a time, keep it running well past this check.
+            while await server.counters().requests == 0 {
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            let error = await #expect(throws: DataCacheError.self) { try await second.refresh() }
+            #expect(error == .busy(directory: folder.path))
+            _ = try await running
+            // Released afterwards.
+            _ = try await second.refresh()
+        }
+    }
+}
