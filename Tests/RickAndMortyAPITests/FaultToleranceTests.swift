@@ -20,12 +20,12 @@ import Testing
                 LoopbackFaultRule(.path("/api/character?page=1"), .truncateBody(afterBytes: 100), times: 1),
                 LoopbackFaultRule(.pathPrefix("/api/character/avatar/"), .truncateBody(afterBytes: 10), times: 3),
                 LoopbackFaultRule(.path("/api/character/avatar/9.jpeg"), .status(503), times: 1),
-                LoopbackFaultRule(.path("/api/character/avatar/4.jpeg"), .delay(.seconds(5)), times: 1),
+                LoopbackFaultRule(.path("/api/character/avatar/4.jpeg"), .delay(.seconds(10)), times: 1),
             ]
             await server.setFaults(faults)
             let sleeps = DelayRecorder()
             let faulty = try Fixture.service(
-                Fixture.client(base, attempts: 4, timeout: .milliseconds(500), sleeps: sleeps))
+                Fixture.client(base, attempts: 4, timeout: .seconds(1), sleeps: sleeps))
             let report = try await faulty.refresh()
 
             #expect(report.snapshot == (await server.servedSnapshot()))
