@@ -18,7 +18,7 @@ enum ConfinedPath {
         return segments
     }
 
-    /// The fully resolved path of `relative` under `root`, or nil if it does not exist or resolves
+    /// The fully resolved path of `segments` under `root`, or nil if it does not exist or resolves
     /// (through symbolic links) outside the root.
     static func resolve(_ segments: [String], under root: String) -> String? {
         guard let realRoot = realPath(root) else { return nil }

@@ -162,7 +162,10 @@ extension EventLoop {
     func updateInterest(_ connection: Connection) {
         var events: Int16 = 0
         let wantsRead: Bool = switch connection.phase {
-        case .idle, .readingRequest, .lingering: !connection.peerClosed
+        case .lingering: !connection.peerClosed
+        // Parsing waits while an answer is unsent, so only then can unparsed bytes pile up.
+        case .idle, .readingRequest:
+            !connection.peerClosed && (connection.outbound.isEmpty || connection.inbound.count < Self.pipelineLimit)
         case .handling, .streaming: !connection.peerClosed && connection.inbound.count < Self.pipelineLimit
         case .closing: false
         }
