@@ -109,11 +109,6 @@ private struct FetchBenchmark {
     }
 }
 
-private struct BenchmarkError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 extension Duration {
     fileprivate var secondsValue: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
