@@ -33,9 +33,10 @@ extension Chart {
         for (index, datum) in data.enumerated() {
             let y = 40.0 + Double(index) * 34
             let share = SVGNumber.text((datum.value / total * 1000).rounded() / 10) + "%"
-            let swatch = "<rect class=\"\(classes("chart-slice", datum))\" x=\"290\" y=\"\(n(y - 14))\" width=\"18\" height=\"18\" rx=\"4\"/>"
-            let text = "<text class=\"chart-label\" x=\"318\" y=\"\(n(y))\" font-size=\"15\">"
-                + XMLText.escape(XMLText.shortened(datum.label, to: 22)) + " — " + XMLText.escape(datum.valueLabel) + " (" + share + ")</text>"
+            let swatch = "<rect class=\"\(classes("chart-slice", datum))\" x=\"270\" y=\"\(n(y - 15))\" width=\"20\" height=\"20\" rx=\"4\"/>"
+            let text = "<text class=\"chart-label\" x=\"298\" y=\"\(n(y))\" font-size=\"17\">"
+                + XMLText.escape(XMLText.shortened(datum.label, to: 12)) + " " + XMLText.escape(datum.valueLabel)
+                + " (" + share + ")</text>"
             out += linked(datum, swatch + text) + "\n"
         }
         return (max(height, 40 + Double(data.count) * 34), out)

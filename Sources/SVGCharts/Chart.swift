@@ -16,6 +16,9 @@ public struct Chart: Sendable, Equatable {
 
     static let width = 640.0
 
+    /// Donuts are narrower than the other kinds: ring and legend side by side need no more.
+    var viewWidth: Double { kind == .donut ? 500 : Self.width }
+
     /// The SVG element. `idPrefix` keeps the ids of several charts on one page apart.
     public func svg(idPrefix: String) -> String {
         let body: (height: Double, content: String)
@@ -29,7 +32,7 @@ public struct Chart: Sendable, Equatable {
         // Links inside an `img` would be hidden from assistive technology, so a chart with links is a group.
         let role = data.contains { $0.link != nil } ? "group" : "img"
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg chart-\(kind.rawValue)" viewBox="0 0 \(n(Self.width)) \(n(body.height))" \
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg chart-\(kind.rawValue)" viewBox="0 0 \(n(viewWidth)) \(n(body.height))" \
             width="100%" role="\(role)" aria-labelledby="\(prefix)-title \(prefix)-desc" font-family="inherit">
             <title id="\(prefix)-title">\(XMLText.escape(title))</title>
             <desc id="\(prefix)-desc">\(XMLText.escape(description))</desc>
