@@ -38,8 +38,3 @@ struct ChildProcess {
         return Outcome(status: exitCode, wallTime: elapsed, peakMemoryKiB: Int(usage.ru_maxrss), output: output)
     }
 }
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,8 +1,10 @@
 import Foundation
 import Mustache
+import RickAndMortyAPI
 
-/// `rmwiki-bench mustache [--runs N] [--data PATH]`: renders a page of every character card from
-/// characters.json and prints the median throughput (MB/s) and pages/s. Only rendering is timed.
+/// `rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]`: renders a page of every character card from
+/// characters.json and prints the median throughput (MB/s) and pages/s (only rendering is timed),
+/// then how fast `MustacheValue(encoding:)` turns the same characters, as Codable records, into values.
 enum MustacheBenchmark {
     static let pageTemplate = """
         <!DOCTYPE html>
@@ -44,6 +46,10 @@ enum MustacheBenchmark {
           {{^episode}}
           <p class="empty">Never seen in an episode.</p>
           {{/episode}}
+          <p class="links">
+            <a href="{{url}}" rel="alternate">API record</a> ·
+            <a href="/characters/{{id}}.html#episodes">Every episode with {{name}}</a>
+          </p>
           <p class="created">Added {{created}}</p>
         </li>
 
@@ -52,6 +58,7 @@ enum MustacheBenchmark {
     static func run(arguments: [String]) {
         var runs = 15
         var dataPath: String?
+        var outputPath: String?
         var index = 0
         while index < arguments.count {
             switch arguments[index] {
@@ -61,8 +68,11 @@ enum MustacheBenchmark {
             case "--data" where index + 1 < arguments.count:
                 dataPath = arguments[index + 1]
                 index += 2
+            case "--output" where index + 1 < arguments.count:
+                outputPath = arguments[index + 1]
+                index += 2
             default:
-                fail("unknown argument '\(arguments[index])'; usage: rmwiki-bench mustache [--runs N] [--data PATH]")
+                fail("unknown argument '\(arguments[index])'; usage: rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]")
             }
         }
         let path = dataPath ?? defaultDataPath()
@@ -71,7 +81,13 @@ enum MustacheBenchmark {
             guard case .array(let list) = characters else { fail("\(path) does not hold a JSON array") }
             let context: MustacheValue = ["title": "Characters", "count": .int(list.count), "characters": characters]
             let library = try TemplateLibrary(templates: ["page": pageTemplate, "card": cardTemplate], strict: true)
+            if let outputPath {
+                // The page itself, to look at what is being measured.
+                try Data(library.render("page", context).utf8).write(to: URL(fileURLWithPath: outputPath))
+            }
             measure(library: library, context: context, cards: list.count, runs: runs)
+            let records = try JSONDecoder().decode([CharacterRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            try measureEncoding(records, runs: runs)
         } catch {
             fail("\(error)")
         }
@@ -103,6 +119,19 @@ enum MustacheBenchmark {
         } catch {
             fail("\(error)")
         }
+    }
+
+    private static func measureEncoding(_ records: [CharacterRecord], runs: Int) throws {
+        var secondsPerRun: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try MustacheValue(encoding: records)
+            secondsPerRun.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        secondsPerRun.sort()
+        let median = secondsPerRun[secondsPerRun.count / 2]
+        print(String(format: "encoder: %d CharacterRecord structs in %.2f ms (median), %.0f structs/s",
+                     records.count, median * 1000, Double(records.count) / median))
     }
 
     /// ../shared/rickandmorty-api/characters.json beside the package root.

@@ -13,11 +13,3 @@ enum EncodingNode {
         }
     }
 }
-
-final class EncodingObject {
-    var members: [String: EncodingNode] = [:]
-}
-
-final class EncodingArray {
-    var items: [EncodingNode] = []
-}

@@ -159,13 +159,20 @@ struct JSONReader {
     }
 
     private func decodeUTF8(_ range: Range<Int>) throws -> String {
-        guard let text = String(validating: bytes[range], as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
-        return text
+        try decodeUTF8(bytes: bytes[range])
     }
 
-    private func decodeUTF8(bytes text: [UInt8]) throws -> String {
-        guard let decoded = String(validating: text, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
-        return decoded
+    /// Validates before decoding: `String(decoding:)` would silently replace bad bytes.
+    private func decodeUTF8<Bytes: Collection<UInt8>>(bytes text: Bytes) throws -> String {
+        var iterator = text.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return String(decoding: text, as: UTF8.self)
+            case .error: throw error("invalid UTF-8 in a string")
+            }
+        }
     }
 
     private mutating func readEscape(into output: inout [UInt8]) throws {

@@ -21,6 +21,8 @@ public struct MustacheError: Error, CustomStringConvertible, Sendable, Equatable
         case nestingTooDeep
         case unknownPartial(String)
         case unknownTemplate(String)
+        /// A template directory or file that cannot be read (the path).
+        case unreadable(String)
         case missingVariable(String)
         case recursionTooDeep
         case invalidJSON
@@ -56,6 +58,13 @@ public struct MustacheError: Error, CustomStringConvertible, Sendable, Equatable
     }
 
     public var description: String {
+        switch kind {
+        case .unknownTemplate, .unreadable:
+            // Nothing in any source to point at.
+            return "error: \(message)"
+        default:
+            break
+        }
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
         var text = """

@@ -1,26 +1,27 @@
-/// A variable name split once at parse time: `a.b.c` → `["a", "b", "c"]`; `.` → `[]`.
+/// A variable name split once at parse time: `a.b.c` → `a` then `["b", "c"]`; `.` has no parts.
 struct Name: Sendable {
-    let parts: [String]
+    /// The first part, looked up through the context stack; nil for the implicit iterator `.`.
+    let first: String?
+    /// The parts looked up, in order, inside the value `first` found.
+    let rest: [String]
     let text: String
 
-    static let implicitIterator = Name(parts: [], text: ".")
+    static let implicitIterator = Name(first: nil, rest: [], text: ".")
 
-    private init(parts: [String], text: String) {
-        self.parts = parts
+    private init(first: String?, rest: [String], text: String) {
+        self.first = first
+        self.rest = rest
         self.text = text
     }
 
-    var isImplicitIterator: Bool { parts.isEmpty }
-
     /// Nil for names the spec does not allow (empty parts such as `a..b` or `.a`).
     init?(_ text: String) {
-        self.text = text
         if text == "." {
-            parts = []
+            self = .implicitIterator
             return
         }
         let split = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !split.contains(where: \.isEmpty) else { return nil }
-        parts = split.map(String.init)
+        guard let head = split.first, !split.contains(where: \.isEmpty) else { return nil }
+        self.init(first: String(head), rest: split.dropFirst().map(String.init), text: text)
     }
 }

@@ -1,12 +1,11 @@
 /// Turns template source into a `Template`: tokenizes, applies the standalone-line and
-/// indentation rules once, then builds the node tree with partial names resolved to indices.
+/// indentation rules once, then compiles the tokens with partial names resolved to indices.
 struct Parser {
     private let name: String
     private let source: [UInt8]
     private let delimiters: Delimiters
     private let partialIndex: [String: Int]
     private var tokens: [Token] = []
-    private var unresolved: [Template.UnresolvedPartial] = []
 
     init(name: String, source: [UInt8], delimiters: Delimiters = .standard, partialIndex: [String: Int]) {
         self.name = name
@@ -21,7 +20,8 @@ struct Parser {
         markStandaloneLines()
         reindentBlockArguments()
         applyIntrinsicBlockIndentation()
-        return Template(name: name, source: source, nodes: buildTree(), unresolvedPartials: unresolved)
+        var compiler = TemplateCompiler(source: source, partialIndex: partialIndex)
+        return compiler.compile(tokens, name: name)
     }
 
     // MARK: Standalone lines
@@ -150,77 +150,5 @@ struct Parser {
             guard next < tokens[index].match, tokens[next].kind == .text else { continue }
             tokens[index].indentation = leadingWhitespace(tokens[next].range)
         }
-    }
-
-    // MARK: Tree
-
-    private mutating func buildTree() -> [Node] {
-        var stack: [[Node]] = [[]]
-        // Consecutive text tokens (one per line) become one node.
-        var text: [UInt8] = []
-        func flushText() {
-            guard !text.isEmpty else { return }
-            stack[stack.count - 1].append(.text(TextNode(bytes: text)))
-            text = []
-        }
-        for token in tokens {
-            if token.kind == .text {
-                text.append(contentsOf: source[token.range])
-                continue
-            }
-            flushText()
-            switch token.kind {
-            case .variable, .unescapedVariable:
-                guard let name = Name(token.content) else { continue }
-                stack[stack.count - 1].append(.variable(VariableNode(name: name, escaped: token.kind == .variable,
-                                                                     offset: token.offset)))
-            case .text, .comment, .setDelimiters:
-                continue
-            case .section, .invertedSection, .parent, .block:
-                stack.append([])
-            case .close:
-                let children = stack.removeLast()
-                stack[stack.count - 1].append(node(opening: tokens[token.match], children: children,
-                                                   closeStart: token.range.lowerBound))
-            case .partial:
-                stack[stack.count - 1].append(.partial(inclusion(token, arguments: nil)))
-            }
-        }
-        flushText()
-        return stack[0]
-    }
-
-    private mutating func node(opening: Token, children: [Node], closeStart: Int) -> Node {
-        switch opening.kind {
-        case .parent:
-            var arguments: [String: [Node]] = [:]
-            for case .block(let block) in children {
-                arguments[block.name] = block.defaults
-            }
-            return .partial(inclusion(opening, arguments: arguments))
-        case .block:
-            return .block(BlockNode(name: opening.content, defaults: children, indentation: opening.indentation,
-                                    standalone: opening.standalone))
-        default:
-            // The tokenizer validated the name, so the fallback is never used.
-            let name = Name(opening.content) ?? .implicitIterator
-            return .section(SectionNode(name: name, inverted: opening.kind == .invertedSection, children: children,
-                                        body: opening.range.upperBound..<closeStart, delimiters: opening.delimiters,
-                                        offset: opening.offset))
-        }
-    }
-
-    private mutating func inclusion(_ token: Token, arguments: [String: [Node]]?) -> InclusionNode {
-        let target: InclusionTarget
-        if token.content.first == "*" {
-            let dynamicName = String(token.content.dropFirst()).trimmingWhitespace()
-            target = .dynamic(Name(dynamicName) ?? .implicitIterator)
-        } else {
-            let index = partialIndex[token.content]
-            if index == nil { unresolved.append(.init(name: token.content, offset: token.offset)) }
-            target = .named(token.content, index: index)
-        }
-        return InclusionNode(target: target, indentation: token.indentation, standalone: token.standalone,
-                             arguments: arguments, offset: token.offset)
     }
 }

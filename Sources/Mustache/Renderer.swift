@@ -22,14 +22,33 @@ struct Renderer {
         self.stack = [context]
     }
 
-    mutating func render(_ nodes: [Node], in template: Template) throws {
-        for node in nodes {
-            switch node {
-            case .text(let text): appendTemplateText(text.bytes)
-            case .variable(let variable): try renderVariable(variable, in: template)
-            case .section(let section): try renderSection(section, in: template)
-            case .partial(let inclusion): try renderInclusion(inclusion, in: template)
-            case .block(let block): try renderBlock(block, in: template)
+    mutating func render(_ template: Template) throws {
+        try render(0..<template.program.count, of: template)
+    }
+
+    mutating func render(_ instructions: Range<Int>, of template: Template) throws {
+        try template.program.withUnsafeBufferPointer { program in
+            var index = instructions.lowerBound
+            while index < instructions.upperBound {
+                let instruction = program[index]
+                switch instruction.opcode {
+                case .text:
+                    template.text.withUnsafeBufferPointer { text in
+                        appendTemplateText(UnsafeBufferPointer(rebasing: text[instruction.operand..<instruction.end]))
+                    }
+                case .escapedVariable:
+                    try renderVariable(instruction.operand, escaped: true, in: template)
+                case .rawVariable:
+                    try renderVariable(instruction.operand, escaped: false, in: template)
+                case .section:
+                    try renderSection(instruction.operand, body: index + 1..<instruction.end, in: template)
+                case .inclusion:
+                    try renderInclusion(instruction.operand, in: template)
+                case .block:
+                    try renderBlock(template.blocks[instruction.operand], defaults: index + 1..<instruction.end,
+                                    in: template)
+                }
+                index = instruction.opcode == .text ? index + 1 : instruction.end
             }
         }
     }
@@ -39,22 +58,20 @@ struct Renderer {
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
-    private mutating func appendTemplateText(_ bytes: [UInt8]) {
-        guard let last = bytes.last else { return }
+    private mutating func appendTemplateText(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let last = buffer.last else { return }
         guard !indentation.isEmpty else {
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: buffer)
             atLineStart = last == Self.lineFeed
             return
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            var lineStart = 0
-            for index in 0..<buffer.count where buffer[index] == Self.lineFeed {
-                appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...index]))
-                lineStart = index + 1
-            }
-            if lineStart < buffer.count {
-                appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...]))
-            }
+        var lineStart = 0
+        for index in 0..<buffer.count where buffer[index] == Self.lineFeed {
+            appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...index]))
+            lineStart = index + 1
+        }
+        if lineStart < buffer.count {
+            appendLine(UnsafeBufferPointer(rebasing: buffer[lineStart...]))
         }
     }
 
@@ -71,42 +88,57 @@ struct Renderer {
     }
 
     private mutating func appendValue(_ text: String, escaped: Bool) {
-        var text = text
-        text.withUTF8 { buffer in
-            guard !buffer.isEmpty else { return }
-            indentIfAtLineStart(before: buffer[0])
-            atLineStart = false
-            if escaped {
-                HTMLEscaper.append(buffer, to: &output)
-            } else {
-                output.append(contentsOf: buffer)
-            }
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { appendValue(bytes: $0, escaped: escaped) }
+        if appended == nil {
+            var contiguous = text
+            contiguous.withUTF8 { appendValue(bytes: $0, escaped: escaped) }
+        }
+    }
+
+    private mutating func appendValue(bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        guard !bytes.isEmpty else { return }
+        indentIfAtLineStart(before: bytes[0])
+        atLineStart = false
+        if escaped {
+            HTMLEscaper.append(bytes, to: &output)
+        } else {
+            output.append(contentsOf: bytes)
         }
     }
 
     // MARK: Lookup
 
     private func lookup(_ name: Name) -> MustacheValue? {
-        guard let first = name.parts.first else { return stack.last }
+        guard let first = name.first else { return stack.last }
         var frame = stack.count - 1
         while frame >= 0 {
-            if case .object(let members) = stack[frame], var value = members[first] {
-                for part in name.parts.dropFirst() {
-                    guard case .object(let nested) = value, let member = nested[part] else { return nil }
-                    value = member
-                }
-                return value
+            if case .object(let members) = stack[frame], let value = members[first] {
+                return name.rest.isEmpty ? value : member(of: value, at: name.rest)
             }
             frame -= 1
         }
         return nil
     }
 
+    /// Dotted names: once the first part is found, the rest must be found inside it.
+    private func member(of value: MustacheValue, at path: [String]) -> MustacheValue? {
+        var value = value
+        for part in path {
+            guard case .object(let members) = value, let member = members[part] else { return nil }
+            value = member
+        }
+        return value
+    }
+
     // MARK: Nodes
 
-    private mutating func renderVariable(_ variable: VariableNode, in template: Template) throws {
-        guard let value = lookup(variable.name) else {
+    // Tags are read in place from the template's tables (by index), not copied: copying one
+    // would retain each of its fields.
+
+    private mutating func renderVariable(_ index: Int, escaped: Bool, in template: Template) throws {
+        guard let value = lookup(template.variables[index].name) else {
             guard !library.strict else {
+                let variable = template.variables[index]
                 throw MustacheError(.missingVariable(variable.name.text),
                                     "missing variable '\(variable.name.text)' (strict mode)",
                                     templateName: template.name, source: template.source, offset: variable.offset)
@@ -114,7 +146,7 @@ struct Renderer {
             return
         }
         switch value {
-        case .string(let text): appendValue(text, escaped: variable.escaped)
+        case .string(let text): appendValue(text, escaped: escaped)
         case .int(let number): appendValue(String(number), escaped: false)
         case .double(let number): appendValue(Self.format(number), escaped: false)
         case .bool(let flag): appendValue(flag ? "true" : "false", escaped: false)
@@ -124,8 +156,9 @@ struct Renderer {
             nested.stack = stack
             nested.overrides = overrides
             nested.depth = depth
-            try nested.renderLambdaResult(lambda(""), delimiters: .standard, in: template, at: variable.offset)
-            appendValue(String(decoding: nested.output, as: UTF8.self), escaped: variable.escaped)
+            try nested.renderLambdaResult(lambda(""), delimiters: .standard, in: template,
+                                          at: template.variables[index].offset)
+            appendValue(String(decoding: nested.output, as: UTF8.self), escaped: escaped)
         }
     }
 
@@ -137,30 +170,31 @@ struct Renderer {
         return String(number)
     }
 
-    private mutating func renderSection(_ section: SectionNode, in template: Template) throws {
-        let value = lookup(section.name)
-        if section.inverted {
+    private mutating func renderSection(_ index: Int, body: Range<Int>, in template: Template) throws {
+        let value = lookup(template.sections[index].name)
+        let offset = template.sections[index].offset
+        if template.sections[index].inverted {
             if !(value?.isTruthy ?? false) {
-                try nest(at: section.offset, in: template) { try $0.render(section.children, in: template) }
+                try nest(at: offset, in: template) { try $0.render(body, of: template) }
             }
             return
         }
         guard let value, value.isTruthy else { return }
-        try nest(at: section.offset, in: template) { renderer in
+        try nest(at: offset, in: template) { renderer in
             switch value {
             case .array(let items):
                 for item in items {
                     renderer.stack.append(item)
-                    try renderer.render(section.children, in: template)
+                    try renderer.render(body, of: template)
                     renderer.stack.removeLast()
                 }
             case .lambda(let lambda):
-                let body = String(decoding: template.source[section.body], as: UTF8.self)
-                try renderer.renderLambdaResult(lambda(body), delimiters: section.delimiters, in: template,
-                                                at: section.offset)
+                let section = template.sections[index]
+                let text = String(decoding: template.source[section.body], as: UTF8.self)
+                try renderer.renderLambdaResult(lambda(text), delimiters: section.delimiters, in: template, at: offset)
             default:
                 renderer.stack.append(value)
-                try renderer.render(section.children, in: template)
+                try renderer.render(body, of: template)
                 renderer.stack.removeLast()
             }
         }
@@ -171,12 +205,13 @@ struct Renderer {
         var parser = Parser(name: "\(template.name) (lambda result)", source: Array(result.utf8),
                             delimiters: delimiters, partialIndex: library.indexByName)
         let parsed = try parser.parse()
-        try nest(at: offset, in: template) { try $0.render(parsed.nodes, in: parsed) }
+        try nest(at: offset, in: template) { try $0.render(parsed) }
     }
 
-    private mutating func renderInclusion(_ inclusion: InclusionNode, in template: Template) throws {
-        guard let included = resolve(inclusion.target) else {
+    private mutating func renderInclusion(_ index: Int, in template: Template) throws {
+        guard let included = resolve(template.inclusions[index].target) else {
             guard !library.strict else {
+                let inclusion = template.inclusions[index]
                 let name: String
                 switch inclusion.target {
                 case .named(let partial, _): name = partial
@@ -187,28 +222,35 @@ struct Renderer {
             }
             return
         }
-        let savedIndentation = indentation
-        let savedOverrides = overrides
-        if inclusion.standalone {
-            indentation += inclusion.indentation
+        // Indentation is a stack kept in one buffer: entering appends, leaving truncates.
+        let indentationCount = indentation.count
+        if template.inclusions[index].standalone {
+            indentation.append(contentsOf: template.inclusions[index].indentation)
             atLineStart = true
         }
-        if let arguments = inclusion.arguments {
+        if let arguments = template.inclusions[index].arguments {
+            let savedOverrides = overrides
             // The caller's overrides win over the parent's own arguments (multi-level inheritance).
-            var merged = arguments.mapValues { BlockArgument(nodes: $0, template: template) }
+            var merged = arguments.mapValues { BlockArgument(template: template, instructions: $0) }
             merged.merge(overrides) { _, outer in outer }
             overrides = merged
+            try include(included, at: template.inclusions[index].offset, in: template)
+            overrides = savedOverrides
+        } else {
+            try include(included, at: template.inclusions[index].offset, in: template)
         }
+        indentation.removeLast(indentation.count - indentationCount)
+    }
+
+    private mutating func include(_ included: Template, at offset: Int, in template: Template) throws {
         do {
-            try nest(at: inclusion.offset, in: template) { try $0.render(included.nodes, in: included) }
+            try nest(at: offset, in: template) { try $0.render(included) }
         } catch var error as MustacheError {
-            let position = SourcePosition(source: template.source, offset: inclusion.offset)
+            let position = SourcePosition(source: template.source, offset: offset)
             error.partialChain.insert(.init(templateName: template.name, line: position.line, column: position.column),
                                       at: 0)
             throw error
         }
-        indentation = savedIndentation
-        overrides = savedOverrides
     }
 
     private func resolve(_ target: InclusionTarget) -> Template? {
@@ -221,16 +263,16 @@ struct Renderer {
         }
     }
 
-    private mutating func renderBlock(_ block: BlockNode, in template: Template) throws {
+    private mutating func renderBlock(_ block: BlockTag, defaults: Range<Int>, in template: Template) throws {
         guard let argument = overrides[block.name] else {
-            try render(block.defaults, in: template)
+            try render(defaults, of: template)
             return
         }
-        let savedIndentation = indentation
-        indentation += block.indentation
+        let indentationCount = indentation.count
+        indentation.append(contentsOf: block.indentation)
         if block.standalone { atLineStart = true }
-        try nest(at: 0, in: argument.template) { try $0.render(argument.nodes, in: argument.template) }
-        indentation = savedIndentation
+        try nest(at: block.offset, in: template) { try $0.render(argument.instructions, of: argument.template) }
+        indentation.removeLast(indentation.count - indentationCount)
     }
 
     private mutating func nest(at offset: Int, in template: Template, _ body: (inout Renderer) throws -> Void) throws {

@@ -28,16 +28,24 @@ public struct TemplateLibrary: Sendable {
     /// `layouts/page.mustache` → `layouts/page`.
     public init(directory: URL, strict: Bool = false) throws {
         let root = directory.standardizedFileURL.resolvingSymlinksInPath()
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
+            throw MustacheError(.unreadable(directory.path), "no template directory at '\(directory.path)'",
+                                templateName: directory.path, source: [], offset: 0)
         }
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         var sources: [String: [UInt8]] = [:]
         for case let file as URL in enumerator where file.pathExtension == "mustache" {
             let path = file.standardizedFileURL.resolvingSymlinksInPath().deletingPathExtension().path
             guard path.hasPrefix(rootPath) else { continue }
-            sources[String(path.dropFirst(rootPath.count))] = Array(try Data(contentsOf: file))
+            do {
+                sources[String(path.dropFirst(rootPath.count))] = Array(try Data(contentsOf: file))
+            } catch {
+                throw MustacheError(.unreadable(file.path), "cannot read template '\(file.path)': \(error.localizedDescription)",
+                                    templateName: file.path, source: [], offset: 0)
+            }
         }
         try self.init(sources: sources, strict: strict)
     }
@@ -83,7 +91,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders the named template, appending its bytes (UTF-8) to `buffer`; reuse one buffer
-    /// across renders to avoid reallocating.
+    /// across renders to avoid reallocating. When it throws, `buffer` may hold partial output.
     public func render(_ name: String, _ context: MustacheValue, into buffer: inout [UInt8]) throws {
         guard let index = indexByName[name] else {
             throw MustacheError(.unknownTemplate(name),
@@ -108,6 +116,6 @@ public struct TemplateLibrary: Sendable {
         var renderer = Renderer(library: self, context: context, output: [])
         swap(&renderer.output, &buffer)
         defer { swap(&renderer.output, &buffer) }
-        try renderer.render(template.nodes, in: template)
+        try renderer.render(template)
     }
 }

@@ -7,7 +7,7 @@ struct Tokenizer {
     private let name: String
     private let source: [UInt8]
     private var delimiters: Delimiters
-    private(set) var tokens: [Token] = []
+    private var tokens: [Token] = []
     private var openTags: [Int] = []
 
     init(name: String, source: [UInt8], delimiters: Delimiters) {
@@ -136,7 +136,7 @@ struct Tokenizer {
                 throw error(.unexpectedClosingTag(token.content),
                             "closing tag '\(token.content)' does not close any open section", at: token.offset)
             }
-            guard tokens[opener].content == token.content else {
+            guard closes(tokens[opener], with: token.content) else {
                 let expected = tokens[opener].content
                 throw error(.mismatchedClosingTag(expected: expected, found: token.content),
                             "mismatched closing tag: expected '\(expected)' but found '\(token.content)'", at: token.offset)
@@ -146,6 +146,14 @@ struct Tokenizer {
             token.enclosing = openTags.last ?? -1
             tokens[opener].match = tokens.count
         }
+    }
+
+    /// A dynamic parent `{{<*layout}}` may be closed by `{{/*layout}}` or `{{/layout}}`.
+    private func closes(_ opener: Token, with name: String) -> Bool {
+        if opener.content == name { return true }
+        guard opener.kind == .parent, opener.content.first == "*" else { return false }
+        let dynamicName = opener.content.dropFirst().drop(while: \.isWhitespace)
+        return dynamicName == name.drop(while: { $0 == "*" || $0.isWhitespace })
     }
 
     private func validate(_ content: String, kind: Token.Kind, at offset: Int) throws {

@@ -8,6 +8,7 @@ import WikiBuild
 struct SiteBuilder: Sendable {
     let options: SiteOptions
     let console: Console
+    var now: Date = BuildClock.now()
 
     struct Report: Sendable {
         let summary: PublishSummary
@@ -19,9 +20,11 @@ struct SiteBuilder: Sendable {
         let theme = try await timings.measure("theme") {
             try Theme(templatesDirectory: options.templates, publicDirectory: options.publicFolder)
         }
-        let (snapshot, avatars) = try await timings.measure("data") { try await loadData(say: say) }
+        let data = try await timings.measure("data") { try await loadData(say: say) }
+        let snapshot = data.snapshot
         let build = SiteBuild(theme: theme, configuration: options.configuration, outputDirectory: options.output)
-        let report = try await build.run(snapshot: snapshot, avatars: avatars, dryRun: dryRun, timings: &timings)
+        let report = try await build.run(
+            snapshot: snapshot, avatars: data.avatars, history: data.history, dryRun: dryRun, timings: &timings)
         let counts = "\(snapshot.characters.count) characters, \(snapshot.locations.count) locations, "
             + "\(snapshot.episodes.count) episodes, \(report.fileCount) files"
         say("phases: " + timings.phases.map { "\($0.name) \(PhaseTimings.format($0.duration))" }.joined(separator: ", ")
@@ -29,17 +32,34 @@ struct SiteBuilder: Sendable {
         return Report(summary: report.summary, duration: timings.total)
     }
 
-    func loadData(say: @Sendable (String) -> Void) async throws -> (Snapshot, [Int: AvatarImage]) {
+    struct LoadedData: Sendable {
+        let snapshot: Snapshot
+        let avatars: [Int: AvatarImage]
+        let history: ChangeHistory
+    }
+
+    func loadData(say: @Sendable (String) -> Void) async throws -> LoadedData {
         switch options.source {
         case .demo:
-            return (DemoDataset.snapshot, DemoDataset.avatars())
+            return LoadedData(snapshot: DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache(offline: true):
-            return try service.loadOffline()
+            let (snapshot, avatars) = try service.loadOffline()
+            return LoadedData(snapshot: snapshot, avatars: avatars, history: try ChangeHistory.load(from: service.cache))
         case .cache(offline: false):
-            let report = try await service.refresh(progress: progress)
+            let (report, history) = try await refresh()
             report.changes.summary.forEach(say)
-            return (report.snapshot, report.avatars)
+            return LoadedData(snapshot: report.snapshot, avatars: report.avatars, history: history)
         }
+    }
+
+    /// Refreshes the cache and adds what changed to the history kept beside it (shared by `build` and `fetch`).
+    func refresh() async throws -> (RefreshReport, ChangeHistory) {
+        let report = try await service.refresh(progress: progress)
+        var history = try ChangeHistory.load(from: service.cache)
+        let before = history
+        history.record(report.changes, in: report.snapshot, at: now)
+        if history != before { try history.save(to: service.cache) }
+        return (report, history)
     }
 
     var service: DataService {

@@ -13,6 +13,8 @@ extension APIClient {
         _ downloads: [AvatarDownload], progress: ProgressReporter = .silent,
         store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
     ) async throws -> AvatarDownloadReport {
+        // Nothing to download is the usual re-run: no phase to report.
+        guard !downloads.isEmpty else { return AvatarDownloadReport(statistics: FetchStatistics(), missing: []) }
         let run = RequestRun(progress: progress)
         progress.beginPhase("Avatars", expectedRequests: downloads.count)
         let missing = try await withThrowingTaskGroup(of: Int?.self) { group in

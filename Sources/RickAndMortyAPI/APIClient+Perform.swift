@@ -27,15 +27,17 @@ extension APIClient {
             }
             let request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
             var retryAfter: Duration?
+            run.statistics.withLock {
+                $0.requests += 1
+                if conditional { $0.conditionalRequests += 1 }
+                if attempt > 1 { $0.retries += 1 }
+            }
             do {
                 let response = try await send(request)
                 lastStatus = response.status
                 run.statistics.withLock {
-                    $0.requests += 1
                     $0.bytes += response.body.count
-                    if conditional { $0.conditionalRequests += 1 }
                     if response.status == 304 { $0.notModified += 1 }
-                    if attempt > 1 { $0.retries += 1 }
                 }
                 switch response.status {
                 case 200...299:
@@ -58,7 +60,7 @@ extension APIClient {
                     }
                 case 408, 429, 500...599:
                     lastProblem = "HTTP \(response.status)"
-                    retryAfter = Self.retryAfter(response.header("Retry-After"))
+                    retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"))
                 default:
                     throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: attempt)
                 }
@@ -118,15 +120,5 @@ extension APIClient {
               declared != response.body.count
         else { return }
         throw BodyProblem.truncated(expected: declared, received: response.body.count)
-    }
-
-    /// `Retry-After` as delay-seconds or as an HTTP date.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
-        if let date = HTTPDate.date(from: value) {
-            return .milliseconds(max(Int(date.timeIntervalSince(now) * 1000), 0))
-        }
-        return nil
     }
 }

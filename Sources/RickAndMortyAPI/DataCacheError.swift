@@ -3,6 +3,7 @@ public enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible 
     case noSnapshot(directory: String)
     case unreadable(path: String, detail: String)
     case writeFailed(path: String, detail: String)
+    case busy(directory: String)
 
     public var description: String {
         switch self {
@@ -12,6 +13,8 @@ public enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible 
             "cannot read \(path) (\(detail)): delete it and run `rmwiki fetch` again"
         case let .writeFailed(path, detail):
             "cannot write \(path) (\(detail)): check the permissions and free space of the cache folder"
+        case let .busy(directory):
+            "another fetch is updating \(directory): wait for it to finish, or use another --cache folder"
         }
     }
 }

@@ -11,12 +11,23 @@ public struct DataService: Sendable {
         self.cache = cache
     }
 
+    /// What the CLI's `--api`, `--cache` and `--concurrency` say, with the real transport.
+    public init(
+        apiBaseURL: URL = APIClient.defaultBaseURL, cacheDirectory: URL,
+        concurrency: Int = APIClient.defaultConcurrency
+    ) {
+        self.init(
+            client: APIClient(baseURL: apiBaseURL, concurrency: concurrency), cache: DataCache(directory: cacheDirectory))
+    }
+
     /// Fetches every record (conditionally, when the cache has validators), downloads the pictures the cache
     /// lacks, and only then replaces the cached snapshot. On any failure, cancellation included, the cache is
     /// left exactly as it was.
     public func refresh(progress: ProgressReporter = .silent) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
+        let lock = try CacheLock(directory: cache.directory)
+        defer { lock.release() }
         cache.removeLeftovers()
         let previous = try? cache.loadSnapshot()
         let fetch = try await client.fetchSnapshot(stored: cache.loadStoredResponses(), progress: progress)

@@ -1,4 +1,5 @@
-/// What a fetch cost, counted per HTTP exchange (retries included).
+/// What a fetch cost. `requests` counts every attempt sent (retries included); `retries` the attempts after
+/// the first.
 public struct FetchStatistics: Sendable, Equatable {
     public var requests = 0
     public var conditionalRequests = 0

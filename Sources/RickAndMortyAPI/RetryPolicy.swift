@@ -1,3 +1,5 @@
+import Foundation
+
 /// How often and how patiently a request is retried: exponential backoff with jitter, and a server's
 /// `Retry-After` honoured up to a ceiling (so a misbehaving server cannot park a nightly build for hours).
 public struct RetryPolicy: Sendable, Equatable {
@@ -31,5 +33,15 @@ public struct RetryPolicy: Sendable, Equatable {
         let backoff = min(baseDelay * (1 << exponent), maxDelay)
         let spread = min(max(jitter, 0), 1)
         return backoff * (0.5 + 0.5 * spread)
+    }
+
+    /// `Retry-After` as delay-seconds or as an HTTP date.
+    public static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
+        if let date = HTTPDate.date(from: value) {
+            return .milliseconds(max(Int(date.timeIntervalSince(now) * 1000), 0))
+        }
+        return nil
     }
 }

@@ -20,7 +20,9 @@ public struct URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.timeoutInterval = request.timeout.seconds
+        // The client enforces `timeout` itself; corelibs URLSession on Linux was seen to fail concurrent
+        // transfers as "timed out" at once when one connection broke, with a short interval set here.
+        urlRequest.timeoutInterval = request.timeout.seconds + 30
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }

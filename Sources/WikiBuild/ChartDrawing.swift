@@ -1,33 +1,44 @@
 import Mustache
+import SVGCharts
 import WikiModel
 
-/// Draws the statistics charts as SVG at build time and adds them to the pages that show them.
+/// Draws the statistics as SVG charts at build time and hands them to the pages that show them:
+/// every chart to the statistics page, the first (characters by status) to the home page.
 struct ChartDrawing: Sendable {
     let strings: StringTable
-
-    init(strings: StringTable) throws {
-        self.strings = strings
-    }
 
     func extras(for pages: [SitePage]) throws -> [Route: [String: MustacheValue]] {
         var extras: [Route: [String: MustacheValue]] = [:]
         for page in pages {
             guard case .statistics(let statistics) = page.content else { continue }
-            let charts = try statistics.charts.map { chart in
-                var value = try MustacheValue(encoding: chart)
-                if case .object(var fields) = value {
-                    fields["svg"] = .string(svg(chart))
-                    fields["labelHeader"] = .string(try strings("stats_label_header"))
-                    fields["valueHeader"] = .string(try strings("stats_value_header"))
-                    value = .object(fields)
-                }
-                return value
+            let labelHeader = try strings("stats_label_header")
+            let valueHeader = try strings("stats_value_header")
+            var charts: [MustacheValue] = []
+            for chart in statistics.charts {
+                guard case .object(var fields) = try MustacheValue(encoding: chart) else { continue }
+                fields["svg"] = .string(Self.chart(chart, strings: strings).svg(idPrefix: "chart-\(chart.id)"))
+                fields["labelHeader"] = .string(labelHeader)
+                fields["valueHeader"] = .string(valueHeader)
+                charts.append(.object(fields))
             }
             extras[page.route] = ["charts": .array(charts)]
-            extras[.home] = ["chart": charts.first ?? .null]
+            if let first = statistics.charts.first {
+                extras[.home] = ["chart": .object([
+                    "title": .string(first.title),
+                    "svg": .string(Self.chart(first, strings: strings).svg(idPrefix: "home-chart")),
+                ])]
+            }
         }
         return extras
     }
 
-    func svg(_ chart: StatisticsPage.Chart) -> String { "" }
+    static func chart(_ chart: StatisticsPage.Chart, strings: StringTable) -> Chart {
+        let separator = strings.entries["number_group"] ?? ","
+        let data = chart.figures.map { figure in
+            ChartDatum(
+                label: figure.label, value: Double(figure.value), valueLabel: NumberText.grouped(figure.value, separator: separator),
+                link: figure.url, colorClass: figure.cssClass, shortLabel: figure.shortLabel)
+        }
+        return Chart(kind: ChartKind(rawValue: chart.kind) ?? .bar, title: chart.title, description: chart.description, data: data)
+    }
 }

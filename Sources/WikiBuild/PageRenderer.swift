@@ -14,6 +14,7 @@ struct PageRenderer: Sendable {
             "site": .object([
                 "name": .string(strings.entries["site_name"] ?? configuration.siteName),
                 "base": .string(configuration.basePath),
+                "root": .string(configuration.rootPath),
                 "lang": .string(strings.locale),
                 "generator": .string(generator),
             ]),
@@ -25,6 +26,8 @@ struct PageRenderer: Sendable {
         var context = root
         context["meta"] = try MustacheValue(encoding: page.meta)
         context["nav"] = try MustacheValue(encoding: page.navigation)
+        context["languages"] = try MustacheValue(encoding: page.languages)
+        context["hasLanguages"] = .bool(page.languages.count > 1)
         context["page"] = try Self.encode(page.content)
         context.merge(extras) { _, extra in extra }
         var output: [UInt8] = []
@@ -77,6 +80,7 @@ struct PageRenderer: Sendable {
         case .episode(let model): try MustacheValue(encoding: model)
         case .search(let model): try MustacheValue(encoding: model)
         case .statistics(let model): try MustacheValue(encoding: model)
+        case .whatsNew(let model): try MustacheValue(encoding: model)
         case .notFound(let model): try MustacheValue(encoding: model)
         }
     }

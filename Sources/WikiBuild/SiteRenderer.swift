@@ -4,8 +4,9 @@ import RickAndMortyAPI
 import SiteOutput
 import WikiModel
 
-/// Turns the dataset into every file of the site, in memory: pages, search index, sitemap, robots.txt,
-/// the theme's static files and the avatars. Nothing here touches the output folder.
+/// Turns the dataset into every file of the site, in memory: the pages of every language, their search
+/// indexes and feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the
+/// avatars (shared by all languages). Nothing here touches the output folder.
 public struct SiteRenderer: Sendable {
     public let theme: Theme
     public let configuration: SiteConfiguration
@@ -15,29 +16,49 @@ public struct SiteRenderer: Sendable {
         self.configuration = configuration
     }
 
-    public func render(dataset: Dataset, avatars: [Int: AvatarImage]) async throws -> [SiteFile] {
-        let renderer = PageRenderer(
-            templates: theme.templates, configuration: configuration, strings: theme.strings,
-            generator: "rmwiki \(WikiVersion.current)")
-        let model: SiteModel
-        let pages: [SitePage]
-        do {
-            model = try SiteModel(
-                dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
-                configuration: configuration, strings: theme.strings)
-            pages = try model.pages()
-        } catch let error as MissingStringError {
-            throw WikiBuildError.missingString(error.description)
+    public func render(
+        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory()
+    ) async throws -> [SiteFile] {
+        let languages = try theme.languages.map { language in
+            SiteLanguage(
+                code: language.code, name: try Self.strings { try language.strings("language_name") },
+                configuration: configuration.localized(folder: language.folder))
         }
-        let charts = try ChartDrawing(strings: theme.strings)
-        let extras = try charts.extras(for: pages)
-        var files = try await Self.renderPages(pages, renderer: renderer, extras: extras)
-
-        files.append(SiteFile(path: "search/index.json", bytes: SearchIndexJSON.encode(try model.searchIndex())))
-        let urls = pages.filter { $0.route != .notFound }.map { MustacheValue.string(configuration.absoluteLink($0.route.relativeURL)) }
-        files.append(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(urls)])))
-        files.append(SiteFile(path: "robots.txt", bytes: try renderer.render(
-            template: "robots", values: ["sitemapURL": .string(configuration.absoluteLink("sitemap.xml"))])))
+        var files: [SiteFile] = []
+        var sitemap: [MustacheValue] = []
+        var rootRenderer: PageRenderer?
+        for (language, site) in zip(theme.languages, languages) {
+            let renderer = PageRenderer(
+                templates: theme.templates, configuration: site.configuration, strings: language.strings,
+                generator: "rmwiki \(WikiVersion.current)")
+            rootRenderer = rootRenderer ?? renderer
+            let (model, pages) = try Self.strings {
+                let model = try SiteModel(
+                    dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
+                    configuration: site.configuration, strings: language.strings, history: history, languages: languages)
+                return (model, try model.pages())
+            }
+            let extras = try ChartDrawing(strings: language.strings).extras(for: pages)
+            let prefix = language.folder.isEmpty ? "" : language.folder + "/"
+            for file in try await Self.renderPages(pages, renderer: renderer, extras: extras) {
+                files.append(SiteFile(path: prefix + file.path, content: file.content))
+            }
+            files.append(SiteFile(
+                path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(try Self.strings { try model.searchIndex() })))
+            files.append(SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
+                template: "feed", values: ["feed": try MustacheValue(encoding: try Self.strings { try model.feed() })])))
+            for page in pages where page.route != .notFound {
+                sitemap.append(.object([
+                    "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
+                    "alternates": languages.count > 1 ? try MustacheValue(encoding: page.languages) : .array([]),
+                ]))
+            }
+        }
+        if let renderer = rootRenderer {
+            files.append(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
+            files.append(SiteFile(path: "robots.txt", bytes: try renderer.render(
+                template: "robots", values: ["sitemapURL": .string(configuration.absoluteSharedLink("sitemap.xml"))])))
+        }
         files += theme.assets
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
             let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
@@ -47,6 +68,15 @@ public struct SiteRenderer: Sendable {
             }
         }
         return files
+    }
+
+    /// Runs model code, turning a missing string into the build error that names key and locale.
+    static func strings<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as MissingStringError {
+            throw WikiBuildError.missingString(error.description)
+        }
     }
 
     /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page.

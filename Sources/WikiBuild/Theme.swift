@@ -8,11 +8,14 @@ import WikiModel
 /// tables beside them, and the static files of `Public/`.
 public struct Theme: Sendable {
     public let templates: TemplateLibrary
-    public let strings: StringTable
+    /// The configured languages, the root one first; every table has exactly the same keys.
+    public let languages: [ThemeLanguage]
     /// `Public/` as site files. Read as bytes rather than linked: people edit these in place.
     public let assets: [SiteFile]
+    /// Every byte of the templates folder (string tables included) and of `Public/`.
+    let fingerprint: InputFingerprint
 
-    public init(templatesDirectory: URL, publicDirectory: URL, locale: String = "en") throws {
+    public init(templatesDirectory: URL, publicDirectory: URL) throws {
         let fileManager = FileManager.default
         for (kind, folder) in [("templates", templatesDirectory), ("Public", publicDirectory)] {
             var isDirectory: ObjCBool = false
@@ -25,8 +28,36 @@ public struct Theme: Sendable {
         } catch let error as MustacheError {
             throw WikiBuildError.template(error.description)
         }
-        strings = try Self.loadStrings(templatesDirectory.appendingPathComponent("locales/\(locale).json"), locale: locale)
+        let locales = templatesDirectory.appendingPathComponent("locales")
+        let configuration = try LocaleConfiguration.load(locales.appendingPathComponent("locales.json"))
+        languages = try configuration.locales.map { entry in
+            ThemeLanguage(
+                strings: try Self.loadStrings(locales.appendingPathComponent("\(entry.code).json"), locale: entry.code),
+                folder: entry.folder)
+        }
+        try Self.checkSameKeys(languages.map(\.strings))
         assets = try Self.loadAssets(publicDirectory)
+        var fingerprint = InputFingerprint()
+        for file in try Self.loadAssets(templatesDirectory) + assets {
+            fingerprint.add(file.path)
+            if case .bytes(let bytes) = file.content { fingerprint.add(bytes) }
+        }
+        self.fingerprint = fingerprint
+    }
+
+    /// A key in one table and not in another is a build error naming both, so no page shows a hole.
+    static func checkSameKeys(_ tables: [StringTable]) throws {
+        guard let reference = tables.first else { return }
+        for table in tables.dropFirst() {
+            if let missing = Set(reference.entries.keys).subtracting(table.entries.keys).min() {
+                throw WikiBuildError.missingString(
+                    MissingStringError(key: missing, locale: table.locale).description + " (it is in '\(reference.locale)')")
+            }
+            if let extra = Set(table.entries.keys).subtracting(reference.entries.keys).min() {
+                throw WikiBuildError.missingString(
+                    MissingStringError(key: extra, locale: reference.locale).description + " (it is in '\(table.locale)')")
+            }
+        }
     }
 
     static func loadStrings(_ file: URL, locale: String) throws -> StringTable {
@@ -55,6 +86,7 @@ public struct Theme: Sendable {
         return StringTable(locale: locale, entries: entries)
     }
 
+    /// Every file under `folder` (hidden ones aside) as bytes, sorted by path.
     static func loadAssets(_ folder: URL) throws -> [SiteFile] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         guard let walker = FileManager.default.enumerator(

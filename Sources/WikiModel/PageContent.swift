@@ -9,5 +9,6 @@ public enum PageContent: Sendable {
     case episode(EpisodePage)
     case search(SearchPage)
     case statistics(StatisticsPage)
+    case whatsNew(WhatsNewPage)
     case notFound(NotFoundPage)
 }

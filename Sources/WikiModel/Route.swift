@@ -9,6 +9,7 @@ public enum Route: Sendable, Hashable {
     case episode(Int)
     case search
     case statistics
+    case whatsNew
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
@@ -23,6 +24,7 @@ public enum Route: Sendable, Hashable {
         case .episode(let id): "episodes/\(id)/"
         case .search: "search/"
         case .statistics: "statistics/"
+        case .whatsNew: "whats-new/"
         case .notFound: "404.html"
         }
     }
@@ -35,7 +37,7 @@ public enum Route: Sendable, Hashable {
     /// The top-level section the page belongs to, for the navigation's `aria-current`.
     public var section: SiteSection? {
         switch self {
-        case .home, .notFound: nil
+        case .home, .notFound, .whatsNew: nil
         case .characters, .character: .characters
         case .locations, .location: .locations
         case .episodes, .episode: .episodes

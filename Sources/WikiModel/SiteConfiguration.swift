@@ -3,8 +3,10 @@ import Foundation
 /// Where the site will live. Links are rooted at `basePath` so pages work on any static server, in a
 /// sub-folder too, and at any depth (the 404 page is served for every missing path).
 public struct SiteConfiguration: Sendable, Equatable {
-    /// Always starts and ends with `/`, e.g. `/` or `/wiki/`.
+    /// Where this locale's pages start; always starts and ends with `/`, e.g. `/`, `/wiki/` or `/wiki/fr/`.
     public let basePath: String
+    /// Where the whole site starts: shared files (stylesheet, scripts, pictures, sitemap) live here once for all locales.
+    public let rootPath: String
     /// `https://example.org` when `--base-url` named a host; sitemap, feed and Open Graph URLs then become absolute.
     public let origin: String?
     public let siteName: String
@@ -28,9 +30,29 @@ public struct SiteConfiguration: Sendable, Equatable {
         let segments = rest.split(separator: "/").filter { !$0.isEmpty }
         guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { throw .invalidBaseURL(baseURL) }
         basePath = segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
+        rootPath = basePath
         self.origin = origin
         self.siteName = siteName
     }
+
+    private init(basePath: String, rootPath: String, origin: String?, siteName: String) {
+        self.basePath = basePath
+        self.rootPath = rootPath
+        self.origin = origin
+        self.siteName = siteName
+    }
+
+    /// The same site with its pages in a sub-folder (`fr/`) for another locale; shared files stay at the root.
+    public func localized(folder: String) -> SiteConfiguration {
+        SiteConfiguration(
+            basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin,
+            siteName: siteName)
+    }
+
+    /// The link for a file shared by every locale, such as `assets/site.css`.
+    public func sharedLink(_ relativePath: String) -> String { rootPath + relativePath }
+
+    public func absoluteSharedLink(_ relativePath: String) -> String { (origin ?? "") + sharedLink(relativePath) }
 
     /// The link for a site-relative path such as `characters/1/`.
     public func link(_ relativePath: String) -> String { basePath + relativePath }

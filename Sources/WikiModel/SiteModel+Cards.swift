@@ -3,8 +3,8 @@ import RickAndMortyAPI
 extension SiteModel {
     func image(of character: CharacterRecord) throws -> ImageReference {
         let src = avatarExtensions[character.id].map {
-            configuration.link(Self.avatarPath(characterID: character.id, fileExtension: $0))
-        } ?? configuration.link("assets/no-avatar.svg")
+            configuration.sharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
+        } ?? configuration.sharedLink("assets/no-avatar.svg")
         return ImageReference(
             src: src, alt: try strings.format("image_alt", ["name": character.name]),
             width: Self.avatarSize, height: Self.avatarSize)
@@ -28,7 +28,7 @@ extension SiteModel {
             image: try image(of: character),
             status: try CharacterVocabulary.status(character.status, strings),
             gender: try CharacterVocabulary.gender(character.gender, strings),
-            species: character.species)
+            species: strings.term("species", character.species))
     }
 
     func cards(_ ids: [Int]) throws -> [CharacterCard] {
@@ -38,7 +38,7 @@ extension SiteModel {
     func makeCard(_ location: LocationRecord) throws -> LocationCard {
         LocationCard(
             id: location.id, name: location.name, url: link(.location(location.id)),
-            type: location.type.isEmpty ? try strings("value_none") : location.type,
+            type: location.type.isEmpty ? try strings("value_none") : strings.term("location_type", location.type),
             dimension: location.dimension.isEmpty ? try strings("value_none") : location.dimension,
             residentCount: try strings.format(
                 "location_residents_count", ["count": count(dataset.residentIDs(ofLocation: location.id).count)]))

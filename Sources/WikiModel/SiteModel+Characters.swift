@@ -44,7 +44,7 @@ extension SiteModel {
         let created = CalendarDate(iso8601: character.created)
         var info = [
             try row(.status, status.label, badge: status.cssClass),
-            try row(.species, character.species),
+            try row(.species, strings.term("species", character.species)),
             try row(.type, character.type),
             try row(.gender, gender.label, badge: gender.cssClass),
             try row(.origin, origin.name, url: origin.url),
@@ -66,12 +66,12 @@ extension SiteModel {
         return try page(
             .character(character.id), template: "character", title: character.name,
             description: try strings.format("character_description", [
-                "name": character.name, "species": character.species.isEmpty ? none : character.species,
+                "name": character.name, "species": character.species.isEmpty ? none : strings.term("species", character.species),
                 "status": status.label, "location": location.name, "count": count(episodes.count),
             ]),
             ogType: "profile",
             ogImage: avatarExtensions[character.id].map {
-                configuration.absoluteLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
+                configuration.absoluteSharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
             },
             content: .character(content))
     }

@@ -27,7 +27,7 @@ extension SiteModel {
         let none = try strings("value_none")
         let content = LocationPage(
             name: location.name,
-            type: location.type.isEmpty ? none : location.type,
+            type: location.type.isEmpty ? none : strings.term("location_type", location.type),
             dimension: location.dimension.isEmpty ? none : location.dimension,
             residentCount: count(residents.count),
             residents: residents, hasResidents: !residents.isEmpty)

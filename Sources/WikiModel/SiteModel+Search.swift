@@ -25,7 +25,8 @@ extension SiteModel {
                 species: slot(character.species, in: &species),
                 image: try image(of: character).src)
         }
-        return SearchIndex(statuses: statuses, genders: genders, species: species, entries: entries)
+        return SearchIndex(
+            statuses: statuses, genders: genders, species: species.map { strings.term("species", $0) }, entries: entries)
     }
 
     /// Species from the most to the least common, ties by name: the filter's most useful order.

@@ -37,7 +37,7 @@ extension SiteModel {
         }
         let speciesCounts = tally(dataset.characters.map(\.species))
         let species = speciesByFrequency().prefix(Self.topCount).map {
-            StatisticsPage.Figure(label: $0.isEmpty ? "—" : $0, value: speciesCounts[$0] ?? 0, url: nil, cssClass: nil)
+            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: nil, cssClass: nil)
         }
 
         var perSeason: [Int: Int] = [:]
@@ -56,7 +56,7 @@ extension SiteModel {
         let cast = airOrder.map {
             StatisticsPage.Figure(
                 label: "\($0.episode) · \($0.name)", value: dataset.characterIDs(inEpisode: $0.id).count,
-                url: link(.episode($0.id)), cssClass: nil)
+                url: link(.episode($0.id)), cssClass: nil, shortLabel: $0.episode)
         }
         let locations = dataset.locations
             .map { ($0, dataset.residentIDs(ofLocation: $0.id).count) }

@@ -11,15 +11,21 @@ public struct SiteModel: Sendable {
     public let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
+    let history: ChangeHistory
+    /// Every language the site is generated in, this model's among them.
+    let languages: [SiteLanguage]
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
     private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
 
     public init(
-        dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable
+        dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
+        history: ChangeHistory = ChangeHistory(), languages: [SiteLanguage] = []
     ) throws {
         self.dataset = dataset
+        self.history = history
+        self.languages = languages
         self.avatarExtensions = avatarExtensions
         self.configuration = configuration
         self.strings = strings
@@ -39,6 +45,7 @@ public struct SiteModel: Sendable {
         pages += try dataset.episodes.map { episode throws in try episodePage(episode) }
         pages.append(try searchPage())
         pages.append(try statisticsPage())
+        pages.append(try whatsNewPage())
         pages.append(try notFoundPage())
         return pages
     }
@@ -66,7 +73,14 @@ public struct SiteModel: Sendable {
             NavigationItem(label: try strings("nav_\(section.rawValue)"), url: link(section.route),
                            isCurrent: route.section == section)
         }
-        return SitePage(route: route, template: template, meta: meta, navigation: navigation, content: content)
+        let languages = self.languages.map { language in
+            LanguageLink(
+                code: language.code, name: language.name, url: language.configuration.link(route.relativeURL),
+                absoluteURL: language.configuration.absoluteLink(route.relativeURL),
+                isCurrent: language.code == strings.locale)
+        }
+        return SitePage(
+            route: route, template: template, meta: meta, navigation: navigation, languages: languages, content: content)
     }
 
     func count(_ value: Int) -> String { NumberText.grouped(value, separator: strings.entries["number_group"] ?? ",") }

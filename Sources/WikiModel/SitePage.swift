@@ -4,5 +4,7 @@ public struct SitePage: Sendable {
     public let template: String
     public let meta: PageMeta
     public let navigation: [NavigationItem]
+    /// This page in every language of the site, the current one marked.
+    public let languages: [LanguageLink]
     public let content: PageContent
 }

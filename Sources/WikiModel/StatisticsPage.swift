@@ -6,6 +6,16 @@ public struct StatisticsPage: Codable, Sendable, Equatable {
         public let value: Int
         public let url: String?
         public let cssClass: String?
+        /// What a crowded axis shows instead of the label (an episode's code).
+        public let shortLabel: String?
+
+        public init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
+            self.label = label
+            self.value = value
+            self.url = url
+            self.cssClass = cssClass
+            self.shortLabel = shortLabel
+        }
     }
 
     public struct Chart: Codable, Sendable, Equatable {

@@ -14,6 +14,12 @@ public struct StringTable: Sendable, Equatable {
         return value
     }
 
+    /// A data value that is vocabulary (a species, a location type) in this locale: the `term_<group>_<value>`
+    /// entry when the table has one, otherwise the value as the data gives it (names and rare terms stay as they are).
+    public func term(_ group: String, _ value: String) -> String {
+        entries["term_\(group)_\(value)"] ?? value
+    }
+
     /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass (this runs for
     /// every card of every page). A placeholder without a value stays as written.
     public func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
@@ -39,6 +45,11 @@ public struct StringTable: Sendable, Equatable {
 public struct MissingStringError: Error, CustomStringConvertible, Equatable {
     public let key: String
     public let locale: String
+
+    public init(key: String, locale: String) {
+        self.key = key
+        self.locale = locale
+    }
 
     public var description: String {
         "missing string '\(key)' in locale '\(locale)': add it to Templates/locales/\(locale).json"

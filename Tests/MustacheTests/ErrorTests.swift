@@ -138,7 +138,7 @@ struct ErrorTests {
         let library = try TemplateLibrary(templates: ["a": "", "b": ""])
         let error = try #require(throws: MustacheError.self) { try library.render("c", [:]) }
         #expect(error.kind == .unknownTemplate("c"))
-        #expect(error.message.contains("a, b"))
+        #expect(error.description == "error: no template named 'c' (the library has: a, b)")
     }
 
     @Test func nestingIsLimited() throws {

@@ -28,6 +28,13 @@ struct TemplateLibraryTests {
         #expect(error.templateName == "b")
     }
 
+    @Test func aMissingDirectoryIsAnError() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/templates")
+        let error = try #require(throws: MustacheError.self) { try TemplateLibrary(directory: missing) }
+        #expect(error.kind == .unreadable("/nonexistent/templates"))
+        #expect(error.description == "error: no template directory at '/nonexistent/templates'")
+    }
+
     @Test func rendersAnExtraTemplateAgainstTheLibrary() throws {
         let library = try TemplateLibrary(templates: ["name": "<b>{{name}}</b>"])
         #expect(try library.render(source: "Hi {{>name}}!", name: "cli", context: ["name": "Rick"]) == "Hi <b>Rick</b>!")
@@ -39,6 +46,15 @@ struct TemplateLibraryTests {
         let library = try TemplateLibrary(templates: ["page": "[{{>late}}]"])
         #expect(try library.render("page", [:]) == "[]")
         #expect(try library.adding(name: "late", source: "here").render("page", [:]) == "[here]")
+    }
+
+    @Test func dynamicParentsPickTheirTemplateFromTheContext() throws {
+        let library = try TemplateLibrary(templates: ["wide": "<w>{{$body}}{{/body}}</w>", "narrow": "<n>{{$body}}{{/body}}</n>"])
+        let page = "{{<*layout}}{{$body}}{{text}}{{/body}}{{/layout}}"
+        #expect(try library.render(source: page, context: ["layout": "narrow", "text": "hi"]) == "<n>hi</n>")
+        #expect(try library.render(source: page, context: ["layout": "wide", "text": "hi"]) == "<w>hi</w>")
+        let closedWithStar = "{{<*layout}}{{$body}}!{{/body}}{{/*layout}}"
+        #expect(try library.render(source: closedWithStar, context: ["layout": "wide"]) == "<w>!</w>")
     }
 
     @Test func appendsIntoTheCallersBuffer() throws {

@@ -27,11 +27,15 @@ struct FullSiteIntegrationTests {
             let expression = try? NSRegularExpression(pattern: pattern)
             return files.filter { expression?.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }.count
         }
-        #expect(count(#"^characters/\d+/index\.html$"#) == 826)
-        #expect(count(#"^locations/\d+/index\.html$"#) == 126)
-        #expect(count(#"^episodes/\d+/index\.html$"#) == 51)
-        #expect(count(#"^characters/page/\d+/index\.html$"#) == 41, "42 pages of 20 characters, the first at /characters/")
-        #expect(count(#"^locations/page/\d+/index\.html$"#) == 6, "7 pages of 20 locations")
+        for locale in ["", "fr/"] {
+            #expect(count("^\(locale)characters/\\d+/index\\.html$") == 826, "\(locale)")
+            #expect(count("^\(locale)locations/\\d+/index\\.html$") == 126, "\(locale)")
+            #expect(count("^\(locale)episodes/\\d+/index\\.html$") == 51, "\(locale)")
+            #expect(count("^\(locale)characters/page/\\d+/index\\.html$") == 41, "42 pages of 20, the first at characters/")
+            #expect(count("^\(locale)locations/page/\\d+/index\\.html$") == 6, "7 pages of 20 locations")
+        }
+        #expect(try BuildFixture.text(output, "fr/characters/page/42/index.html").contains("Page 42 sur 42"))
+        #expect(try BuildFixture.text(output, "fr/characters/1/index.html").contains("<html lang=\"fr\">"))
         #expect(count(#"^images/characters/\d+\.(jpeg|png)$"#) == 826)
 
         let lastPage = try BuildFixture.text(output, "characters/page/42/index.html")

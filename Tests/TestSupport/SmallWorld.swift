@@ -50,3 +50,12 @@ extension SmallWorld {
         2: AvatarImage(source: .bytes(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"/></svg>".utf8)), fileExtension: "svg"),
     ]
 }
+
+extension SmallWorld {
+    /// Two rebuilds' worth of changes, one naming a record that no longer exists.
+    public static let history = ChangeHistory(entries: [
+        .init(date: "2026-11-21T03:30:00Z", kind: .character, id: 3, name: "<b>Bold</b> & \"Quoted\"", change: .added),
+        .init(date: "2026-11-21T03:30:00Z", kind: .episode, id: 2, name: "Lawnmower Dog", change: .changed),
+        .init(date: "2026-11-20T03:30:00Z", kind: .location, id: 77, name: "Gone Place", change: .added),
+    ])
+}

@@ -6,17 +6,19 @@ import Testing
 /// `Golden/`. After an intended change, regenerate with `RMWIKI_UPDATE_GOLDEN=1 swift test --filter GoldenPageTests`
 /// and review the diff like code.
 @Suite struct GoldenPageTests {
-    static let pages = [
+    static let kinds = [
         "index.html", "characters/index.html", "characters/1/index.html", "locations/index.html",
         "locations/1/index.html", "episodes/index.html", "episodes/2/index.html", "search/index.html",
-        "statistics/index.html", "404.html", "search/index.json", "sitemap.xml", "robots.txt",
+        "statistics/index.html", "whats-new/index.html", "404.html", "search/index.json", "feed.xml",
     ]
+    /// Every kind in English at the root and in French under `fr/`, plus the files shared by both.
+    static let pages = kinds + kinds.map { "fr/" + $0 } + ["sitemap.xml", "robots.txt"]
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     @Test(arguments: pages)
     func pageMatchesItsGoldenFile(path: String) async throws {
         let (output, _) = try await SiteFixture.build(
-            SmallWorld.snapshot, avatars: SmallWorld.avatars, baseURL: "https://example.org/wiki/")
+            SmallWorld.snapshot, avatars: SmallWorld.avatars, history: SmallWorld.history, baseURL: "https://example.org/wiki/")
         let rendered = try BuildFixture.text(output, path)
         let golden = Self.goldenFolder.appendingPathComponent(path.replacingOccurrences(of: "/", with: "__"))
         if ProcessInfo.processInfo.environment["RMWIKI_UPDATE_GOLDEN"] == "1" {

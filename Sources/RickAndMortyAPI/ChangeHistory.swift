@@ -1,0 +1,78 @@
+import Foundation
+
+/// The records each refresh found added or changed, newest first, kept with the cache
+/// (`history.json`) so the "What's new" page and the feed survive rebuilds that find nothing new.
+/// A first snapshot is not a change (everything would be "new"), so it records nothing.
+public struct ChangeHistory: Codable, Sendable, Equatable {
+    public static let limit = 100
+    public static let fileName = "history.json"
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public enum Change: String, Codable, Sendable { case added, changed }
+
+        /// When the refresh that found it ran, ISO 8601 in UTC to the second (`2026-11-22T03:30:00Z`).
+        public var date: String
+        public var kind: ResourceKind
+        public var id: Int
+        public var name: String
+        public var change: Change
+
+        public init(date: String, kind: ResourceKind, id: Int, name: String, change: Change) {
+            self.date = date
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.change = change
+        }
+    }
+
+    public private(set) var entries: [Entry]
+
+    public init(entries: [Entry] = []) {
+        self.entries = Array(entries.prefix(Self.limit))
+    }
+
+    /// Puts what `changes` added or changed in front, dated `date`, and keeps the newest `limit` entries.
+    public mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, at date: Date) {
+        guard !changes.isFirstSnapshot, !changes.isEmpty else { return }
+        let stamp = Self.timestamp(date)
+        var names: [ResourceKind: [Int: String]] = [:]
+        names[.character] = Dictionary(snapshot.characters.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        names[.location] = Dictionary(snapshot.locations.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        names[.episode] = Dictionary(snapshot.episodes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var fresh: [Entry] = []
+        for resource in changes.all {
+            for (ids, change) in [(resource.added, Entry.Change.added), (resource.changed, .changed)] {
+                for id in ids {
+                    fresh.append(Entry(date: stamp, kind: resource.kind, id: id,
+                                       name: names[resource.kind]?[id] ?? "#\(id)", change: change))
+                }
+            }
+        }
+        entries = Array((fresh + entries).prefix(Self.limit))
+    }
+
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    /// The history kept in `cache`, or an empty one when there is none yet.
+    public static func load(from cache: DataCache) throws -> ChangeHistory {
+        let file = cache.directory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else { return ChangeHistory() }
+        do {
+            return try JSONDecoder().decode(ChangeHistory.self, from: Data(contentsOf: file))
+        } catch {
+            throw DataCacheError.unreadable(path: file.path, detail: "the change history is damaged")
+        }
+    }
+
+    public func save(to cache: DataCache) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(self), to: cache.directory.appendingPathComponent(Self.fileName))
+    }
+}

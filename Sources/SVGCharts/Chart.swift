@@ -1,0 +1,62 @@
+/// A chart drawn as an SVG string at build time: no script, no library, themed by the page's CSS
+/// (classes only; the one colour used inline is `currentColor`). It scales with its container
+/// (`viewBox`, `width="100%"`), and names itself for assistive technology with `<title>` and `<desc>`.
+public struct Chart: Sendable, Equatable {
+    public var kind: ChartKind
+    public var title: String
+    public var description: String
+    public var data: [ChartDatum]
+
+    public init(kind: ChartKind, title: String, description: String, data: [ChartDatum]) {
+        self.kind = kind
+        self.title = title
+        self.description = description
+        self.data = data
+    }
+
+    static let width = 640.0
+
+    /// Donuts are narrower than the other kinds: ring and legend side by side need no more.
+    var viewWidth: Double { kind == .donut ? 500 : Self.width }
+
+    /// The SVG element. `idPrefix` keeps the ids of several charts on one page apart.
+    public func svg(idPrefix: String) -> String {
+        let body: (height: Double, content: String)
+        switch kind {
+        case .bar: body = barBody()
+        case .column: body = columnBody()
+        case .line: body = lineBody()
+        case .donut: body = donutBody()
+        }
+        let prefix = XMLText.escape(idPrefix)
+        // Links inside an `img` would be hidden from assistive technology, so a chart with links is a group.
+        let role = data.contains { $0.link != nil } ? "group" : "img"
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg chart-\(kind.rawValue)" viewBox="0 0 \(n(viewWidth)) \(n(body.height))" \
+            width="100%" role="\(role)" aria-labelledby="\(prefix)-title \(prefix)-desc" font-family="inherit">
+            <title id="\(prefix)-title">\(XMLText.escape(title))</title>
+            <desc id="\(prefix)-desc">\(XMLText.escape(description))</desc>
+            \(body.content)</svg>
+            """
+    }
+
+    var maximum: Double { max(data.map(\.value).max() ?? 0, 0) }
+
+    func n(_ value: Double) -> String { SVGNumber.text(value) }
+
+    /// Wraps a mark in a link when the datum has one; the link is named by the datum's label and value.
+    func linked(_ datum: ChartDatum, _ mark: String) -> String {
+        let tooltip = "<title>\(XMLText.escape(datum.label)): \(XMLText.escape(datum.valueLabel))</title>"
+        guard let link = datum.link else { return "<g>\(tooltip)\(mark)</g>" }
+        return "<a href=\"\(XMLText.escape(link))\" aria-label=\"\(XMLText.escape(datum.label)): \(XMLText.escape(datum.valueLabel))\">"
+            + tooltip + mark + "</a>"
+    }
+
+    func classes(_ base: String, _ datum: ChartDatum) -> String {
+        datum.colorClass.map { "\(base) \(XMLText.escape($0))" } ?? base
+    }
+
+    func emptyBody(height: Double) -> (height: Double, content: String) {
+        (height, "<text class=\"chart-label\" x=\"\(n(Self.width / 2))\" y=\"\(n(height / 2))\" text-anchor=\"middle\" font-size=\"14\">—</text>\n")
+    }
+}

@@ -1,0 +1,23 @@
+/// One value of a chart: what it is called, how big it is, how its number reads, where it links,
+/// and the CSS class that colours it (the site's stylesheet themes every chart, light and dark).
+public struct ChartDatum: Sendable, Equatable {
+    public var label: String
+    public var value: Double
+    public var valueLabel: String
+    public var link: String?
+    public var colorClass: String?
+    /// What an axis shows for this datum where the label would be too long (a line chart's x axis).
+    public var shortLabel: String
+
+    public init(
+        label: String, value: Double, valueLabel: String? = nil, link: String? = nil, colorClass: String? = nil,
+        shortLabel: String? = nil
+    ) {
+        self.label = label
+        self.shortLabel = shortLabel ?? label
+        self.value = value.isFinite ? max(0, value) : 0
+        self.valueLabel = valueLabel ?? SVGNumber.text(value.isFinite ? value : 0)
+        self.link = link
+        self.colorClass = colorClass
+    }
+}

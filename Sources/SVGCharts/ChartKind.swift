@@ -1,0 +1,11 @@
+/// The shapes a chart can take.
+public enum ChartKind: String, Sendable, CaseIterable {
+    /// Horizontal bars, a label on the left of each: rankings with long names.
+    case bar
+    /// Vertical columns with labels below: a few categories in order (seasons).
+    case column
+    /// A line through many points in order (an episode each), every point a link.
+    case line
+    /// Shares of a whole, with a legend.
+    case donut
+}

@@ -1,1 +1,0 @@
-// Placeholder so the module compiles; replaced by the module's real types.

@@ -1,0 +1,51 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import Testing
+
+/// A fetch is accepted only whole: counts match `info.count`, ids run 1…count with no gap or duplicate.
+@Suite struct CollectionCheckTests {
+    @Test func aGapInTheIdsIsRejected() async throws {
+        var snapshot = Fixture.snapshot(characters: 25)
+        snapshot.characters.remove(at: 4)
+        try await Fixture.withServer(snapshot) { _, base in
+            let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
+            #expect(error == .inconsistentData(resource: .character, problem: "ids missing from 1…24: 5"))
+        }
+    }
+
+    @Test func aRepeatedPageIsRejected() async throws {
+        try await Fixture.withServer { server, base in
+            let firstPage = try await URLSessionTransport().send(
+                TransportRequest(url: try #require(URL(string: "\(base.absoluteString)/character?page=1")))).body
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/character?page=2"), .replaceBody(Array(firstPage), contentType: "application/json"))
+            ])
+            let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
+            #expect(try #require(error).description.contains("duplicate ids 1, 2, 3"))
+        }
+    }
+
+    @Test func pagesThatDisagreeOnTheCountAreRejected() async throws {
+        let body = #"{"info":{"count":46,"pages":3,"next":null,"prev":null},"results":[]}"#
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/character?page=3"), .replaceBody(Array(body.utf8), contentType: "application/json"))
+            ])
+            let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
+            #expect(error == .inconsistentData(
+                resource: .character, problem: "page 3 reports 46 records in 3 pages, page 1 reported 45 in 3"))
+        }
+    }
+
+    @Test func anAbsurdPageCountIsRejectedBeforeAnyRequest() async throws {
+        let body = #"{"info":{"count":2,"pages":100000000,"next":null,"prev":null},"results":[]}"#
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/episode?page=1"), .replaceBody(Array(body.utf8), contentType: "application/json"))
+            ])
+            let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
+            #expect(error == .inconsistentData(resource: .episode, problem: "page 1 reports 2 records in 100000000 pages"))
+        }
+    }
+}

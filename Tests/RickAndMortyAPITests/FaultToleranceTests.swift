@@ -1,0 +1,135 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import Testing
+
+/// Every fault the issue names is retried, and the cache a faulty fetch writes is byte for byte the one a
+/// clean fetch writes.
+@Suite struct FaultToleranceTests {
+    @Test func faultsAreRetriedAndTheResultIsIdentical() async throws {
+        try await Fixture.withServer { server, base in
+            let clean = try Fixture.service(Fixture.client(base))
+            _ = try await clean.refresh()
+            let cleanCache = DirectoryDigest.contents(of: clean.cache.directory)
+
+            let faults: [LoopbackFaultRule] = [
+                LoopbackFaultRule(.path("/api/character?page=2"), .status(500), times: 2),
+                LoopbackFaultRule(.path("/api/location?page=1"), .tooManyRequests(retryAfter: "2"), times: 1),
+                LoopbackFaultRule(.path("/api/episode?page=1"), .malformedJSON, times: 1),
+                LoopbackFaultRule(.path("/api/character?page=3"), .dropConnection, times: 1),
+                LoopbackFaultRule(.path("/api/character?page=1"), .truncateBody(afterBytes: 100), times: 1),
+                LoopbackFaultRule(.pathPrefix("/api/character/avatar/"), .truncateBody(afterBytes: 10), times: 3),
+                LoopbackFaultRule(.path("/api/character/avatar/9.jpeg"), .status(503), times: 1),
+                LoopbackFaultRule(.path("/api/character/avatar/4.jpeg"), .delay(.seconds(10)), times: 1),
+            ]
+            await server.setFaults(faults)
+            let sleeps = DelayRecorder()
+            let faulty = try Fixture.service(
+                Fixture.client(base, attempts: 4, timeout: .seconds(1), sleeps: sleeps))
+            let report = try await faulty.refresh()
+
+            #expect(report.snapshot == (await server.servedSnapshot()))
+            #expect(DirectoryDigest.contents(of: faulty.cache.directory) == cleanCache)
+            let counters = await server.counters()
+            let faulted = await server.requestLog().filter { $0.fault != nil }.map(\.target)
+            #expect(counters.faultsInjected == 11, "\(faulted)")
+            // One retry per fault, except that libcurl (under URLSession on Linux) itself resends a request whose
+            // reused keep-alive connection was dropped before any answer.
+            #expect((10...11).contains(report.statistics.retries))
+            let delays = await sleeps.delays
+            #expect(delays.count == report.statistics.retries)
+            // The 429's Retry-After replaces the backoff exactly; the others back off from 0.5 s with jitter.
+            #expect(delays.contains(.seconds(2)))
+            #expect(delays.allSatisfy { $0 >= .milliseconds(250) && $0 <= .seconds(2) })
+        }
+    }
+
+    @Test func backoffGrowsBetweenAttemptsOfOneRequest() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setFaults([LoopbackFaultRule(.path("/api/episode?page=1"), .status(502), times: 3)])
+            let sleeps = DelayRecorder()
+            _ = try await Fixture.client(base, attempts: 4, sleeps: sleeps).fetchSnapshot()
+            let delays = await sleeps.delays
+            #expect(delays.count == 3)
+            // Attempt n waits within [base·2ⁿ⁻¹/2, base·2ⁿ⁻¹] for a base of 0.5 s.
+            for (index, delay) in delays.enumerated() {
+                let window = Duration.milliseconds(500) * (1 << index)
+                #expect(delay >= window / 2 && delay <= window, "retry \(index + 1) waited \(delay)")
+            }
+        }
+    }
+
+    @Test func givingUpNamesTheURLTheStatusAndTheAttempts() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setFaults([LoopbackFaultRule(.path("/api/character?page=2"), .status(503))])
+            let url = "\(base.absoluteString)/character?page=2"
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.client(base, attempts: 3).fetchSnapshot()
+            }
+            guard case let .gaveUp(failedURL, status, attempts, _) = error else {
+                Issue.record("expected gaveUp, got \(String(describing: error))")
+                return
+            }
+            #expect(failedURL == url)
+            #expect(status == 503)
+            #expect(attempts == 3)
+            let text = try #require(error).description
+            #expect(text.contains(url) && text.contains("HTTP 503") && text.contains("3 attempts"))
+            #expect(await server.requestLog().filter { $0.target == "/api/character?page=2" }.count == 3)
+        }
+    }
+
+    @Test func aStatusThatWillNotChangeIsNotRetried() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setFaults([LoopbackFaultRule(.path("/api/location?page=1"), .status(404))])
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.client(base).fetchSnapshot()
+            }
+            #expect(error == .unexpectedStatus(url: "\(base.absoluteString)/location?page=1", status: 404, attempt: 1))
+            #expect(await server.requestLog().filter { $0.target == "/api/location?page=1" }.count == 1)
+        }
+    }
+
+    @Test func malformedJSONErrorsNameTheURLAndTheField() async throws {
+        let body = #"{"info":{"count":1,"pages":1,"next":null,"prev":null},"results":[{"id":"one"}]}"#
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/episode?page=1"), .replaceBody(Array(body.utf8), contentType: "application/json"))
+            ])
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.client(base, attempts: 2).fetchSnapshot()
+            }
+            let text = try #require(error).description
+            #expect(text.contains("\(base.absoluteString)/episode?page=1"))
+            #expect(text.contains("malformed JSON at results[0].id"))
+        }
+    }
+
+    @Test func aMissingFieldIsNamedWithItsPath() async throws {
+        let body = #"{"info":{"count":1,"next":null,"prev":null},"results":[]}"#
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/location?page=1"), .replaceBody(Array(body.utf8), contentType: "application/json"))
+            ])
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.client(base, attempts: 1).fetchSnapshot()
+            }
+            let text = try #require(error).description
+            #expect(text.contains("malformed JSON at info.pages: missing"))
+        }
+    }
+
+    @Test func aPictureThatIsNotAnImageIsRetriedThenRejected() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(
+                    .path("/api/character/avatar/3.jpeg"), .replaceBody(Array("<html>".utf8), contentType: "text/html"))
+            ])
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.service(Fixture.client(base, attempts: 2)).refresh()
+            }
+            let text = try #require(error).description
+            #expect(text.contains("/character/avatar/3.jpeg") && text.contains("not a complete JPEG or PNG"))
+        }
+    }
+}

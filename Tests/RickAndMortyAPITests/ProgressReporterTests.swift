@@ -1,0 +1,51 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import Testing
+
+/// Progress is a live line on a terminal, a few plain lines in a log, and nothing when quiet.
+@Suite struct ProgressReporterTests {
+    func refresh(with style: ProgressReporter.Style, faults: [LoopbackFaultRule] = []) async throws -> LineCollector {
+        let output = LineCollector()
+        try await Fixture.withServer { server, base in
+            await server.setFaults(faults)
+            let reporter = ProgressReporter(style: style) { output.write($0) }
+            _ = try await Fixture.service(Fixture.client(base)).refresh(progress: reporter)
+        }
+        return output
+    }
+
+    @Test func plainLinesAreFewAndComplete() async throws {
+        let output = try await refresh(with: .plainLines)
+        let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(!output.text.contains("\r"))
+        #expect(lines.count <= 10)
+        #expect(lines.first == "Records: started")
+        #expect(lines.contains { $0.hasPrefix("Records: 5/5 requests") && $0.hasSuffix(", done") })
+        #expect(lines.contains("Avatars: started"))
+        #expect(lines.contains { $0.hasPrefix("Avatars: 45/45 requests, 45 images") && $0.hasSuffix(", done") })
+    }
+
+    @Test func retriesAreLoggedAFewTimesThenOnlyCounted() async throws {
+        let output = try await refresh(
+            with: .plainLines, faults: [LoopbackFaultRule(.pathPrefix("/api/character/avatar/"), .status(500), times: 6)])
+        let retryLines = output.text.split(separator: "\n").filter { $0.contains("retrying") }
+        #expect(retryLines.count == 3)
+        #expect(retryLines.last?.contains("further retries are counted, not logged") == true)
+        #expect(output.text.contains("6 retries"))
+    }
+
+    @Test func theLiveLineRedrawsInPlace() async throws {
+        let output = try await refresh(with: .liveLine)
+        #expect(output.text.contains("\r\u{1B}[2KAvatars: 45/45 requests, 45 images"))
+        #expect(output.text.hasSuffix("\n"))
+        // Redraws are throttled: far fewer writes than the 50 requests.
+        #expect(output.writes < 30)
+    }
+
+    @Test func quietIsSilent() async throws {
+        let output = try await refresh(with: .silent)
+        #expect(output.text.isEmpty)
+        #expect(ProgressReporter.standard(quiet: true).style == .silent)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import RickAndMortyAPI
+import Testing
+
+@Suite struct RetryPolicyTests {
+    let policy = RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(100), maxDelay: .seconds(1), maxRetryAfter: .seconds(30))
+
+    @Test func backoffDoublesWithinTheJitterWindowUpToTheCeiling() {
+        #expect(policy.delay(afterAttempt: 1, retryAfter: nil, jitter: 0) == .milliseconds(50))
+        #expect(policy.delay(afterAttempt: 1, retryAfter: nil, jitter: 1) == .milliseconds(100))
+        #expect(policy.delay(afterAttempt: 3, retryAfter: nil, jitter: 1) == .milliseconds(400))
+        #expect(policy.delay(afterAttempt: 3, retryAfter: nil, jitter: 0.5) == .milliseconds(300))
+        #expect(policy.delay(afterAttempt: 9, retryAfter: nil, jitter: 1) == .seconds(1))
+        #expect(policy.delay(afterAttempt: 200, retryAfter: nil, jitter: 1) == .seconds(1))
+    }
+
+    @Test func retryAfterReplacesTheBackoffUpToItsCeiling() {
+        #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(7), jitter: 1) == .seconds(7))
+        #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(3600), jitter: 1) == .seconds(30))
+    }
+
+    @Test func atLeastOneAttempt() {
+        #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
+    }
+
+    @Test func retryAfterIsReadAsSecondsOrAsAnHTTPDate() throws {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(RetryPolicy.retryAfter("5", now: now) == .seconds(5))
+        #expect(RetryPolicy.retryAfter(HTTPDate.string(from: now.addingTimeInterval(12)), now: now) == .seconds(12))
+        #expect(RetryPolicy.retryAfter(HTTPDate.string(from: now.addingTimeInterval(-12)), now: now) == .zero)
+        #expect(RetryPolicy.retryAfter("soon", now: now) == nil)
+        #expect(RetryPolicy.retryAfter(nil, now: now) == nil)
+        #expect(HTTPDate.string(from: now) == "Tue, 14 Nov 2023 22:13:20 GMT")
+    }
+}

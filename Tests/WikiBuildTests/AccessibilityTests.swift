@@ -1,0 +1,51 @@
+import Foundation
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+/// The structural accessibility rules every page keeps, checked on the whole demo site in both languages.
+@Suite struct AccessibilityTests {
+    static func matches(_ pattern: String, in text: String) -> [[String]] {
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return [] }
+        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (0..<match.numberOfRanges).map { index in
+                Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+            }
+        }
+    }
+
+    @Test func everyPageHasLanguageLandmarksOneHeadingAndLabelledControls() async throws {
+        let (output, _) = try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars())
+        let pages = try SiteChecker(root: output).pages()
+        // Home, characters index, 20 characters, locations index, 5 locations, episodes index, 6 episodes,
+        // search, statistics, what's new, 404: in both languages.
+        let perLanguage: Int = 1 + 1 + 20 + 1 + 5 + 1 + 6 + 4
+        #expect(pages.count == 2 * perLanguage)
+        for page in pages {
+            let html = try BuildFixture.text(output, page)
+            let lang = page.hasPrefix("fr/") ? "fr" : "en"
+            #expect(html.contains("<html lang=\"\(lang)\">"), "\(page)")
+            #expect(html.contains("<a class=\"skip-link\" href=\"#main\">"), "\(page)")
+            for landmark in ["<header", "<nav", "<main id=\"main\"", "<footer"] {
+                #expect(html.contains(landmark), "\(page) lacks \(landmark)")
+            }
+            #expect(Self.matches("<h1[ >]", in: html).count == 1, "\(page) must have exactly one h1")
+
+            // Headings never skip a level on the way down.
+            let levels = Self.matches("<h([1-6])[ >]", in: html).compactMap { Int($0[1]) }
+            for (previous, next) in zip(levels, levels.dropFirst()) {
+                #expect(next <= previous + 1, "\(page): h\(previous) followed by h\(next)")
+            }
+            // Every image has alt text and a size, and loads lazily.
+            for image in Self.matches("<img [^>]*>", in: html).map({ $0[0] }) {
+                #expect(image.contains("alt=\"") && !image.contains("alt=\"\""), "\(page): \(image)")
+                #expect(image.contains("width=\"") && image.contains("height=\"") && image.contains("loading=\"lazy\""), "\(page): \(image)")
+            }
+            // Every form control has a label pointing at it.
+            for control in Self.matches("<(?:input|select|textarea) [^>]*id=\"([^\"]+)\"", in: html) {
+                #expect(html.contains("<label for=\"\(control[1])\">"), "\(page): #\(control[1]) has no label")
+            }
+            #expect(Self.matches("<(?:input|select|textarea)(?![^>]*id=)[^>]*>", in: html).isEmpty, "\(page): a control without id")
+        }
+    }
+}
