@@ -29,7 +29,7 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await Self.perform(urlRequest, on: session)
         } catch let error as URLError {
             throw Self.transportError(error)
         }
@@ -41,6 +41,28 @@ public struct URLSessionTransport: HTTPTransport {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
         return TransportResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// `session.data(for:)`, but cancelled through `DataTaskCanceller` (see there for the deadlock it avoids).
+    private static func perform(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+        let canceller = DataTaskCanceller()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                canceller.attach(task)
+                task.resume()
+            }
+        } onCancel: {
+            canceller.cancel()
+        }
     }
 
     private static func transportError(_ error: URLError) -> any Error {

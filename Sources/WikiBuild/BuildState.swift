@@ -29,8 +29,9 @@ struct BuildState: Codable, Sendable, Equatable {
     /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
     func save(for output: URL) {
         let destination = Self.location(for: output)
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(destination.lastPathComponent + ".tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        // One fixed name, not one per pid: builds hold the lock while saving, and a build killed mid-save
+        // leaves a file the next save replaces instead of one that stays forever.
+        let temporary = destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".tmp")
         guard let data = try? JSONEncoder().encode(self), (try? data.write(to: temporary)) != nil else { return }
         if rename(temporary.path, destination.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
     }

@@ -15,11 +15,37 @@ import Testing
         let work = try BuildWorkspace("rmwiki-hostile")
         defer { work.remove() }
         let server = LoopbackAPIServer(snapshot: HostileWorld.snapshot, avatars: HostileWorld.avatars)
-        let result = try await LoopbackSession.with(server) { _, base in
-            await ConsoleRecorder.run(work.buildArguments(api: base))
+        var names = HostileWorld.names
+        // Renamed between two builds, so the "What's new" page and the feeds carry hostile names too.
+        let renamed = [1: "Feed <entry><title>x</title></entry> ]]> &amp; \u{7}\u{1B}[31m", 4: "🧪 \u{202E}<![CDATA[x]]>"]
+        try await LoopbackSession.with(server) { server, base in
+            let first = await ConsoleRecorder.run(work.buildArguments(api: base))
+            #expect(first.code == 0, "\(first.err)")
+            for (id, name) in renamed {
+                try await server.updateCharacter(id: id) { $0.name = name }
+                names[id] = name
+            }
+            try await server.updateEpisode(id: 1) { $0.name = "<script>alert('episode')</script>" }
+            let second = await ConsoleRecorder.run(work.buildArguments(api: base))
+            #expect(second.code == 0, "\(second.err)")
         }
-        #expect(result.code == 0, "\(result.err)")
-        try Self.expectHarmless(work.output, names: HostileWorld.names)
+        try Self.expectHarmless(work.output, names: names)
+
+        for feed in try SiteChecker(root: work.output).files().filter({ $0.hasSuffix("feed.xml") }) {
+            let entries = try FeedReader.read(Data(contentsOf: work.output.appendingPathComponent(feed))).entries
+            for (id, name) in renamed {
+                let entry = entries.first { $0.id.contains("character/\(id)/") }
+                #expect(entry?.title.contains(Self.shown(name)) == true, "\(feed): \(String(describing: entry))")
+            }
+            #expect(entries.contains { $0.title.contains("<script>alert('episode')</script>") }, "\(feed)")
+        }
+    }
+
+    /// A name as pages show it: control characters become U+FFFD, which HTML and XML accept.
+    static func shown(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+            scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) || scalar.value == 0x7F ? "\u{FFFD}" : scalar
+        }))
     }
 
     /// Ids far beyond the API's 1…count (which the client's wholeness check refuses from the network) still
@@ -87,10 +113,7 @@ import Testing
         #expect(links.isEmpty, "\(links.prefix(10))")
 
         for (id, data) in names.sorted(by: { $0.key < $1.key }) {
-            // Control characters are the one thing pages may not show as they are: each becomes U+FFFD.
-            let name = String(String.UnicodeScalarView(data.unicodeScalars.map { scalar in
-                scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) || scalar.value == 0x7F ? "\u{FFFD}" : scalar
-            }))
+            let name = shown(data)
             let html = try BuildFixture.text(output, "characters/\(id)/index.html")
             let heading = MarkupText.firstElementText("h1", in: html)
             #expect(heading == name, "character \(id)'s heading")
@@ -111,9 +134,10 @@ import Testing
         }
         #expect(indexed == names, "the search index holds every name exactly")
 
-        let sitemap = try Data(contentsOf: output.appendingPathComponent("sitemap.xml"))
-        let parser = XMLParser(data: sitemap)
-        #expect(parser.parse(), "sitemap.xml is well-formed XML: \(String(describing: parser.parserError))")
+        for xml in try site.files() where xml.hasSuffix(".xml") || xml.hasSuffix(".svg") {
+            let parser = XMLParser(data: try Data(contentsOf: output.appendingPathComponent(xml)))
+            #expect(parser.parse(), "\(xml) is not well-formed XML: \(String(describing: parser.parserError))")
+        }
 
         for script in try site.files() where script.hasSuffix(".js") {
             let source = try BuildFixture.text(output, script)

@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func aCleanPagePasses() {
-        let body = #"<p><time datetime="2020-02-29">leap day</time></p><h1 id="x" data-greeting>Rick &amp; Morty &#39;s &#x3C;</h1><p hidden><a href="/a/">a</a><img src="/i.png" alt="&quot;q&quot;"></p>"#
+        let body = #"<p><time datetime="2020-02-29">leap day</time><time datetime="2026-11-22T01:13:35Z">now</time></p><h1 id="x" data-greeting>Rick &amp; Morty &#39;s &#x3C;</h1><p hidden><a href="/a/">a</a><img src="/i.png" alt="&quot;q&quot;"></p>"#
             + #"<svg><rect width="1"/></svg><script src="/assets/search.js" defer></script>"#
         #expect(Self.checker.problems(in: Self.page(body)) == [])
     }
@@ -39,6 +39,7 @@ import Testing
         ("<p>bell \u{7}</p>", "control character U+7"),
         (#"<p><time datetime="2020-02-30">x</time></p>"#, "not a real day"),
         (#"<p><time datetime="2021-02-29">x</time></p>"#, "not a real day"),
+        (#"<p><time datetime="2021-02-28T24:00:00Z">x</time></p>"#, "not a real day"),
     ])
     func damageIsFound(body: String, expected: String) {
         let problems = Self.checker.problems(in: Self.page(body))

@@ -34,9 +34,13 @@ struct NightlyRebuildTests {
             try await server.updateCharacter(id: Self.renamed) { $0.name = "Bepisian the Renamed" }
             let dataset = Dataset(await server.servedSnapshot())
             let location = try #require(dataset.locationIDByCharacter[Self.renamed])
-            let required = (["characters/\(Self.renamed)/index.html", "characters/page/2/index.html",
-                             "locations/\(location)/index.html", "search/index.json"]
-                + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }).sorted()
+            let languages = try Self.languagePrefixes(work.output)
+            let required = languages.flatMap { prefix in
+                ["characters/\(Self.renamed)/index.html", "characters/page/2/index.html", "locations/\(location)/index.html",
+                 "search/index.json", "feed.xml", "whats-new/index.html"]
+                    + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }
+                    .map { prefix + $0 }
+            }.sorted()
             let renamed = try await Self.build(work, api: base)
             let afterRename = try SiteTreeSnapshot(of: work.output)
             // The pages that show the name: the required ones, plus any list that ranks it (the statistics page's
@@ -51,6 +55,8 @@ struct NightlyRebuildTests {
             let unrelatedPage = "characters/\(Self.unrelated)/index.html"
             #expect(afterRename.files[unrelatedPage] == built.files[unrelatedPage])
 
+            try Self.expectFeedEntry(work.output, languages, character: Self.renamed, named: "Bepisian the Renamed", linked: true)
+
             // A new character, then its removal (the API can only lose its highest id without a gap).
             let newID = Self.characterCount + 1
             await server.setAvatar(try #require(slice.avatars[1]), forCharacter: newID)
@@ -61,19 +67,42 @@ struct NightlyRebuildTests {
             newcomer.image = SmallWorld.api + "/character/avatar/\(newID).jpeg"
             await server.upsert(newcomer)
             let added = try await Self.build(work, api: base)
-            let newFiles = ["characters/\(newID)/index.html", "characters/page/4/index.html", "images/characters/\(newID).jpeg"]
+            let newFiles = (languages.flatMap { ["\($0)characters/\(newID)/index.html", "\($0)characters/page/4/index.html"] }
+                + ["images/characters/\(newID).jpeg"]).sorted()
             #expect(added.summary.added == newFiles)
             #expect(added.summary.removed.isEmpty)
             #expect(added.summary.updated.contains("characters/page/3/index.html"), "its pager now links to page 4")
             #expect(!added.summary.updated.contains("characters/\(Self.unrelated)/index.html"))
+            try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: true)
 
             await server.remove(.character, id: newID)
             let removed = try await Self.build(work, api: base)
             #expect(removed.summary.removed == newFiles)
             #expect(removed.summary.added.isEmpty)
-            #expect(removed.counts[1] == added.counts[1], "the same pages change back")
+            // The feed keeps the history, but the entry of a record that is gone no longer links anywhere.
+            try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: false)
             let problems = try SiteChecker(root: work.output).problems()
             #expect(problems.isEmpty, "\(problems.prefix(5))")
+        }
+    }
+
+    /// "" for the site's main language and "fr/" and the like for the others (folders with a home page).
+    static func languagePrefixes(_ output: URL) throws -> [String] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { name in
+            name.count == 2 && FileManager.default.fileExists(atPath: output.appendingPathComponent("\(name)/index.html").path)
+        }
+        return [""] + folders.sorted().map { $0 + "/" }
+    }
+
+    /// Every language's feed parses as XML and lists the character's latest change under its name,
+    /// linking to its page while the record exists.
+    static func expectFeedEntry(_ output: URL, _ languages: [String], character id: Int, named name: String, linked: Bool) throws {
+        for prefix in languages {
+            let feed = try FeedReader.read(Data(contentsOf: output.appendingPathComponent(prefix + "feed.xml")))
+            let entry = feed.entries.first { $0.id.contains("character/\(id)/") }
+            #expect(entry?.title.contains(name) == true, "\(prefix)feed.xml: \(feed.entries.prefix(3))")
+            #expect((entry?.link?.hasSuffix("/\(prefix)characters/\(id)/") ?? false) == linked, "\(String(describing: entry))")
+            #expect(feed.entries.first?.updated == feed.updated, "the newest entry comes first and dates the feed")
         }
     }
 

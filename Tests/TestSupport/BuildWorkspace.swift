@@ -25,10 +25,24 @@ public struct BuildWorkspace: Sendable {
             + (quiet ? ["--quiet"] : []) + extra
     }
 
-    /// Files `rmwiki` keeps beside the output (lock file, staging folders), by name.
+    /// What `rmwiki` keeps beside the output between builds: the lock file and the last build's state.
+    public static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state"]
+
+    /// Files `rmwiki` left beside the output (lock, build state, staging folders), by name.
     public func entriesBesideOutput() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { ![output, cache, logs].map(\.lastPathComponent).contains($0) }.sorted()
+    }
+
+    /// Entries beside the output other than the lock and the build state (staging folders, temporary files).
+    public func leftoversBesideOutput() throws -> [String] {
+        try entriesBesideOutput().filter { !Self.keptBesideOutput.contains($0) }
+    }
+
+    /// What an interrupted refresh left in the cache (staging folders, temporary files).
+    public func leftoversInCache() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cache.path)
+            .filter { $0.hasPrefix(".staging-") || $0.hasPrefix(".tmp-") }
     }
 
     public func remove() {

@@ -14,9 +14,9 @@ import Foundation
 /// - a `<` in text starts a tag, comment or doctype, and every `&` starts a character reference;
 /// - the only scripts are the site's own `<script src="BASE/assets/….js" defer></script>`, empty;
 /// - only elements the templates (or the SVG charts) write appear, so data cannot add even harmless markup;
-/// - `html`, `head`, `title`, `body` and `main` appear once, and no `id` is used twice;
+/// - `html`, `head`, `title`, `body` and `main` appear once (SVG `<title>`s aside), and no `id` is used twice;
 /// - no control character other than tab, line feed and carriage return (a parse error in HTML, fatal in XML);
-/// - every `datetime` is a real calendar day (`YYYY-MM-DD`).
+/// - every `datetime` is a real calendar day (`YYYY-MM-DD`, optionally with a UTC time).
 public struct MarkupChecker: Sendable {
     public let basePath: String
     public let elements: Set<String>
@@ -88,7 +88,7 @@ public struct MarkupChecker: Sendable {
                     continue
                 }
                 problems += check(tag, inSVG: open.contains("svg"), ids: &ids).map { "line \(line): <\(tag.name)>: \($0)" }
-                counts[tag.name, default: 0] += 1
+                if !open.contains("svg") { counts[tag.name, default: 0] += 1 }
                 if tag.name == "script" {
                     if !scanner.consume("</script>") { report("a script with content") }
                     continue
@@ -164,11 +164,15 @@ public struct MarkupChecker: Sendable {
         return found.sorted { $0.key < $1.key }.map { "line \($0.value): control character U+\(String($0.key, radix: 16))" }
     }
 
-    /// `YYYY-MM-DD` naming a day that exists (February 30 does not).
+    /// `YYYY-MM-DD` naming a day that exists (February 30 does not), optionally with a UTC time
+    /// (`T01:13:35Z`), as `<time datetime>` accepts them.
     static func isCalendarDay(_ text: String) -> Bool {
-        guard let match = text.wholeMatch(of: /(\d{4,})-(\d{2})-(\d{2})/),
+        guard let match = text.wholeMatch(of: /(\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?Z)?/),
               let year = Int(match.1), let month = Int(match.2), let day = Int(match.3), year > 0, (1...12).contains(month)
         else { return false }
+        if let hour = match.4.flatMap({ Int($0) }), let minute = match.5.flatMap({ Int($0) }) {
+            guard hour < 24, minute < 60, (match.6.flatMap { Int($0) } ?? 0) < 60 else { return false }
+        }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return (1...lengths[month - 1]).contains(day)
