@@ -8,141 +8,144 @@ import SiteOutput
 import TestSupport
 import Testing
 
-/// Hostile data served by the API builds a valid site: every page is well formed, no markup or script from
-/// the data gets in (text, attributes, search index, sitemap), every name shows exactly, every link resolves.
-@Suite struct HostileDataTests {
-    @Test func hostileDataBuildsAValidSiteWithNothingInjected() async throws {
-        let work = try BuildWorkspace("rmwiki-hostile")
-        defer { work.remove() }
-        let server = LoopbackAPIServer(snapshot: HostileWorld.snapshot, avatars: HostileWorld.avatars)
-        var names = HostileWorld.names
-        // Renamed between two builds, so the "What's new" page and the feeds carry hostile names too.
-        let renamed = [1: "Feed <entry><title>x</title></entry> ]]> &amp; \u{7}\u{1B}[31m", 4: "🧪 \u{202E}<![CDATA[x]]>"]
-        try await LoopbackSession.with(server) { server, base in
-            let first = await ConsoleRecorder.run(work.buildArguments(api: base))
-            #expect(first.code == 0, "\(first.err)")
-            for (id, name) in renamed {
-                try await server.updateCharacter(id: id) { $0.name = name }
-                names[id] = name
+extension NightlyProcessTests {
+    /// Hostile data served by the API builds a valid site: every page is well formed, no markup or script from
+    /// the data gets in (text, attributes, search index, sitemap), every name shows exactly, every link resolves.
+    @Suite(.enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+    struct HostileDataTests {
+        @Test func hostileDataBuildsAValidSiteWithNothingInjected() async throws {
+            let work = try BuildWorkspace("rmwiki-hostile")
+            defer { work.remove() }
+            let server = LoopbackAPIServer(snapshot: HostileWorld.snapshot, avatars: HostileWorld.avatars)
+            var names = HostileWorld.names
+            // Renamed between two builds, so the "What's new" page and the feeds carry hostile names too.
+            let renamed = [1: "Feed <entry><title>x</title></entry> ]]> &amp; \u{7}\u{1B}[31m", 4: "🧪 \u{202E}<![CDATA[x]]>"]
+            try await LoopbackSession.with(server) { server, base in
+                let first = try await work.run(work.buildArguments(api: base))
+                #expect(first.code == 0, "\(first.err)")
+                for (id, name) in renamed {
+                    try await server.updateCharacter(id: id) { $0.name = name }
+                    names[id] = name
+                }
+                try await server.updateEpisode(id: 1) { $0.name = "<script>alert('episode')</script>" }
+                let second = try await work.run(work.buildArguments(api: base))
+                #expect(second.code == 0, "\(second.err)")
             }
-            try await server.updateEpisode(id: 1) { $0.name = "<script>alert('episode')</script>" }
-            let second = await ConsoleRecorder.run(work.buildArguments(api: base))
-            #expect(second.code == 0, "\(second.err)")
-        }
-        try Self.expectHarmless(work.output, names: names)
+            try Self.expectHarmless(work.output, names: names)
 
-        for feed in try SiteChecker(root: work.output).files().filter({ $0.hasSuffix("feed.xml") }) {
-            let entries = try FeedReader.read(Data(contentsOf: work.output.appendingPathComponent(feed))).entries
-            for (id, name) in renamed {
-                let entry = entries.first { $0.id.contains("character/\(id)/") }
-                #expect(entry?.title.contains(Self.shown(name)) == true, "\(feed): \(String(describing: entry))")
+            for feed in try SiteChecker(root: work.output).files().filter({ $0.hasSuffix("feed.xml") }) {
+                let entries = try FeedReader.read(Data(contentsOf: work.output.appendingPathComponent(feed))).entries
+                for (id, name) in renamed {
+                    let entry = entries.first { $0.id.contains("character/\(id)/") }
+                    #expect(entry?.title.contains(Self.shown(name)) == true, "\(feed): \(String(describing: entry))")
+                }
+                #expect(entries.contains { $0.title.contains("<script>alert('episode')</script>") }, "\(feed)")
             }
-            #expect(entries.contains { $0.title.contains("<script>alert('episode')</script>") }, "\(feed)")
-        }
-    }
-
-    /// A name as pages show it: control characters become U+FFFD, which HTML and XML accept.
-    static func shown(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) || scalar.value == 0x7F ? "\u{FFFD}" : scalar
-        }))
-    }
-
-    /// Ids far beyond the API's 1…count (which the client's wholeness check refuses from the network) still
-    /// build from a cache: pages, paths, pagers and links work for them. They stay within 2^53, the largest
-    /// integer the search page's JavaScript reads exactly.
-    @Test func hugeRecordIDsBuildFromTheCache() async throws {
-        let work = try BuildWorkspace("rmwiki-huge-ids")
-        defer { work.remove() }
-        let huge = [1: 9_007_199_254_740_991, 2: 4_294_967_297, 3: 2_147_483_648]
-        func renumber(_ url: String) -> String {
-            guard let id = RecordReference.id(in: url, kind: .character), let new = huge[id] else { return url }
-            return SmallWorld.api + "/character/\(new)"
-        }
-        var snapshot = HostileWorld.snapshot
-        for index in snapshot.characters.indices {
-            guard let new = huge[snapshot.characters[index].id] else { continue }
-            snapshot.characters[index].id = new
-            snapshot.characters[index].url = SmallWorld.api + "/character/\(new)"
-        }
-        for index in snapshot.episodes.indices { snapshot.episodes[index].characters = snapshot.episodes[index].characters.map(renumber) }
-        for index in snapshot.locations.indices { snapshot.locations[index].residents = snapshot.locations[index].residents.map(renumber) }
-        snapshot.characters.sort { $0.id < $1.id }
-        try FileManager.default.createDirectory(at: work.cache, withIntermediateDirectories: true)
-        try JSONEncoder().encode(snapshot).write(to: DataCache(directory: work.cache).snapshotFile)
-
-        let result = await ConsoleRecorder.run(work.buildArguments(api: nil))
-        #expect(result.code == 0, "\(result.err)")
-        let names = Dictionary(uniqueKeysWithValues: snapshot.characters.map { ($0.id, $0.name) })
-        try Self.expectHarmless(work.output, names: names)
-        #expect(try BuildFixture.text(work.output, "episodes/1/index.html").contains(#"href="/characters/9007199254740991/""#))
-    }
-
-    /// A record with a huge id leaves a hole in 1…count: the API client refuses the data with exit code 3 and
-    /// one clear line, and the published site stays exactly as it was.
-    @Test func aCollectionWithAHugeIDFailsAndLeavesTheSite() async throws {
-        let work = try BuildWorkspace("rmwiki-hole")
-        defer { work.remove() }
-        let server = LoopbackAPIServer(snapshot: HostileWorld.snapshot, avatars: HostileWorld.avatars)
-        try await LoopbackSession.with(server) { server, base in
-            #expect(await ConsoleRecorder.run(work.buildArguments(api: base)).code == 0)
-            let published = try SiteTreeSnapshot(of: work.output)
-            var intruder = HostileWorld.snapshot.characters[0]
-            intruder.id = 9_223_372_036_854_775_807
-            await server.upsert(intruder)
-            let result = await ConsoleRecorder.run(work.buildArguments(api: base))
-            #expect(result.code == 3, "\(result.err)")
-            #expect(result.err.contains("ids missing"), "\(result.err)")
-            #expect(result.err.split(separator: "\n").count == 1)
-            #expect(try SiteTreeSnapshot(of: work.output) == published)
-        }
-    }
-
-    /// Checks a built site against everything hostile data could break, and that each character page shows
-    /// its name exactly.
-    static func expectHarmless(_ output: URL, names: [Int: String]) throws {
-        let site = SiteChecker(root: output)
-        let markup = MarkupChecker(elements: try MarkupChecker.elements(inTemplates: ProjectTheme.templates))
-        var problems: [String] = []
-        for page in try site.pages() {
-            let html = try BuildFixture.text(output, page)
-            problems += markup.problems(in: html).map { "\(page): \($0)" }
-        }
-        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(15).joined(separator: "\n"))")
-        let links = try site.problems()
-        #expect(links.isEmpty, "\(links.prefix(10))")
-
-        for (id, data) in names.sorted(by: { $0.key < $1.key }) {
-            let name = shown(data)
-            let html = try BuildFixture.text(output, "characters/\(id)/index.html")
-            let heading = MarkupText.firstElementText("h1", in: html)
-            #expect(heading == name, "character \(id)'s heading")
-            let title = MarkupText.firstElementText("title", in: html) ?? ""
-            #expect(title.hasPrefix(name), "character \(id)'s title: \(title.prefix(80))")
         }
 
-        let index = try Data(contentsOf: output.appendingPathComponent("search/index.json"))
-        for forbidden in ["<", ">", "&", "'", "\u{2028}", "\u{2029}"] {
-            #expect(!String(decoding: index, as: UTF8.self).contains(forbidden), "the search index holds a raw \(forbidden)")
-        }
-        #expect(String(decoding: index, as: UTF8.self).contains(#"\u003c"#))
-        let json = try #require(try JSONSerialization.jsonObject(with: index) as? [String: Any])
-        let rows = try #require(json["characters"] as? [[Any]])
-        var indexed: [Int: String] = [:]
-        for row in rows {
-            if let id = row.first as? Int, let name = row.dropFirst().first as? String { indexed[id] = name }
-        }
-        #expect(indexed == names, "the search index holds every name exactly")
-
-        for xml in try site.files() where xml.hasSuffix(".xml") || xml.hasSuffix(".svg") {
-            let parser = XMLParser(data: try Data(contentsOf: output.appendingPathComponent(xml)))
-            #expect(parser.parse(), "\(xml) is not well-formed XML: \(String(describing: parser.parserError))")
+        /// A name as pages show it: control characters become U+FFFD, which HTML and XML accept.
+        static func shown(_ name: String) -> String {
+            String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+                scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) || scalar.value == 0x7F ? "\u{FFFD}" : scalar
+            }))
         }
 
-        for script in try site.files() where script.hasSuffix(".js") {
-            let source = try BuildFixture.text(output, script)
-            for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("] {
-                #expect(!source.contains(sink), "\(script) uses \(sink): data could become markup")
+        /// Ids far beyond the API's 1…count (which the client's wholeness check refuses from the network) still
+        /// build from a cache: pages, paths, pagers and links work for them. They stay within 2^53, the largest
+        /// integer the search page's JavaScript reads exactly.
+        @Test func hugeRecordIDsBuildFromTheCache() async throws {
+            let work = try BuildWorkspace("rmwiki-huge-ids")
+            defer { work.remove() }
+            let huge = [1: 9_007_199_254_740_991, 2: 4_294_967_297, 3: 2_147_483_648]
+            func renumber(_ url: String) -> String {
+                guard let id = RecordReference.id(in: url, kind: .character), let new = huge[id] else { return url }
+                return SmallWorld.api + "/character/\(new)"
+            }
+            var snapshot = HostileWorld.snapshot
+            for index in snapshot.characters.indices {
+                guard let new = huge[snapshot.characters[index].id] else { continue }
+                snapshot.characters[index].id = new
+                snapshot.characters[index].url = SmallWorld.api + "/character/\(new)"
+            }
+            for index in snapshot.episodes.indices { snapshot.episodes[index].characters = snapshot.episodes[index].characters.map(renumber) }
+            for index in snapshot.locations.indices { snapshot.locations[index].residents = snapshot.locations[index].residents.map(renumber) }
+            snapshot.characters.sort { $0.id < $1.id }
+            try FileManager.default.createDirectory(at: work.cache, withIntermediateDirectories: true)
+            try JSONEncoder().encode(snapshot).write(to: DataCache(directory: work.cache).snapshotFile)
+
+            let result = try await work.run(work.buildArguments(api: nil))
+            #expect(result.code == 0, "\(result.err)")
+            let names = Dictionary(uniqueKeysWithValues: snapshot.characters.map { ($0.id, $0.name) })
+            try Self.expectHarmless(work.output, names: names)
+            #expect(try BuildFixture.text(work.output, "episodes/1/index.html").contains(#"href="/characters/9007199254740991/""#))
+        }
+
+        /// A record with a huge id leaves a hole in 1…count: the API client refuses the data with exit code 3 and
+        /// one clear line, and the published site stays exactly as it was.
+        @Test func aCollectionWithAHugeIDFailsAndLeavesTheSite() async throws {
+            let work = try BuildWorkspace("rmwiki-hole")
+            defer { work.remove() }
+            let server = LoopbackAPIServer(snapshot: HostileWorld.snapshot, avatars: HostileWorld.avatars)
+            try await LoopbackSession.with(server) { server, base in
+                #expect(try await work.run(work.buildArguments(api: base)).code == 0)
+                let published = try SiteTreeSnapshot(of: work.output)
+                var intruder = HostileWorld.snapshot.characters[0]
+                intruder.id = 9_223_372_036_854_775_807
+                await server.upsert(intruder)
+                let result = try await work.run(work.buildArguments(api: base))
+                #expect(result.code == 3, "\(result.err)")
+                #expect(result.err.contains("ids missing"), "\(result.err)")
+                #expect(result.err.split(separator: "\n").count == 1)
+                #expect(try SiteTreeSnapshot(of: work.output) == published)
+            }
+        }
+
+        /// Checks a built site against everything hostile data could break, and that each character page shows
+        /// its name exactly.
+        static func expectHarmless(_ output: URL, names: [Int: String]) throws {
+            let site = SiteChecker(root: output)
+            let markup = MarkupChecker(elements: try MarkupChecker.elements(inTemplates: ProjectTheme.templates))
+            var problems: [String] = []
+            for page in try site.pages() {
+                let html = try BuildFixture.text(output, page)
+                problems += markup.problems(in: html).map { "\(page): \($0)" }
+            }
+            #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(15).joined(separator: "\n"))")
+            let links = try site.problems()
+            #expect(links.isEmpty, "\(links.prefix(10))")
+
+            for (id, data) in names.sorted(by: { $0.key < $1.key }) {
+                let name = shown(data)
+                let html = try BuildFixture.text(output, "characters/\(id)/index.html")
+                let heading = MarkupText.firstElementText("h1", in: html)
+                #expect(heading == name, "character \(id)'s heading")
+                let title = MarkupText.firstElementText("title", in: html) ?? ""
+                #expect(title.hasPrefix(name), "character \(id)'s title: \(title.prefix(80))")
+            }
+
+            let index = try Data(contentsOf: output.appendingPathComponent("search/index.json"))
+            for forbidden in ["<", ">", "&", "'", "\u{2028}", "\u{2029}"] {
+                #expect(!String(decoding: index, as: UTF8.self).contains(forbidden), "the search index holds a raw \(forbidden)")
+            }
+            #expect(String(decoding: index, as: UTF8.self).contains(#"\u003c"#))
+            let json = try #require(try JSONSerialization.jsonObject(with: index) as? [String: Any])
+            let rows = try #require(json["characters"] as? [[Any]])
+            var indexed: [Int: String] = [:]
+            for row in rows {
+                if let id = row.first as? Int, let name = row.dropFirst().first as? String { indexed[id] = name }
+            }
+            #expect(indexed == names, "the search index holds every name exactly")
+
+            for xml in try site.files() where xml.hasSuffix(".xml") || xml.hasSuffix(".svg") {
+                let parser = XMLParser(data: try Data(contentsOf: output.appendingPathComponent(xml)))
+                #expect(parser.parse(), "\(xml) is not well-formed XML: \(String(describing: parser.parserError))")
+            }
+
+            for script in try site.files() where script.hasSuffix(".js") {
+                let source = try BuildFixture.text(output, script)
+                for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("] {
+                    #expect(!source.contains(sink), "\(script) uses \(sink): data could become markup")
+                }
             }
         }
     }

@@ -5,138 +5,142 @@ import SiteOutput
 import TestSupport
 import Testing
 
-/// The nightly cycle: build, change a few records on the API, rebuild; the summary line counts exactly the
-/// files that changed, and only those files were rewritten (unchanged ones keep their inode and mtime).
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
-struct NightlyRebuildTests {
-    static let characterCount = 60
-    /// Bepisian: four episodes, lives at location 11, listed on the second characters page, not featured.
-    static let renamed = 35
-    static let unrelated = 36
+extension NightlyProcessTests {
+    /// The nightly cycle: build, change a few records on the API, rebuild; the summary line counts exactly the
+    /// files that changed, and only those files were rewritten (unchanged ones keep their inode and mtime).
+    @Suite(
+        .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
+        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+    struct NightlyRebuildTests {
+        static let characterCount = 60
+        /// Bepisian: four episodes, lives at location 11, listed on the second characters page, not featured.
+        static let renamed = 35
+        static let unrelated = 36
 
-    @Test func aRebuildRewritesExactlyTheFilesTheChangeTouches() async throws {
-        let slice = try SharedSlice(characters: Self.characterCount)
-        let work = try BuildWorkspace("rmwiki-nightly")
-        defer { work.remove() }
+        @Test func aRebuildRewritesExactlyTheFilesTheChangeTouches() async throws {
+            let slice = try SharedSlice(characters: Self.characterCount)
+            let work = try BuildWorkspace("rmwiki-nightly")
+            defer { work.remove() }
 
-        try await LoopbackSession.with(slice.server()) { server, base in
-            let first = try await Self.build(work, api: base)
-            let fileCount = first.added
-            #expect(first.counts == [fileCount, 0, 0, 0])
-            let built = try SiteTreeSnapshot(of: work.output)
-            #expect(built.files.count == fileCount)
+            try await LoopbackSession.with(slice.server()) { server, base in
+                let first = try await Self.build(work, api: base)
+                let fileCount = first.added
+                #expect(first.counts == [fileCount, 0, 0, 0])
+                let built = try SiteTreeSnapshot(of: work.output)
+                #expect(built.files.count == fileCount)
 
-            let unchanged = try await Self.build(work, api: base)
-            #expect(unchanged.counts == [0, 0, 0, fileCount], "a rebuild with no change")
-            #expect(try SiteTreeSnapshot(of: work.output) == built, "a rebuild with no change writes nothing")
+                let unchanged = try await Self.build(work, api: base)
+                #expect(unchanged.counts == [0, 0, 0, fileCount], "a rebuild with no change")
+                #expect(try SiteTreeSnapshot(of: work.output) == built, "a rebuild with no change writes nothing")
 
-            // Rename one character.
-            try await server.updateCharacter(id: Self.renamed) { $0.name = "Bepisian the Renamed" }
-            let dataset = Dataset(await server.servedSnapshot())
-            let location = try #require(dataset.locationIDByCharacter[Self.renamed])
-            let languages = try Self.languagePrefixes(work.output)
-            let required = languages.flatMap { prefix in
-                ["characters/\(Self.renamed)/index.html", "characters/page/2/index.html", "locations/\(location)/index.html",
-                 "search/index.json", "feed.xml", "whats-new/index.html"]
-                    + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }
-                    .map { prefix + $0 }
-            }.sorted()
-            let renamed = try await Self.build(work, api: base)
-            let afterRename = try SiteTreeSnapshot(of: work.output)
-            // The pages that show the name: the required ones, plus any list that ranks it (the statistics page's
-            // most-seen characters, in a world this small).
-            let showingName = afterRename.files.keys.filter {
-                String(decoding: afterRename.files[$0]?.bytes ?? [], as: UTF8.self).contains("Bepisian the Renamed")
-            }.sorted()
-            #expect(Set(required).isSubset(of: showingName), "\(showingName)")
-            #expect(renamed.summary.updated == showingName, "every updated file shows the new name, and only those")
-            #expect(renamed.counts == [0, showingName.count, 0, fileCount - showingName.count])
-            #expect(afterRename.rewrittenFiles(since: built) == showingName, "unchanged files keep their inode and mtime")
-            let unrelatedPage = "characters/\(Self.unrelated)/index.html"
-            #expect(afterRename.files[unrelatedPage] == built.files[unrelatedPage])
+                // Rename one character.
+                try await server.updateCharacter(id: Self.renamed) { $0.name = "Bepisian the Renamed" }
+                let dataset = Dataset(await server.servedSnapshot())
+                let location = try #require(dataset.locationIDByCharacter[Self.renamed])
+                let languages = try Self.languagePrefixes(work.output)
+                let required = languages.flatMap { prefix in
+                    ["characters/\(Self.renamed)/index.html", "characters/page/2/index.html", "locations/\(location)/index.html",
+                     "search/index.json", "feed.xml", "whats-new/index.html"]
+                        + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }
+                        .map { prefix + $0 }
+                }.sorted()
+                let renamed = try await Self.build(work, api: base)
+                let afterRename = try SiteTreeSnapshot(of: work.output)
+                // The pages that show the name: the required ones, plus any list that ranks it (the statistics page's
+                // most-seen characters, in a world this small).
+                let showingName = afterRename.files.keys.filter {
+                    String(decoding: afterRename.files[$0]?.bytes ?? [], as: UTF8.self).contains("Bepisian the Renamed")
+                }.sorted()
+                #expect(Set(required).isSubset(of: showingName), "\(showingName)")
+                #expect(renamed.summary.updated == showingName, "every updated file shows the new name, and only those")
+                #expect(renamed.counts == [0, showingName.count, 0, fileCount - showingName.count])
+                #expect(afterRename.rewrittenFiles(since: built) == showingName, "unchanged files keep their inode and mtime")
+                let unrelatedPage = "characters/\(Self.unrelated)/index.html"
+                #expect(afterRename.files[unrelatedPage] == built.files[unrelatedPage])
 
-            try Self.expectFeedEntry(work.output, languages, character: Self.renamed, named: "Bepisian the Renamed", linked: true)
+                try Self.expectFeedEntry(work.output, languages, character: Self.renamed, named: "Bepisian the Renamed", linked: true)
 
-            // A new character, then its removal (the API can only lose its highest id without a gap).
-            let newID = Self.characterCount + 1
-            await server.setAvatar(try #require(slice.avatars[1]), forCharacter: newID)
-            var newcomer = try #require(slice.snapshot.characters.first { $0.id == Self.renamed })
-            newcomer.id = newID
-            newcomer.name = "Newcomer"
-            newcomer.url = SmallWorld.api + "/character/\(newID)"
-            newcomer.image = SmallWorld.api + "/character/avatar/\(newID).jpeg"
-            await server.upsert(newcomer)
-            let added = try await Self.build(work, api: base)
-            let newFiles = (languages.flatMap { ["\($0)characters/\(newID)/index.html", "\($0)characters/page/4/index.html"] }
-                + ["images/characters/\(newID).jpeg"]).sorted()
-            #expect(added.summary.added == newFiles)
-            #expect(added.summary.removed.isEmpty)
-            #expect(added.summary.updated.contains("characters/page/3/index.html"), "its pager now links to page 4")
-            #expect(!added.summary.updated.contains("characters/\(Self.unrelated)/index.html"))
-            try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: true)
+                // A new character, then its removal (the API can only lose its highest id without a gap).
+                let newID = Self.characterCount + 1
+                await server.setAvatar(try #require(slice.avatars[1]), forCharacter: newID)
+                var newcomer = try #require(slice.snapshot.characters.first { $0.id == Self.renamed })
+                newcomer.id = newID
+                newcomer.name = "Newcomer"
+                newcomer.url = SmallWorld.api + "/character/\(newID)"
+                newcomer.image = SmallWorld.api + "/character/avatar/\(newID).jpeg"
+                await server.upsert(newcomer)
+                let added = try await Self.build(work, api: base)
+                let newFiles = (languages.flatMap { ["\($0)characters/\(newID)/index.html", "\($0)characters/page/4/index.html"] }
+                    + ["images/characters/\(newID).jpeg"]).sorted()
+                #expect(added.summary.added == newFiles)
+                #expect(added.summary.removed.isEmpty)
+                #expect(added.summary.updated.contains("characters/page/3/index.html"), "its pager now links to page 4")
+                #expect(!added.summary.updated.contains("characters/\(Self.unrelated)/index.html"))
+                try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: true)
 
-            await server.remove(.character, id: newID)
-            let removed = try await Self.build(work, api: base)
-            #expect(removed.summary.removed == newFiles)
-            #expect(removed.summary.added.isEmpty)
-            // The feed keeps the history, but the entry of a record that is gone no longer links anywhere.
-            try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: false)
-            let problems = try SiteChecker(root: work.output).problems()
-            #expect(problems.isEmpty, "\(problems.prefix(5))")
+                await server.remove(.character, id: newID)
+                let removed = try await Self.build(work, api: base)
+                #expect(removed.summary.removed == newFiles)
+                #expect(removed.summary.added.isEmpty)
+                // The feed keeps the history, but the entry of a record that is gone no longer links anywhere.
+                try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: false)
+                let problems = try SiteChecker(root: work.output).problems()
+                #expect(problems.isEmpty, "\(problems.prefix(5))")
+            }
         }
-    }
 
-    /// "" for the site's main language and "fr/" and the like for the others (folders with a home page).
-    static func languagePrefixes(_ output: URL) throws -> [String] {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { name in
-            name.count == 2 && FileManager.default.fileExists(atPath: output.appendingPathComponent("\(name)/index.html").path)
+        /// "" for the site's main language and "fr/" and the like for the others (folders with a home page).
+        static func languagePrefixes(_ output: URL) throws -> [String] {
+            let folders = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { name in
+                name.count == 2 && FileManager.default.fileExists(atPath: output.appendingPathComponent("\(name)/index.html").path)
+            }
+            return [""] + folders.sorted().map { $0 + "/" }
         }
-        return [""] + folders.sorted().map { $0 + "/" }
-    }
 
-    /// Every language's feed parses as XML and lists the character's latest change under its name,
-    /// linking to its page while the record exists.
-    static func expectFeedEntry(_ output: URL, _ languages: [String], character id: Int, named name: String, linked: Bool) throws {
-        for prefix in languages {
-            let feed = try FeedReader.read(Data(contentsOf: output.appendingPathComponent(prefix + "feed.xml")))
-            let entry = feed.entries.first { $0.id.contains("character/\(id)/") }
-            #expect(entry?.title.contains(name) == true, "\(prefix)feed.xml: \(feed.entries.prefix(3))")
-            #expect((entry?.link?.hasSuffix("/\(prefix)characters/\(id)/") ?? false) == linked, "\(String(describing: entry))")
-            #expect(feed.entries.first?.updated == feed.updated, "the newest entry comes first and dates the feed")
+        /// Every language's feed parses as XML and lists the character's latest change under its name,
+        /// linking to its page while the record exists.
+        static func expectFeedEntry(_ output: URL, _ languages: [String], character id: Int, named name: String, linked: Bool) throws {
+            for prefix in languages {
+                let feed = try FeedReader.read(Data(contentsOf: output.appendingPathComponent(prefix + "feed.xml")))
+                let entry = feed.entries.first { $0.id.contains("character/\(id)/") }
+                #expect(entry?.title.contains(name) == true, "\(prefix)feed.xml: \(feed.entries.prefix(3))")
+                #expect((entry?.link?.hasSuffix("/\(prefix)characters/\(id)/") ?? false) == linked, "\(String(describing: entry))")
+                #expect(feed.entries.first?.updated == feed.updated, "the newest entry comes first and dates the feed")
+            }
         }
-    }
 
-    /// What one `rmwiki build` printed: the summary line's four counts, and the paths behind them as a dry
-    /// run made just before lists them.
-    struct Outcome {
-        let counts: [Int]
-        let summary: PublishSummary
-        var added: Int { counts[0] }
-    }
-
-    static func build(_ work: BuildWorkspace, api: URL) async throws -> Outcome {
-        let preview = await ConsoleRecorder.run(work.buildArguments(api: api, quiet: false, extra: ["--dry-run"]))
-        #expect(preview.code == 0, "\(preview.err)")
-        var summary = PublishSummary()
-        for line in preview.out.split(separator: "\n") {
-            let path = String(line.dropFirst(2))
-            if line.hasPrefix("+ ") { summary.added.append(path) }
-            if line.hasPrefix("~ ") { summary.updated.append(path) }
-            if line.hasPrefix("- ") { summary.removed.append(path) }
+        /// What one `rmwiki build` printed: the summary line's four counts, and the paths behind them as a dry
+        /// run made just before lists them.
+        struct Outcome {
+            let counts: [Int]
+            let summary: PublishSummary
+            var added: Int { counts[0] }
         }
-        let result = await ConsoleRecorder.run(work.buildArguments(api: api, quiet: false))
-        #expect(result.code == 0, "\(result.err)")
-        let counts = try summaryCounts(result.out, after: "published ")
-        #expect(try summaryCounts(preview.out, after: "would publish: ") == counts, "the dry run foretold the build")
-        #expect(Array(counts.prefix(3)) == [summary.added.count, summary.updated.count, summary.removed.count])
-        return Outcome(counts: counts, summary: summary)
-    }
 
-    /// The counts of "N added, M updated, K removed, U unchanged" on the line starting with `prefix`.
-    static func summaryCounts(_ output: String, after prefix: String) throws -> [Int] {
-        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(prefix) }, "\(output)")
-        let pattern = /(\d+) added, (\d+) updated, (\d+) removed, (\d+) unchanged/
-        let match = try #require(line.firstMatch(of: pattern), "\(line)")
-        return [match.1, match.2, match.3, match.4].compactMap { Int($0) }
+        static func build(_ work: BuildWorkspace, api: URL) async throws -> Outcome {
+            let preview = try await work.run(work.buildArguments(api: api, quiet: false, extra: ["--dry-run"]))
+            #expect(preview.code == 0, "\(preview.err)")
+            var summary = PublishSummary()
+            for line in preview.out.split(separator: "\n") {
+                let path = String(line.dropFirst(2))
+                if line.hasPrefix("+ ") { summary.added.append(path) }
+                if line.hasPrefix("~ ") { summary.updated.append(path) }
+                if line.hasPrefix("- ") { summary.removed.append(path) }
+            }
+            let result = try await work.run(work.buildArguments(api: api, quiet: false))
+            #expect(result.code == 0, "\(result.err)")
+            let counts = try summaryCounts(result.out, after: "published ")
+            #expect(try summaryCounts(preview.out, after: "would publish: ") == counts, "the dry run foretold the build")
+            #expect(Array(counts.prefix(3)) == [summary.added.count, summary.updated.count, summary.removed.count])
+            return Outcome(counts: counts, summary: summary)
+        }
+
+        /// The counts of "N added, M updated, K removed, U unchanged" on the line starting with `prefix`.
+        static func summaryCounts(_ output: String, after prefix: String) throws -> [Int] {
+            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(prefix) }, "\(output)")
+            let pattern = /(\d+) added, (\d+) updated, (\d+) removed, (\d+) unchanged/
+            let match = try #require(line.firstMatch(of: pattern), "\(line)")
+            return [match.1, match.2, match.3, match.4].compactMap { Int($0) }
+        }
     }
 }

@@ -45,6 +45,17 @@ public struct BuildWorkspace: Sendable {
             .filter { $0.hasPrefix(".staging-") || $0.hasPrefix(".tmp-") }
     }
 
+    /// Runs the `rmwiki` executable, as cron would: its exit code (128 + the signal if one ended it) and both
+    /// outputs. Builds run as processes so their rendering does not occupy the test's few cooperative threads.
+    public func run(_ arguments: [String]) async throws -> (code: Int32, out: String, err: String) {
+        guard let binary = RMWikiExecutable.path else { throw SpawnError(description: RMWikiExecutable.missingMessage) }
+        let result = try await SpawnedProcess.run(binary, arguments, captureIn: logs)
+        switch result.termination {
+        case .exited(let code): return (code, result.out, result.err)
+        case .signaled(let signal): return (128 + signal, result.out, result.err)
+        }
+    }
+
     public func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
