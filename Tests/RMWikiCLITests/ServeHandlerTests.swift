@@ -196,7 +196,7 @@ import Testing
             let (head, hello) = try await ServeTestSocket.run {
                 let socket = try ServeTestSocket(port: port)
                 try socket.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: x\r\n\r\n")
-                return (try socket.readHead(), try socket.read(through: "\n\n"))
+                return (try socket.readHead(), try socket.readEvent())
             }
             #expect(head.status == 200)
             #expect(head.headers["Content-Type"] == "text/event-stream")

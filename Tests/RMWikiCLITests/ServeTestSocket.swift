@@ -6,7 +6,8 @@ import Glibc
 
 /// A blocking HTTP/1.1 client on a raw socket, so tests can send what no real client would (`..`,
 /// `%2e%2e`, NUL) and read event streams. Use it only through `ServeTestSocket.run`, on its own thread.
-final class ServeTestSocket {
+/// Used by one thread at a time (tests hand it from one `run` to the next), hence the unchecked `Sendable`.
+final class ServeTestSocket: @unchecked Sendable {
     struct Response {
         var status: Int
         var headers: HTTPHeaders
@@ -18,6 +19,8 @@ final class ServeTestSocket {
 
     private let fd: Int32
     private var buffered: [UInt8] = []
+    /// The decoded body of a chunked event stream not yet returned as events.
+    private var streamed: [UInt8] = []
 
     /// Every read gives up after `timeout` seconds, so a broken server fails the test instead of hanging it.
     init(port: Int, timeout: Int = 20) throws {
@@ -86,15 +89,17 @@ final class ServeTestSocket {
         throw Failure.malformed("recv errno \(errno)")
     }
 
-    /// Raw text up to and including `marker`, for event streams that never end.
-    func read(through marker: String) throws -> String {
-        let pattern = Array(marker.utf8)
+    /// The next Server-Sent Event (up to its blank line) of a chunked stream whose head was read.
+    func readEvent() throws -> String {
+        let end = Array("\n\n".utf8)
         while true {
-            if let range = buffered.firstRange(of: pattern) {
-                defer { buffered.removeFirst(range.upperBound) }
-                return String(decoding: buffered[..<range.upperBound], as: UTF8.self)
+            if let range = streamed.firstRange(of: end) {
+                defer { streamed.removeFirst(range.upperBound) }
+                return String(decoding: streamed[..<range.upperBound], as: UTF8.self)
             }
-            guard try fill() else { throw Failure.closed }
+            guard let size = Int(try readLine(), radix: 16), size > 0 else { throw Failure.closed }
+            streamed += try readExactly(size)
+            _ = try readLine()
         }
     }
 
