@@ -67,8 +67,9 @@ final class ServeTestSocket: @unchecked Sendable {
         return try await exchange(port: port, head + "\r\n\r\n", bodyExpected: method != "HEAD")
     }
 
-    func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -114,7 +115,7 @@ final class ServeTestSocket: @unchecked Sendable {
         }
     }
 
-    private func readExactly(_ count: Int) throws -> [UInt8] {
+    func readExactly(_ count: Int) throws -> [UInt8] {
         while buffered.count < count {
             guard try fill() else { throw Failure.closed }
         }
