@@ -8,29 +8,62 @@ struct ServeSession: Sendable {
     let options: ServeOptions
     let console: Console
 
-    /// Serves until `stop` yields or ends (Ctrl-C in the CLI); `ready` gets the URL once the server
-    /// listens. Returns the exit code: success after a clean stop, the build's code when the first build
-    /// fails without `--watch`.
-    func run(until stop: AsyncStream<Void>, ready: @Sendable (URL) -> Void = { _ in }) async -> ExitCode {
+    /// How the serving half of a run ends.
+    private enum Outcome: Sendable {
+        /// Listening (and watching); it goes on until cancelled.
+        case serving
+        /// It could not go on: the first build failed without `--watch`, or the port could not be bound.
+        case failed(ExitCode)
+        case stopRequested
+    }
+
+    /// Serves until `stop` yields or ends (Ctrl-C in the CLI), which also interrupts a first build still
+    /// fetching; `ready` gets the URL once the server listens. Returns success after a clean stop, the
+    /// build's exit code when the first build fails without `--watch`.
+    func run(until stop: AsyncStream<Void>, ready: @escaping @Sendable (URL) -> Void = { _ in }) async -> ExitCode {
         let channel = LiveReloadChannel()
-        if let failure = await build(options.site, channel: channel) {
-            guard options.watch else { return failure }
-            console.err("rmwiki: serving what \(options.site.output.path) holds until a change builds")
-        }
-        let basePath = options.site.configuration.basePath
         let server = HTTPServer(
             configuration: .init(host: options.host, port: options.port),
-            handler: ServeHandler(output: options.site.output, channel: channel, basePath: basePath))
+            handler: ServeHandler(output: options.site.output, channel: channel, basePath: options.site.configuration.basePath))
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                for await _ in stop { break }
+                return .stopRequested
+            }
+            group.addTask { await serve(server, channel, ready: ready) }
+            while let outcome = await group.next() {
+                if case .serving = outcome { continue }
+                group.cancelAll()
+                return outcome
+            }
+            return .stopRequested
+        }
+        channel.finish()
+        await server.stop()
+        if case .failed(let code) = outcome { return code }
+        if !options.site.quiet { console.out("Stopped.") }
+        return .success
+    }
+
+    /// The first build, then the server, then (with `--watch`) the watch loop until cancelled.
+    private func serve(_ server: HTTPServer, _ channel: LiveReloadChannel, ready: @Sendable (URL) -> Void) async -> Outcome {
+        if let failure = await build(options.site, channel: channel) {
+            if Task.isCancelled { return .serving }
+            guard options.watch else { return .failed(failure) }
+            console.err("rmwiki: serving what \(options.site.output.path) holds until a change builds")
+        }
+        guard !Task.isCancelled else { return .serving }
         let port: Int
         do {
             port = try await server.start()
         } catch {
             console.err("rmwiki: serve failed: \(describe(error))")
-            return .failure
+            return .failed(.failure)
         }
         if !options.isLoopback {
             console.err("rmwiki: warning: listening on \(options.host): anyone who can reach this machine can read the preview")
         }
+        let basePath = options.site.configuration.basePath
         let url = URL(string: "http://\(options.urlHost):\(port)\(basePath)") ?? URL(fileURLWithPath: "/")
         // The URL is what the command is for, so it is printed even with --quiet.
         console.out("Serving \(options.site.output.path) at \(url.absoluteString) (Ctrl-C to stop)")
@@ -38,16 +71,8 @@ struct ServeSession: Sendable {
             console.out("Watching " + watchedPaths.map(\.path).joined(separator: ", ") + " for changes")
         }
         ready(url)
-        await withTaskGroup(of: Void.self) { group in
-            if options.watch { group.addTask { await watch(channel) } }
-            group.addTask { for await _ in stop { return } }
-            await group.next()
-            group.cancelAll()
-        }
-        channel.finish()
-        await server.stop()
-        if !options.site.quiet { console.out("Stopped.") }
-        return .success
+        if options.watch { await watch(channel) }
+        return .serving
     }
 
     /// The theme, and the cache's snapshot (which `rmwiki fetch` in another terminal replaces).

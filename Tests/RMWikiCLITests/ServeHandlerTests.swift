@@ -165,6 +165,17 @@ import Testing
         }
     }
 
+    @Test func oversizedRequestsAreRefused() async throws {
+        try await withDemoSite { run, _ in
+            let longTarget = try await run.get("/" + String(repeating: "a", count: 9000))
+            #expect(longTarget.status == 414)
+            let bigHeader = try await run.get("/", headers: ["X-Filler: " + String(repeating: "b", count: 17000)])
+            #expect(bigHeader.status == 431)
+            let afterwards = try await run.get("/")
+            #expect(afterwards.status == 200)
+        }
+    }
+
     @Test func directoriesWithoutASlashRedirect() async throws {
         try await withDemoSite { run, _ in
             let response = try await run.get("/characters?page=2")
