@@ -12,12 +12,14 @@ struct ServeOptions: Sendable {
     static let defaultPollInterval: Duration = .milliseconds(400)
 
     static let specs: [OptionSpec] = SiteOptions.specs.map { option in
-        option.name == "output"
-            ? .value("output", "DIR", "Where the preview is built (default: \(defaultOutput), so the published \(SiteOptions.defaultOutput) is never overwritten).")
-            : option
+        switch option.name {
+        case "output": .value("output", "DIR", "Where the preview is built (default: \(defaultOutput), never \(SiteOptions.defaultOutput)).")
+        case "quiet": .flag("quiet", "Print nothing but errors and the URL.")
+        default: option
+        }
     } + [
         .value("port", "N", "The port to listen on (default: \(defaultPort); 0 picks a free one)."),
-        .value("host", "ADDR", "The address to listen on (default: 127.0.0.1); any other makes the preview reachable from other machines."),
+        .value("host", "ADDR", "The address to listen on (default: 127.0.0.1; others are reachable from outside)."),
         .flag("watch", "Rebuild when the templates, the public files or the cache change, and reload open pages."),
     ]
 
