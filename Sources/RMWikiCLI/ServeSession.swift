@@ -48,7 +48,6 @@ struct ServeSession: Sendable {
     /// The first build, then the server, then (with `--watch`) the watch loop until cancelled.
     private func serve(_ server: HTTPServer, _ channel: LiveReloadChannel, ready: @Sendable (URL) -> Void) async -> Outcome {
         if let failure = await build(options.site, channel: channel) {
-            if Task.isCancelled { return .serving }
             guard options.watch else { return .failed(failure) }
             console.err("rmwiki: serving what \(options.site.output.path) holds until a change builds")
         }
@@ -93,12 +92,14 @@ struct ServeSession: Sendable {
         }
     }
 
-    /// Builds and publishes once and tells the open pages; nil on success, else the failure's exit code.
+    /// Builds and publishes once and tells the open pages; nil on success (or when stopped meanwhile),
+    /// else the failure's exit code.
     private func build(_ site: SiteOptions, channel: LiveReloadChannel) async -> ExitCode? {
         let quiet = site.quiet
         let say: @Sendable (String) -> Void = { [console] line in if !quiet { console.out(line) } }
         do {
-            // Held per build, not per session, so a `build --output` of the same folder waits instead of failing.
+            // Held per build, not per session: a `build` into the same folder is refused only while a
+            // rebuild runs, and a rebuild waits for such a build to finish.
             let lock = try BuildLock.acquire(for: site.output, timeout: .seconds(10))
             defer { lock.release() }
             let report = try await SiteBuilder(options: site, console: console).build(dryRun: false, say: say)
@@ -106,7 +107,7 @@ struct ServeSession: Sendable {
             channel.built(changed: report.summary.hasChanges)
             return nil
         } catch {
-            if Task.isCancelled { return .success }
+            if Task.isCancelled { return nil }
             let code = FailureReport.report(error, doing: "build", console: console)
             channel.failed(String(describing: error))
             return code
