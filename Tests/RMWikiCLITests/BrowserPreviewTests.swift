@@ -80,6 +80,24 @@ struct BrowserPreviewTests {
         #expect(links.allSatisfy { $0.hasPrefix("/characters/") && $0.hasSuffix("/") }, "\(links)")
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search.png"))
 
+        // The French search: French labels and filters, French status words on the cards, links under /fr/.
+        let french = try JSONDecoder().decode(
+            SearchIndex.self, from: Data(contentsOf: output.appendingPathComponent("fr/search/index.json")))
+        try await browser.open(site.appendingPathComponent("fr/search/"))
+        try await browser.wait(until: "!document.querySelector('[data-search]').hidden")
+        #expect(try await browser.text("document.documentElement.lang") == "fr")
+        #expect(try await browser.text("document.querySelector('label[for=search-query]').textContent") == "Nom")
+        try await browser.type("smith", into: "#search-query")
+        try await browser.wait(until: "location.search === '?q=smith'")
+        let frenchShown = try await browser.texts("Array.from(document.querySelectorAll('#search-results .card-name')).map(e => e.textContent)")
+        #expect(frenchShown == french.names.map(\.name).filter { $0.lowercased().contains("smith") })
+        #expect(try await browser.text("document.getElementById('search-summary').textContent") == "\(frenchShown.count) personnages correspondent.")
+        let badges = try await browser.texts("Array.from(document.querySelectorAll('#search-results .badge')).map(e => e.textContent)")
+        #expect(!badges.isEmpty && badges.allSatisfy { ["Vivant", "Mort", "inconnu"].contains($0) }, "\(badges)")
+        let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results a.card-link')).map(a => a.getAttribute('href'))")
+        #expect(frenchLinks.allSatisfy { $0.hasPrefix("/fr/characters/") }, "\(frenchLinks)")
+        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))
+
         // A character page and its sections.
         let first = try #require(index.names.first)
         try await browser.open(site.appendingPathComponent("characters/\(first.id)/"))
