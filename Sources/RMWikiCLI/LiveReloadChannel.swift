@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPServer
 
 /// The preview's build state and the Server-Sent Events stream that tells open pages about it.
@@ -19,7 +20,7 @@ final class LiveReloadChannel: Sendable {
     }
 
     private let run = String(UInt32.random(in: 1...UInt32.max))
-    private let state = ServeLock(State())
+    private let state = Mutex(State())
     private let broadcaster = EventBroadcaster()
 
     var generation: String { state.withLock { "\(run).\($0.builds)" } }

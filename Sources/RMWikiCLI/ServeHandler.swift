@@ -51,7 +51,7 @@ struct ServeHandler: HTTPHandler {
             "ETag": Self.scriptTag,
             "Cache-Control": "no-cache",
         ]
-        if let condition = request.headers["If-None-Match"], ServeEntityTag.matches(condition, Self.scriptTag) {
+        if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, Self.scriptTag) {
             return HTTPResponse(status: 304, headers: headers)
         }
         return HTTPResponse(headers: headers, body: .bytes(LiveReloadScript.bytes))
@@ -79,7 +79,7 @@ struct ServeHandler: HTTPHandler {
         if let fileTag = response.headers["ETag"] {
             let tag = ServeEntityTag.tag(fileTag, generation: generation)
             response.headers["ETag"] = tag
-            if response.status == 200, let condition = request.headers["If-None-Match"], ServeEntityTag.matches(condition, tag) {
+            if response.status == 200, let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) {
                 return HTTPResponse(status: 304, headers: response.headers)
             }
         }

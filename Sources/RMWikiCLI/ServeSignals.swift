@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ enum ServeSignals {
     static func stream() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         // Dispatch sources are thread-safe but not marked Sendable; the lock only carries them across.
-        let sources = ServeLock(numbers.map { number in
+        let sources = Mutex(numbers.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield() }
