@@ -5,7 +5,7 @@ import PackageDescription
 // Mustache, RickAndMortyAPI → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Mustache", targets: ["Mustache"]),
         .executable(name: "rmwiki", targets: ["rmwiki"]),

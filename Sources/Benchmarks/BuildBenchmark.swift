@@ -7,8 +7,9 @@ import RickAndMortyAPI
 /// a full build into an empty output, then no-change rebuilds of the same output. Prints the medians of
 /// wall time and peak memory, and the phase timings of the median full build.
 enum BuildBenchmark {
-    /// `--cache DIR` keeps the warm cache between benchmark runs (it is filled only when empty).
-    static let usage = "rmwiki-bench build [--runs N] [--data PATH] [--cache DIR]"
+    /// `--cache DIR` keeps the warm cache between benchmark runs (it is filled only when empty); `--work DIR`
+    /// puts the outputs on another file system (e.g. /dev/shm, to tell the generator's time from the disk's).
+    static let usage = "rmwiki-bench build [--runs N] [--data PATH] [--cache DIR] [--work DIR]"
 
     static func run(arguments: [String]) async {
         do {
@@ -23,12 +24,14 @@ enum BuildBenchmark {
         var runs = 7
         var data = URL(fileURLWithPath: "../shared/rickandmorty-api")
         var keptCache: URL?
+        var workRoot = FileManager.default.temporaryDirectory
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--runs": runs = max(1, Int(remaining.popFirst() ?? "") ?? runs)
             case "--data": data = URL(fileURLWithPath: remaining.popFirst() ?? data.path)
             case "--cache": keptCache = remaining.popFirst().map { URL(fileURLWithPath: $0) }
+            case "--work": workRoot = URL(fileURLWithPath: remaining.popFirst() ?? workRoot.path)
             default: throw BenchmarkError("unknown argument \(argument); usage: " + usage)
             }
         }
@@ -36,7 +39,7 @@ enum BuildBenchmark {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchmarkError("\(binary) is missing: run `swift build -c release` first")
         }
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
+        let work = workRoot.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let cache = keptCache ?? work.appendingPathComponent("cache")
         if !DataCache(directory: cache).hasSnapshot {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2: weak comparison).
-enum EntityTag {
-    static func matches(_ condition: String, _ tag: String) -> Bool {
+public enum EntityTag {
+    public static func matches(_ condition: String, _ tag: String) -> Bool {
         if condition.trimmingCharacters(in: .whitespaces) == "*" { return true }
         let wanted = opaque(tag)
         return condition.split(separator: ",").contains { opaque($0.trimmingCharacters(in: .whitespaces)) == wanted }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Fans Server-Sent Events out to every subscribed client, e.g. "reload" to each open preview tab.
 /// Subscribers whose client disconnects are dropped automatically (the server cancels their stream).
 public final class EventBroadcaster: Sendable {
@@ -7,7 +9,7 @@ public final class EventBroadcaster: Sendable {
         var finished = false
     }
 
-    private let subscribers = Locked(Subscribers())
+    private let subscribers = Mutex(Subscribers())
 
     public init() {}
 

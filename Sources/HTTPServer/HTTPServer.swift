@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,7 @@ import Glibc
 public final class HTTPServer: Sendable {
     public let configuration: Configuration
     private let handler: any HTTPHandler
-    private let state = Locked<State>(.idle)
+    private let state = Mutex<State>(.idle)
 
     private enum State {
         case idle

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A folder that can be replaced while a server runs: a preview server builds into a fresh folder and
 /// switches to it, so no request ever sees a half-written site.
 public final class SwappableRoot: Sendable {
-    private let current: Locked<URL>
+    private let current: Mutex<URL>
 
     public init(_ url: URL) {
-        current = Locked(url)
+        current = Mutex(url)
     }
 
     public var url: URL { current.withLock { $0 } }

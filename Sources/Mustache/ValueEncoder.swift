@@ -47,6 +47,7 @@ final class ValueEncoder: Encoder {
         case let number as Double: return .value(.double(number))
         case let url as URL: return .value(.string(url.absoluteString))
         case let date as Date: return .value(.string(date.formatted(.iso8601)))
+        case let convertible as any MustacheConvertible: return .value(convertible.mustacheValue)
         default:
             let encoder = ValueEncoder(codingPath: codingPath)
             try value.encode(to: encoder)

@@ -13,7 +13,8 @@ struct BuildCommand: Command {
             "The site is rendered in memory and published atomically: the output folder is switched to the",
             "new site only when everything succeeded, and files whose bytes did not change are left untouched.",
         ],
-        options: SiteOptions.specs + [.flag("dry-run", "Print what would be added, updated and removed; write nothing.")],
+        options: SiteOptions.specs + [.flag(
+            "dry-run", "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],
         positionals: 0...0)
 
     let options: SiteOptions

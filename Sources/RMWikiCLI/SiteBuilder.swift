@@ -20,7 +20,10 @@ struct SiteBuilder: Sendable {
         let theme = try await timings.measure("theme") {
             try Theme(templatesDirectory: options.templates, publicDirectory: options.publicFolder)
         }
-        let data = try await timings.measure("data") { try await loadData(say: say) }
+        // A dry run writes nothing anywhere: not the site, and not the cache either (a refresh would record
+        // the changes it finds as already seen, and the real build after it would miss them). It uses the
+        // cache as it is; `rmwiki fetch` first shows what new data would change.
+        let data = try await timings.measure("data") { try await loadData(offline: dryRun, say: say) }
         let snapshot = data.snapshot
         let build = SiteBuild(theme: theme, configuration: options.configuration, outputDirectory: options.output)
         let report = try await build.run(
@@ -38,11 +41,11 @@ struct SiteBuilder: Sendable {
         let history: ChangeHistory
     }
 
-    func loadData(say: @Sendable (String) -> Void) async throws -> LoadedData {
+    func loadData(offline: Bool = false, say: @Sendable (String) -> Void) async throws -> LoadedData {
         switch options.source {
         case .demo:
             return LoadedData(snapshot: DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
-        case .cache(offline: true):
+        case .cache where offline, .cache(offline: true):
             let (snapshot, avatars) = try service.loadOffline()
             return LoadedData(snapshot: snapshot, avatars: avatars, history: try ChangeHistory.load(from: service.cache))
         case .cache(offline: false):

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,7 @@ public final class ProgressReporter: Sendable {
 
     public let style: Style
     private let write: @Sendable (String) -> Void
-    private let state = Locked(State())
+    private let state = Mutex(State())
     /// At most this many retry lines per phase in plain mode, so a fault storm does not flood a log.
     private let plainRetryLines = 3
 

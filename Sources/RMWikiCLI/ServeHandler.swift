@@ -1,0 +1,107 @@
+import Foundation
+import HTTPServer
+
+/// Answers the preview's requests: the live-reload script and event stream from memory, everything else
+/// from the output folder through `StaticFileHandler` (which confines paths to it), with the reload tag
+/// put into HTML answers on the way out.
+///
+/// A site built for a sub-folder (`--base-url /wiki/`) is served under that path, so its links work.
+struct ServeHandler: HTTPHandler {
+    let files: StaticFileHandler
+    let channel: LiveReloadChannel
+    let basePath: String
+
+    init(output: URL, channel: LiveReloadChannel, basePath: String = "/") {
+        files = StaticFileHandler(root: output)
+        self.channel = channel
+        self.basePath = basePath
+    }
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        switch request.path {
+        case LiveReloadScript.scriptPath, LiveReloadScript.eventsPath:
+            guard request.method == "GET" || request.method == "HEAD" else {
+                return .status(405, headers: ["Allow": "GET, HEAD"])
+            }
+            return request.path == LiveReloadScript.eventsPath ? channel.subscribe() : script(request)
+        case "/" where basePath != "/", String(basePath.dropLast()) where basePath != "/":
+            return .status(302, headers: ["Location": basePath])
+        default:
+            let mounted = mount(request)
+            var response = await files.handle(mounted)
+            if response.status == 301, let location = response.headers["Location"], mounted.path != request.path {
+                response.headers["Location"] = String(basePath.dropLast()) + location
+            }
+            return await withLiveReload(response, request: mounted)
+        }
+    }
+
+    /// The request as the output folder sees it: the base path taken off when it is there.
+    private func mount(_ request: HTTPRequest) -> HTTPRequest {
+        guard basePath != "/", request.path.hasPrefix(basePath), request.target.hasPrefix(basePath) else { return request }
+        var mounted = request
+        mounted.path = String(request.path.dropFirst(basePath.count - 1))
+        mounted.target = String(request.target.dropFirst(basePath.count - 1))
+        return mounted
+    }
+
+    private func script(_ request: HTTPRequest) -> HTTPResponse {
+        let headers: HTTPHeaders = [
+            "Content-Type": "text/javascript; charset=utf-8",
+            "ETag": Self.scriptTag,
+            "Cache-Control": "no-cache",
+        ]
+        if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, Self.scriptTag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(headers: headers, body: .bytes(LiveReloadScript.bytes))
+    }
+
+    private static let scriptTag = "\"live-reload-\(String(LiveReloadScript.bytes.count, radix: 16))\""
+
+    /// HTML answers get the reload tag, and an ETag that also names the build generation, since the tag
+    /// (and so the bytes sent) changes with it. Other answers pass through untouched.
+    private func withLiveReload(_ response: HTTPResponse, request: HTTPRequest) async -> HTTPResponse {
+        guard Self.isHTML(response) else { return missingPageDuringFailure(response) }
+        var response = response
+        if request.method == "HEAD" || response.status == 304 {
+            // The file handler answered without the page (HEAD), or matched the file's own tag, which this
+            // server never hands out; the length and tag of the injected page need the page itself.
+            var plain = request
+            plain.method = "GET"
+            plain.headers.remove("If-None-Match")
+            response = await files.handle(plain)
+            guard Self.isHTML(response) else { return response }
+        }
+        guard case .bytes(let page) = response.body else { return response }
+        let generation = channel.generation
+        response.body = .bytes(LiveReloadScript.inject(into: page, generation: generation))
+        if let fileTag = response.headers["ETag"] {
+            let tag = ServeEntityTag.tag(fileTag, generation: generation)
+            response.headers["ETag"] = tag
+            if response.status == 200, let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) {
+                return HTTPResponse(status: 304, headers: response.headers)
+            }
+        }
+        return response
+    }
+
+    /// When the first build failed there may be no site and no 404 page at all; then the error is the
+    /// page, so the browser shows it (and reloads once the build is fixed).
+    private func missingPageDuringFailure(_ response: HTTPResponse) -> HTTPResponse {
+        guard response.status == 404, let error = channel.error else { return response }
+        let page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Build failed</title></head>\n"
+            + "<body>\n<h1>The site did not build</h1>\n<pre>\(Self.escape(error))</pre>\n</body>\n</html>\n"
+        let bytes = LiveReloadScript.inject(into: Array(page.utf8), generation: channel.generation)
+        return HTTPResponse(status: 404, contentType: "text/html; charset=utf-8", bytes: bytes, headers: ["Cache-Control": "no-cache"])
+    }
+
+    private static func isHTML(_ response: HTTPResponse) -> Bool {
+        response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

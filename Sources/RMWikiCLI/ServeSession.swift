@@ -1,0 +1,129 @@
+import Foundation
+import HTTPServer
+import SiteOutput
+import WikiBuild
+
+/// One run of `rmwiki serve`: the first build, the server, the watch loop, and a clean stop.
+struct ServeSession: Sendable {
+    let options: ServeOptions
+    let console: Console
+
+    /// How the serving half of a run ends.
+    private enum Outcome: Sendable {
+        /// Listening (and watching); it goes on until cancelled.
+        case serving
+        /// It could not go on: the first build failed without `--watch`, or the port could not be bound.
+        case failed(ExitCode)
+        case stopRequested
+    }
+
+    /// Serves until `stop` yields or ends (Ctrl-C in the CLI), which also interrupts a first build still
+    /// fetching; `ready` gets the URL once the server listens. Returns success after a clean stop, the
+    /// build's exit code when the first build fails without `--watch`.
+    func run(until stop: AsyncStream<Void>, ready: @escaping @Sendable (URL) -> Void = { _ in }) async -> ExitCode {
+        let channel = LiveReloadChannel()
+        let server = HTTPServer(
+            configuration: .init(host: options.host, port: options.port),
+            handler: ServeHandler(output: options.site.output, channel: channel, basePath: options.site.configuration.basePath))
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                for await _ in stop { break }
+                return .stopRequested
+            }
+            group.addTask { await serve(server, channel, ready: ready) }
+            while let outcome = await group.next() {
+                if case .serving = outcome { continue }
+                group.cancelAll()
+                return outcome
+            }
+            return .stopRequested
+        }
+        channel.finish()
+        await server.stop()
+        if case .failed(let code) = outcome { return code }
+        if !options.site.quiet { console.out("Stopped.") }
+        return .success
+    }
+
+    /// The first build, then the server, then (with `--watch`) the watch loop until cancelled.
+    private func serve(_ server: HTTPServer, _ channel: LiveReloadChannel, ready: @Sendable (URL) -> Void) async -> Outcome {
+        if let failure = await build(options.site, channel: channel) {
+            guard options.watch else { return .failed(failure) }
+            console.err("rmwiki: serving what \(options.site.output.path) holds until a change builds")
+        }
+        guard !Task.isCancelled else { return .serving }
+        let port: Int
+        do {
+            port = try await server.start()
+        } catch {
+            console.err("rmwiki: serve failed: \(describe(error))")
+            return .failed(.failure)
+        }
+        if !options.isLoopback {
+            console.err("rmwiki: warning: listening on \(options.host): anyone who can reach this machine can read the preview")
+        }
+        let basePath = options.site.configuration.basePath
+        let url = URL(string: "http://\(options.urlHost):\(port)\(basePath)") ?? URL(fileURLWithPath: "/")
+        // The URL is what the command is for, so it is printed even with --quiet.
+        console.out("Serving \(options.site.output.path) at \(url.absoluteString) (Ctrl-C to stop)")
+        if options.watch, !options.site.quiet {
+            console.out("Watching " + watchedPaths.map(\.path).joined(separator: ", ") + " for changes")
+        }
+        ready(url)
+        if options.watch { await watch(channel) }
+        return .serving
+    }
+
+    /// The theme, and the cache's snapshot (which `rmwiki fetch` in another terminal replaces).
+    var watchedPaths: [URL] {
+        let theme = [options.rebuild.templates, options.rebuild.publicFolder]
+        guard options.rebuild.source != .demo else { return theme }
+        return theme + [options.rebuild.cache.appendingPathComponent("snapshot.json")]
+    }
+
+    /// Rebuilds after every settled change until cancelled.
+    private func watch(_ channel: LiveReloadChannel) async {
+        let watcher = ServeWatcher(paths: watchedPaths, interval: options.pollInterval)
+        var baseline = watcher.fingerprint()
+        while let next = await watcher.nextChange(after: baseline) {
+            baseline = next
+            if !options.rebuild.quiet { console.out("Change detected; rebuilding") }
+            _ = await build(options.rebuild, channel: channel)
+        }
+    }
+
+    /// Builds and publishes once and tells the open pages; nil on success (or when stopped meanwhile),
+    /// else the failure's exit code.
+    private func build(_ site: SiteOptions, channel: LiveReloadChannel) async -> ExitCode? {
+        let quiet = site.quiet
+        let say: @Sendable (String) -> Void = { [console] line in if !quiet { console.out(line) } }
+        do {
+            // Held per build, not per session: a `build` into the same folder is refused only while a
+            // rebuild runs, and a rebuild waits for such a build to finish.
+            let lock = try BuildLock.acquire(for: site.output, timeout: .seconds(10))
+            defer { lock.release() }
+            let report = try await SiteBuilder(options: site, console: console).build(dryRun: false, say: say)
+            say("published \(site.output.path): \(report.summary.line) in \(PhaseTimings.format(report.duration))")
+            channel.built(changed: report.summary.hasChanges)
+            return nil
+        } catch {
+            if Task.isCancelled { return nil }
+            let code = FailureReport.report(error, doing: "build", console: console)
+            channel.failed(String(describing: error))
+            return code
+        }
+    }
+
+    private func describe(_ error: any Error) -> String {
+        switch error {
+        case HTTPServerError.socket(operation: "bind", errno: EADDRINUSE):
+            "port \(options.port) is in use on \(options.host); pick another with --port N (0 picks a free one)"
+        case HTTPServerError.socket(operation: "bind", errno: EADDRNOTAVAIL):
+            "\(options.host) is not an address of this machine"
+        case HTTPServerError.socket(let operation, let code):
+            "\(operation) failed: \(String(cString: strerror(code)))"
+        default:
+            String(describing: error)
+        }
+    }
+}

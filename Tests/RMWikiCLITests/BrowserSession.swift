@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+
+/// A headless Chromium driven over the DevTools protocol. Every call blocks on a socket, so the async
+/// methods run it on a thread of its own; calls are made one after another, hence the unchecked
+/// `Sendable`.
+final class BrowserSession: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Debian's `chromium` (what CI installs), or another Chromium-family binary on the PATH.
+    static let chromiumPath: String? = {
+        let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for name in names {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                return "\(folder)/\(name)"
+            }
+        }
+        return nil
+    }()
+
+    private let process: Process
+    private let profile: URL
+    private let socket: BrowserWebSocket
+    private var lastID = 0
+
+    /// Starts the browser with a throw-away profile and attaches to its first tab.
+    static func launch() async throws -> BrowserSession {
+        try await ServeTestSocket.run { try BrowserSession() }
+    }
+
+    private init() throws {
+        guard let chromium = Self.chromiumPath else { throw Failure(description: "no chromium binary") }
+        profile = try SharedFixtures.temporaryDirectory("rmwiki-chromium")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
+            "--remote-debugging-address=127.0.0.1", "--user-data-dir=\(profile.path)", "--window-size=1200,900",
+            "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
+            "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--no-pings",
+            "--hide-scrollbars", "about:blank",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        do {
+            let port = try Self.devToolsPort(in: profile)
+            let targets = try ServeTestSocket(port: port)
+            // Chromium builds the debugger URLs from the Host field, so it must name the port.
+            try targets.send("GET /json/list HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            let list = try JSONSerialization.jsonObject(with: Data(try targets.readResponse().body)) as? [[String: Any]] ?? []
+            guard let page = list.first(where: { $0["type"] as? String == "page" }),
+                  let address = page["webSocketDebuggerUrl"] as? String else {
+                throw Failure(description: "Chromium shows no page target")
+            }
+            socket = try BrowserWebSocket(address)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: profile)
+            throw error
+        }
+    }
+
+    /// Chromium writes the port it picked into the profile once it listens; waits up to 20 s for it.
+    private static func devToolsPort(in profile: URL) throws -> Int {
+        let file = profile.appendingPathComponent("DevToolsActivePort")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8),
+               let port = text.split(separator: "\n").first.flatMap({ Int($0) }) {
+                return port
+            }
+            usleep(50_000)
+        }
+        throw Failure(description: "Chromium did not open its DevTools port within 20 s")
+    }
+
+    func close() async {
+        _ = try? await ServeTestSocket.run { [self] in
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: profile)
+        }
+    }
+
+    // MARK: - DevTools calls
+
+    private func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+        lastID += 1
+        let id = lastID
+        let message = try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": parameters])
+        try socket.send(String(decoding: message, as: UTF8.self))
+        while true {
+            let reply = try JSONSerialization.jsonObject(with: Data(try socket.receive().utf8)) as? [String: Any] ?? [:]
+            guard reply["id"] as? Int == id else { continue }
+            if let error = reply["error"] { throw Failure(description: "\(method) failed: \(error)") }
+            return reply["result"] as? [String: Any] ?? [:]
+        }
+    }
+
+    private func evaluateBlocking(_ expression: String) throws -> Any? {
+        let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+        if let exception = result["exceptionDetails"] { throw Failure(description: "\(expression) threw \(exception)") }
+        return (result["result"] as? [String: Any])?["value"]
+    }
+
+    /// Polls `condition` (a JavaScript expression) until it is true; a page that is still loading counts as
+    /// not yet.
+    private func waitBlocking(_ condition: String, seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (try? evaluateBlocking("Boolean(\(condition))")) as? Bool == true { return }
+            usleep(50_000)
+        }
+        throw Failure(description: "still false after \(seconds) s: \(condition)")
+    }
+
+    // MARK: - What tests use
+
+    /// Opens `url` and waits for it to finish loading.
+    func open(_ url: URL) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Page.navigate", ["url": url.absoluteString])
+            try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: 10)
+        }
+    }
+
+    func wait(until condition: String, seconds: Double = 10) async throws {
+        try await ServeTestSocket.run { [self] in try waitBlocking(condition, seconds: seconds) }
+    }
+
+    /// The value of a JavaScript expression, as text (`String(value)`).
+    func text(_ expression: String) async throws -> String {
+        try await ServeTestSocket.run { [self] in try evaluateBlocking("String(\(expression))") as? String ?? "" }
+    }
+
+    /// A JavaScript expression whose value is a list of strings.
+    func texts(_ expression: String) async throws -> [String] {
+        try await ServeTestSocket.run { [self] in try evaluateBlocking(expression) as? [String] ?? [] }
+    }
+
+    /// Types as a user would: the text goes into the focused field and fires its `input` event.
+    func type(_ text: String, into selector: String) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try evaluateBlocking("document.querySelector(\(Self.literal(selector))).focus()")
+            _ = try call("Input.insertText", ["text": text])
+        }
+    }
+
+    func run(_ script: String) async throws {
+        try await ServeTestSocket.run { [self] in _ = try evaluateBlocking(script) }
+    }
+
+    /// Saves a PNG of the viewport.
+    func screenshot(to file: URL) async throws {
+        try await ServeTestSocket.run { [self] in
+            let result = try call("Page.captureScreenshot", ["format": "png"])
+            guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
+                throw Failure(description: "no screenshot data")
+            }
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+        }
+    }
+
+    /// A JavaScript string literal (JSON is a subset).
+    static func literal(_ text: String) -> String {
+        (try? JSONSerialization.data(withJSONObject: [text])).map { String(String(decoding: $0, as: UTF8.self).dropFirst().dropLast()) } ?? "\"\""
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import RMWikiCLI
+
+/// `serve --watch` against a copy of the templates: edits rebuild and reach open pages over the event
+/// stream; broken templates are reported while the last good site stays up. Every wait is for an event,
+/// bounded by the test socket's read timeout.
+@Suite struct ServeWatchTests {
+    struct Theme {
+        let work: URL
+        let templates: URL
+        let output: URL
+        var home: URL { templates.appendingPathComponent("home.mustache") }
+
+        init() throws {
+            work = try SharedFixtures.temporaryDirectory("rmwiki-watch")
+            templates = work.appendingPathComponent("Templates")
+            output = work.appendingPathComponent("site")
+            try FileManager.default.copyItem(at: ProjectTheme.templates, to: templates)
+        }
+
+        var arguments: [String] {
+            ["--demo", "--watch", "--quiet", "--output", output.path, "--templates", templates.path,
+             "--public", ProjectTheme.publicFolder.path]
+        }
+
+        func edit(_ change: (String) -> String) throws {
+            let text = try String(contentsOf: home, encoding: .utf8)
+            try Data(change(text).utf8).write(to: home)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: work) }
+    }
+
+    static let marker = "<p id=\"watch-marker\">Edited while serving</p>"
+
+    /// Opens the event stream and reads its `hello`.
+    private func subscribe(_ port: Int) async throws -> (ServeTestSocket, String) {
+        try await ServeTestSocket.run {
+            let socket = try ServeTestSocket(port: port)
+            try socket.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try socket.readHead()
+            return (socket, try socket.readEvent())
+        }
+    }
+
+    private func nextEvent(_ socket: ServeTestSocket) async throws -> String {
+        try await ServeTestSocket.run { try socket.readEvent() }
+    }
+
+    @Test func editsReloadPagesAndBrokenTemplatesKeepTheLastGoodSite() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        let (_, code) = try await ServeTestRun.with(theme.arguments) { run in
+            let (events, hello) = try await subscribe(run.port)
+            #expect(hello.hasPrefix("event: hello\n"))
+            #expect(!(try await run.get("/")).text.contains(Self.marker))
+
+            try theme.edit { $0.replacingOccurrences(of: "{{$main}}", with: "{{$main}}\n" + Self.marker) }
+            let reload = try await nextEvent(events)
+            #expect(reload.hasPrefix("event: reload\n"), "\(reload)")
+            #expect((try await run.get("/")).text.contains(Self.marker))
+
+            try theme.edit { $0 + "\n{{#never-closed}}\n" }
+            let failure = try await nextEvent(events)
+            #expect(failure.hasPrefix("event: build-error\n"), "\(failure)")
+            #expect(failure.contains("home"), "the message names the template: \(failure)")
+            let lastGood = try await run.get("/")
+            #expect(lastGood.status == 200)
+            #expect(lastGood.text.contains(Self.marker), "the last good site is still served")
+            let (_, helloDuringFailure) = try await subscribe(run.port)
+            #expect(helloDuringFailure.contains("\"error\":"), "a page opened now shows the error: \(helloDuringFailure)")
+
+            try theme.edit { $0.replacingOccurrences(of: "\n{{#never-closed}}\n", with: "") }
+            let fixed = try await nextEvent(events)
+            #expect(fixed.hasPrefix("event: reload\n"), "fixing the template reloads the pages: \(fixed)")
+            #expect(run.console.err.contains("rmwiki: build failed:"), "\(run.console.err)")
+        }
+        #expect(code == .success)
+    }
+
+    @Test func aFirstBuildThatFailsIsShownUntilAChangeFixesIt() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        try theme.edit { $0 + "{{/not-open}}" }
+        let (_, code) = try await ServeTestRun.with(theme.arguments) { run in
+            let page = try await run.get("/characters/1/")
+            #expect(page.status == 404)
+            #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+            #expect(page.text.contains("The site did not build"))
+            #expect(page.text.contains("home"), "\(page.text)")
+            #expect(page.text.contains(LiveReloadScript.scriptPath), "the error page reloads itself once fixed")
+
+            let (events, _) = try await subscribe(run.port)
+            try theme.edit { $0.replacingOccurrences(of: "{{/not-open}}", with: "") }
+            #expect(try await nextEvent(events).hasPrefix("event: reload\n"))
+            #expect(try await run.get("/characters/1/").status == 200)
+        }
+        #expect(code == .success)
+    }
+
+    @Test func withoutWatchAFailedFirstBuildEndsServeWithItsExitCode() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        try theme.edit { $0 + "{{/not-open}}" }
+        do {
+            _ = try await ServeTestRun.with(theme.arguments.filter { $0 != "--watch" }) { _ in }
+            Issue.record("serve should not have started")
+        } catch let failure as ServeTestRun.NeverServed {
+            #expect(failure.code == .templateError)
+            #expect(failure.errors.contains("home"), "\(failure.errors)")
+        }
+    }
+
+    @Test func theWatcherReportsOneSettledChange() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        let watcher = ServeWatcher(paths: [theme.templates, theme.work.appendingPathComponent("absent.json")],
+                                   interval: .milliseconds(20))
+        let baseline = watcher.fingerprint()
+        #expect(baseline[theme.home.path] != nil)
+        async let change = watcher.nextChange(after: baseline)
+        try theme.edit { $0 + "\n" }
+        try Data("{}".utf8).write(to: theme.templates.appendingPathComponent("partials/new.mustache"))
+        let settled = try #require(await change)
+        #expect(settled != baseline)
+        #expect(settled == watcher.fingerprint(), "nothing changed after it settled")
+    }
+}
