@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,7 +13,7 @@ import FoundationNetworking
 /// cancels its other requests, so a nightly build could hang for ever holding the build lock. Cancelling
 /// from another queue breaks the cycle.
 final class DataTaskCanceller: Sendable {
-    private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
 
     /// Records the task; cancels it at once if cancellation came first.
     func attach(_ task: URLSessionDataTask) {

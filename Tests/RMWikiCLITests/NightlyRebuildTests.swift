@@ -110,7 +110,7 @@ extension NightlyProcessTests {
         }
 
         /// What one `rmwiki build` printed: the summary line's four counts, and the paths behind them as a dry
-        /// run made just before lists them.
+        /// run made just before (after a `fetch`) lists them.
         struct Outcome {
             let counts: [Int]
             let summary: PublishSummary
@@ -118,6 +118,9 @@ extension NightlyProcessTests {
         }
 
         static func build(_ work: BuildWorkspace, api: URL) async throws -> Outcome {
+            // A dry run builds from the cache as it is, so the cache is refreshed first, as cron's build would.
+            let fetch = try await work.run(["fetch", "--api", api.absoluteString, "--cache", work.cache.path, "--quiet"])
+            #expect(fetch.code == 0, "\(fetch.err)")
             let preview = try await work.run(work.buildArguments(api: api, quiet: false, extra: ["--dry-run"]))
             #expect(preview.code == 0, "\(preview.err)")
             var summary = PublishSummary()
