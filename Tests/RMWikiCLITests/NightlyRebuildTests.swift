@@ -38,12 +38,10 @@ extension NightlyProcessTests {
                 let dataset = Dataset(await server.servedSnapshot())
                 let location = try #require(dataset.locationIDByCharacter[Self.renamed])
                 let languages = try Self.languagePrefixes(work.output)
-                let required = languages.flatMap { prefix in
-                    ["characters/\(Self.renamed)/index.html", "characters/page/2/index.html", "locations/\(location)/index.html",
-                     "search/index.json", "feed.xml", "whats-new/index.html"]
-                        + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }
-                        .map { prefix + $0 }
-                }.sorted()
+                let pages = ["characters/\(Self.renamed)/index.html", "characters/page/2/index.html",
+                             "locations/\(location)/index.html", "search/index.json", "feed.xml", "whats-new/index.html"]
+                    + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }
+                let required = languages.flatMap { prefix in pages.map { prefix + $0 } }.sorted()
                 let renamed = try await Self.build(work, api: base)
                 let afterRename = try SiteTreeSnapshot(of: work.output)
                 // The pages that show the name: the required ones, plus any list that ranks it (the statistics page's
