@@ -25,10 +25,9 @@ extension NightlyProcessTests {
 
             // A little latency per request gives the fetch phase a window of its own in the schedule.
             try await LoopbackSession.with(slice.server(options: .init(latency: .milliseconds(15)))) { server, base in
-                func build(_ arguments: [String]) async throws -> SpawnedProcess.Termination {
+                func build(_ arguments: [String]) async throws {
                     let result = try await SpawnedProcess.run(binary, arguments, captureIn: work.logs)
                     #expect(result.termination == .exited(0), "\(arguments.first ?? "") failed: \(result.err)")
-                    return result.termination
                 }
                 // Each round renames character 1 and gives it a new picture, so the pending build fetches a record
                 // and an image, rewrites pages and an avatar, and removes the old avatar when its format changes.
@@ -41,13 +40,13 @@ extension NightlyProcessTests {
                     }
                 }
 
-                _ = try await build(work.buildArguments(api: base))
+                try await build(work.buildArguments(api: base))
                 let clock = ContinuousClock()
                 var buildTime = Duration.seconds(3600)
                 for round in [-2, -1] {
                     try await change(round: round)
                     let started = clock.now
-                    _ = try await build(work.buildArguments(api: base))
+                    try await build(work.buildArguments(api: base))
                     buildTime = min(buildTime, clock.now - started)
                 }
                 var lastGood = try SiteTreeSnapshot(of: work.output)
@@ -69,7 +68,7 @@ extension NightlyProcessTests {
                     let now = try SiteTreeSnapshot(of: work.output)
                     // The lock left by the killed process does not block, and the cache it may have half
                     // updated still loads: an offline build on the same output succeeds.
-                    _ = try await build(work.buildArguments(api: nil))
+                    try await build(work.buildArguments(api: nil))
                     let rebuilt = try SiteTreeSnapshot(of: work.output)
                     switch termination {
                     case .signaled(SIGKILL) where now == lastGood:
@@ -92,7 +91,7 @@ extension NightlyProcessTests {
                 // A build nobody kills publishes the latest change, and the site is whole.
                 let final = Self.schedule.count + 1
                 try await change(round: final)
-                _ = try await build(work.buildArguments(api: base))
+                try await build(work.buildArguments(api: base))
                 let page = try BuildFixture.text(work.output, "characters/1/index.html")
                 #expect(page.contains("Rick Sanchez (round \(final))"))
                 let problems = try SiteChecker(root: work.output).problems()
