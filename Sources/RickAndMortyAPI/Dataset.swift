@@ -81,6 +81,26 @@ public struct Dataset: Sendable {
         locationIDByCharacter = whereabouts
     }
 
+    /// The same graph with every blank name (empty or only spaces) replaced, so no page shows an empty
+    /// heading or link; the graph itself is unchanged.
+    public func replacingBlankNames(with placeholder: String) -> Dataset {
+        func blank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
+        guard characters.contains(where: { blank($0.name) }) || locations.contains(where: { blank($0.name) })
+            || episodes.contains(where: { blank($0.name) })
+        else { return self }
+        var snapshot = Snapshot(characters: characters, locations: locations, episodes: episodes)
+        for index in snapshot.characters.indices where blank(snapshot.characters[index].name) {
+            snapshot.characters[index].name = placeholder
+        }
+        for index in snapshot.locations.indices where blank(snapshot.locations[index].name) {
+            snapshot.locations[index].name = placeholder
+        }
+        for index in snapshot.episodes.indices where blank(snapshot.episodes[index].name) {
+            snapshot.episodes[index].name = placeholder
+        }
+        return Dataset(snapshot)
+    }
+
     public func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
     public func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
     public func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }

@@ -10,7 +10,7 @@ public struct Feed: Codable, Sendable, Equatable {
 
     public let id: String
     public let title: String
-    /// The newest entry's date; without entries, the newest record's `created`, so the feed stays the same
+    /// The newest entry's date; without entries, the day of the newest record's `created`, so the feed stays the same
     /// from one build to the next until something changes.
     public let updated: String
     public let selfURL: String

@@ -54,7 +54,12 @@ extension SiteModel {
                 "episode_cast_count", ["count": count(dataset.characterIDs(inEpisode: episode.id).count)]))
     }
 
-    func locationLink(_ reference: NamedReference, id: Int?) -> RecordLink {
-        RecordLink(name: reference.name, url: id.map { link(.location($0)) })
+    /// A character's origin or location: the location's own name when it resolves (the record is the
+    /// authority; the reference may be stale or blank), the reference's name as plain text otherwise.
+    func locationLink(_ reference: NamedReference, id: Int?) throws -> RecordLink {
+        if let id, let location = dataset.location(id) {
+            return RecordLink(name: location.name, url: link(.location(id)))
+        }
+        return RecordLink(name: reference.name.allSatisfy(\.isWhitespace) ? try strings("value_none") : reference.name, url: nil)
     }
 }

@@ -39,8 +39,8 @@ extension SiteModel {
             InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
                     value: value.isEmpty ? none : value, url: url, datetime: datetime, badgeClass: badge)
         }
-        let origin = locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
-        let location = locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
+        let origin = try locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
+        let location = try locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
         let created = CalendarDate(iso8601: character.created)
         var info = [
             try row(.status, status.label, badge: status.cssClass),

@@ -9,6 +9,10 @@ extension SiteModel {
         }
     }
 
+    func name(of entry: ChangeHistory.Entry) throws -> String {
+        entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
+    }
+
     func whatsNewPage() throws -> SitePage {
         var builds: [WhatsNewPage.Build] = []
         for entry in history.entries {
@@ -16,7 +20,7 @@ extension SiteModel {
                 kind: try strings("kind_\(entry.kind.rawValue)"),
                 change: try strings("change_\(entry.change.rawValue)"),
                 changeClass: "change-\(entry.change.rawValue)",
-                record: RecordLink(name: entry.name, url: route(of: entry).map(link)))
+                record: RecordLink(name: try name(of: entry), url: route(of: entry).map(link)))
             if let last = builds.last, last.dateISO == entry.date {
                 builds[builds.count - 1] = WhatsNewPage.Build(date: last.date, dateISO: last.dateISO, items: last.items + [item])
             } else {
@@ -35,25 +39,21 @@ extension SiteModel {
     public func feed() throws -> Feed {
         let authority = "tag:rmwiki.invalid,2017:\(strings.locale)/"
         let entries = try history.entries.map { entry in
-            let title = try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": entry.name])
+            let title = try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": try name(of: entry)])
             return Feed.Entry(
                 id: "\(authority)\(entry.kind.rawValue)/\(entry.id)/\(entry.date)", title: title, updated: entry.date,
                 url: route(of: entry).map { configuration.absoluteLink($0.relativeURL) }, summary: title)
         }
+        // Without history, the day of the newest record: stable from build to build, and a valid date-time
+        // whatever the records' own timestamps look like.
         let newestRecord = (dataset.characters.map(\.created) + dataset.locations.map(\.created) + dataset.episodes.map(\.created))
-            .filter { CalendarDate(iso8601: $0) != nil }.max() ?? "2017-11-04T00:00:00Z"
+            .compactMap { CalendarDate(iso8601: $0) }.max().map { $0.isoDay + "T00:00:00Z" } ?? "2017-11-04T00:00:00Z"
         return Feed(
             id: configuration.origin.map { _ in configuration.absoluteLink("feed.xml") } ?? "\(authority)feed",
             title: try strings.format("feed_title", ["site": try strings("site_name")]),
-            updated: history.entries.first?.date ?? Self.secondPrecision(newestRecord),
+            updated: history.entries.first?.date ?? newestRecord,
             selfURL: configuration.absoluteLink("feed.xml"),
             pageURL: configuration.absoluteLink(Route.whatsNew.relativeURL),
             entries: entries)
-    }
-
-    /// `2017-11-04T18:48:46.250Z` → `2017-11-04T18:48:46Z`, the shape the feed's other dates have.
-    static func secondPrecision(_ timestamp: String) -> String {
-        guard let dot = timestamp.firstIndex(of: ".") else { return timestamp }
-        return String(timestamp[..<dot]) + "Z"
     }
 }

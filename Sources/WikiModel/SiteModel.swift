@@ -23,15 +23,15 @@ public struct SiteModel: Sendable {
         dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
         history: ChangeHistory = ChangeHistory(), languages: [SiteLanguage] = []
     ) throws {
-        self.dataset = dataset
+        self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
         self.history = history
         self.languages = languages
         self.avatarExtensions = avatarExtensions
         self.configuration = configuration
         self.strings = strings
-        for character in dataset.characters { characterCards[character.id] = try makeCard(character) }
-        for location in dataset.locations { locationCards[location.id] = try makeCard(location) }
-        for episode in dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
+        for character in self.dataset.characters { characterCards[character.id] = try makeCard(character) }
+        for location in self.dataset.locations { locationCards[location.id] = try makeCard(location) }
+        for episode in self.dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
     }
 
     /// Every page of the site, in a fixed order.

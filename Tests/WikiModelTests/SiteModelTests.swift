@@ -89,3 +89,24 @@ import Testing
         #expect(MissingStringError(key: "info_species", locale: "xx").description.contains("Templates/locales/xx.json"))
     }
 }
+
+@Suite struct BlankNameTests {
+    @Test func blankNamesGetAPlaceholderAndLinksUseTheRecordsName() throws {
+        var snapshot = SmallWorld.snapshot
+        snapshot.characters[1].name = "  "
+        snapshot.characters[0].location = NamedReference(name: "", url: "\(SmallWorld.api)/location/1")
+        snapshot.episodes[0].name = ""
+        let model = try SiteModel(
+            dataset: Dataset(snapshot), avatarExtensions: [:], configuration: try SiteConfiguration(),
+            strings: StringTableFixture.english)
+        let pages = try model.pages()
+        guard case .character(let morty) = pages.first(where: { $0.route == .character(2) })?.content,
+              case .character(let rick) = pages.first(where: { $0.route == .character(1) })?.content
+        else { Issue.record("missing pages"); return }
+        #expect(morty.name == "Unnamed")
+        #expect(rick.info.first { $0.key == "location" }?.value == "Earth (C-137)", "the record's name, not the blank reference")
+        #expect(rick.episodes.first?.name == "Unnamed")
+        #expect(pages.first { $0.route == .character(2) }?.meta.title == "Unnamed · Rick and Morty Wiki")
+        #expect(try model.searchIndex().entries[1].name == "Unnamed")
+    }
+}
