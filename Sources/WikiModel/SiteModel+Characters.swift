@@ -2,28 +2,14 @@ import RickAndMortyAPI
 
 extension SiteModel {
     func characterIndexPages() throws -> [SitePage] {
-        let total = Self.pageCount(dataset.characters.count)
         let strip = try dataset.locations.map { location throws in try card(location) }
         let legend = try CharacterVocabulary.genders.map { gender throws in
             try CharacterVocabulary.gender(gender, strings)
         }
-        return try (1...total).map { number throws in
-            let slice = dataset.characters.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
-            let pager = try Pager.make(
-                current: number, total: total, url: { link(.characters(page: $0)) }, strings: strings)
-            let content = CharacterIndexPage(
+        return try indexPages(dataset.characters, route: Route.characters, template: "characters") { slice, pager in
+            .characterIndex(CharacterIndexPage(
                 cards: try slice.map { character throws in try card(character) },
-                pager: pager, locations: strip, genderLegend: legend)
-            let title = number == 1
-                ? try strings("characters_title")
-                : try strings.format("characters_title_page", ["page": String(number)])
-            return try page(
-                .characters(page: number), template: "characters", title: title,
-                heading: try strings("characters_title"),
-                description: try strings.format("characters_description", [
-                    "count": count(dataset.characters.count), "page": String(number), "total": String(total),
-                ]),
-                content: .characterIndex(content))
+                pager: pager, locations: strip, genderLegend: legend))
         }
     }
 

@@ -86,4 +86,26 @@ public struct SiteModel: Sendable {
     func count(_ value: Int) -> String { NumberText.grouped(value, separator: strings.entries["number_group"] ?? ",") }
 
     static func pageCount(_ items: Int) -> Int { max(1, (items + pageSize - 1) / pageSize) }
+
+    /// The pages of a paginated index, `pageSize` records each; `template` also names the strings
+    /// `<template>_title`, `<template>_title_page` and `<template>_description`.
+    func indexPages<Record>(
+        _ records: [Record], route: (Int) -> Route, template: String,
+        content: (ArraySlice<Record>, Pager) throws -> PageContent
+    ) throws -> [SitePage] {
+        let total = Self.pageCount(records.count)
+        return try (1...total).map { number in
+            let slice = records.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
+            let pager = try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
+            let title = number == 1
+                ? try strings("\(template)_title")
+                : try strings.format("\(template)_title_page", ["page": String(number)])
+            return try page(
+                route(number), template: template, title: title, heading: try strings("\(template)_title"),
+                description: try strings.format("\(template)_description", [
+                    "count": count(records.count), "page": String(number), "total": String(total),
+                ]),
+                content: try content(slice, pager))
+        }
+    }
 }
