@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Mustache", "RickAndMortyAPI", "LoopbackAPI", "WikiBuild", "RMWikiCLI"]
+            dependencies: ["Mustache", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI"]
         ),
 
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),

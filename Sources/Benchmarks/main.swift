@@ -9,11 +9,21 @@ case "fetch":
     await runFetchBenchmark(arguments: Array(arguments.dropFirst()))
 case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "publish":
+    // The site writer alone: 1,100 pages and the real avatars, first publish, one change, no change.
+    do {
+        let avatars = URL(fileURLWithPath: arguments.dropFirst().first ?? "../shared/rickandmorty-api/avatars")
+        for measurement in try PublishBenchmark(avatarsFolder: avatars).run() { print(measurement.line) }
+    } catch {
+        FileHandle.standardError.write(Data("rmwiki-bench publish: \(error)\n".utf8))
+        exit(1)
+    }
 default:
     FileHandle.standardError.write(Data("""
         usage: rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]
                rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench publish [AVATARS_FOLDER]
 
         """.utf8))
     exit(2)

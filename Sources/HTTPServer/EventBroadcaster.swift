@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Fans Server-Sent Events out to every subscribed client, e.g. "reload" to each open preview tab.
@@ -60,7 +61,10 @@ public final class EventBroadcaster: Sendable {
     /// The wire form: optional `event:` line, one `data:` line per line of `data`, blank line.
     static func encode(event: String?, data: String) -> [UInt8] {
         var text = event.map { "event: \($0)\n" } ?? ""
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Browsers end an event-stream line at CR, LF or CRLF: each must start a new `data:` field, or text
+        // after a bare CR would be read as a field of its own.
+        let lines = data.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        for line in lines.split(separator: "\n", omittingEmptySubsequences: false) {
             text += "data: \(line)\n"
         }
         return Array((text + "\n").utf8)

@@ -17,10 +17,6 @@ public struct StaticFileHandler: HTTPHandler {
         self.init { root }
     }
 
-    public init(root: SwappableRoot) {
-        self.init { root.url }
-    }
-
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .status(405, headers: ["Allow": "GET, HEAD"])

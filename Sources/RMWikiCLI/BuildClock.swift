@@ -4,8 +4,8 @@ import Foundation
 /// reproducible-builds convention, overrides the system clock, so tests and packagers get fixed dates.
 enum BuildClock {
     static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {
-            return Date(timeIntervalSince1970: seconds)
+        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
         return Date()
     }

@@ -8,7 +8,12 @@ enum FailureReport {
     static func exitCode(for error: any Error) -> ExitCode {
         switch error {
         case is UsageError: .usage
-        case is APIError, is DataCacheError: .dataError
+        case is APIError: .dataError
+        case let error as DataCacheError:
+            switch error {
+            case .writeFailed, .busy: .ioError
+            case .noSnapshot, .unreadable: .dataError
+            }
         case is MustacheError: .templateError
         case let error as WikiBuildError:
             switch error {

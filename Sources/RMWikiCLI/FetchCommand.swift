@@ -22,7 +22,7 @@ struct FetchCommand: Command {
     func run(_ console: Console) async -> ExitCode {
         let builder = SiteBuilder(options: options, console: console)
         do {
-            let (report, _) = try await builder.refresh()
+            let report = try await builder.refresh()
             if !options.quiet { report.summary.forEach(console.out) }
             return .success
         } catch {

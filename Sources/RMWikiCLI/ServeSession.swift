@@ -100,7 +100,7 @@ struct ServeSession: Sendable {
         do {
             // Held per build, not per session: a `build` into the same folder is refused only while a
             // rebuild runs, and a rebuild waits for such a build to finish.
-            let lock = try BuildLock.acquire(for: site.output, timeout: .seconds(10))
+            let lock = try await BuildLock.acquire(for: site.output, waitingUpTo: .seconds(10))
             defer { lock.release() }
             let report = try await SiteBuilder(options: site, console: console).build(dryRun: false, say: say)
             say("published \(site.output.path): \(report.summary.line) in \(PhaseTimings.format(report.duration))")

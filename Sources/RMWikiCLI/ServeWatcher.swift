@@ -32,6 +32,12 @@ struct ServeWatcher: Sendable {
             print[root] = stamp
             guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
             while let relative = enumerator.nextObject() as? String {
+                // Hidden files (editor swap and backup files) are not part of the theme: saving would
+                // otherwise trigger a rebuild that changes nothing.
+                if relative.split(separator: "/").last?.hasPrefix(".") == true {
+                    enumerator.skipDescendants()
+                    continue
+                }
                 let path = root + "/" + relative
                 if let stamp = Self.stamp(path) { print[path] = stamp }
             }

@@ -8,7 +8,17 @@ import WikiBuild
 struct SiteBuilder: Sendable {
     let options: SiteOptions
     let console: Console
-    var now: Date = BuildClock.now()
+    let now: Date
+    /// Made once per build: its client owns a URLSession.
+    let service: DataService
+
+    init(options: SiteOptions, console: Console, now: Date = BuildClock.now()) {
+        self.options = options
+        self.console = console
+        self.now = now
+        service = DataService(
+            client: APIClient(baseURL: options.api, concurrency: options.concurrency), cache: DataCache(directory: options.cache))
+    }
 
     struct Report: Sendable {
         let summary: PublishSummary
@@ -49,24 +59,15 @@ struct SiteBuilder: Sendable {
             let (snapshot, avatars) = try service.loadOffline()
             return LoadedData(snapshot: snapshot, avatars: avatars, history: try ChangeHistory.load(from: service.cache))
         case .cache(offline: false):
-            let (report, history) = try await refresh()
+            let report = try await refresh()
             report.changes.summary.forEach(say)
-            return LoadedData(snapshot: report.snapshot, avatars: report.avatars, history: history)
+            return LoadedData(snapshot: report.snapshot, avatars: report.avatars, history: report.history)
         }
     }
 
-    /// Refreshes the cache and adds what changed to the history kept beside it (shared by `build` and `fetch`).
-    func refresh() async throws -> (RefreshReport, ChangeHistory) {
-        let report = try await service.refresh(progress: progress)
-        var history = try ChangeHistory.load(from: service.cache)
-        let before = history
-        history.record(report.changes, in: report.snapshot, at: now)
-        if history != before { try history.save(to: service.cache) }
-        return (report, history)
-    }
-
-    var service: DataService {
-        DataService(client: APIClient(baseURL: options.api, concurrency: options.concurrency), cache: DataCache(directory: options.cache))
+    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`).
+    func refresh() async throws -> RefreshReport {
+        try await service.refresh(progress: progress, recordingAt: now)
     }
 
     var progress: ProgressReporter {

@@ -81,7 +81,9 @@ public struct DataCache: Sendable {
 
     /// Publishes a finished refresh: staged images into `avatars/`, then the page responses, then the snapshot
     /// (last, so a snapshot on disk always has its pictures). Each file is replaced atomically.
-    public func commit(staging: CacheStaging, responses: [String: StoredResponse], snapshot: Snapshot) throws {
+    public func commit(
+        staging: CacheStaging, responses: [String: StoredResponse], history: ChangeHistory, snapshot: Snapshot
+    ) throws {
         defer { staging.discard() }
         let manager = FileManager.default
         do {
@@ -97,6 +99,9 @@ public struct DataCache: Sendable {
             }
         }
         try AtomicFile.write(try Self.encode(responses), to: responsesFile)
+        // History before snapshot: killed between the two, the next refresh finds the same changes again and
+        // records them once more at worst, never not at all.
+        try history.save(to: self)
         try AtomicFile.write(try Self.encode(snapshot), to: snapshotFile)
     }
 

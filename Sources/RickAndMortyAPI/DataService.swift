@@ -11,19 +11,11 @@ public struct DataService: Sendable {
         self.cache = cache
     }
 
-    /// What the CLI's `--api`, `--cache` and `--concurrency` say, with the real transport.
-    public init(
-        apiBaseURL: URL = APIClient.defaultBaseURL, cacheDirectory: URL,
-        concurrency: Int = APIClient.defaultConcurrency
-    ) {
-        self.init(
-            client: APIClient(baseURL: apiBaseURL, concurrency: concurrency), cache: DataCache(directory: cacheDirectory))
-    }
-
     /// Fetches every record (conditionally, when the cache has validators), downloads the pictures the cache
     /// lacks, and only then replaces the cached snapshot. On any failure, cancellation included, the cache is
-    /// left exactly as it was.
-    public func refresh(progress: ProgressReporter = .silent) async throws -> RefreshReport {
+    /// left exactly as it was. What changed goes into the change history, dated `date`, written under the same
+    /// lock just before the snapshot: a change is never seen (snapshot) without being recorded (history).
+    public func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
         let lock = try CacheLock(directory: cache.directory)
@@ -32,6 +24,9 @@ public struct DataService: Sendable {
         let previous = try? cache.loadSnapshot()
         let fetch = try await client.fetchSnapshot(stored: cache.loadStoredResponses(), progress: progress)
         let downloads = avatarsToDownload(for: fetch.snapshot, previous: previous)
+        let changes = SnapshotChanges(from: previous, to: fetch.snapshot)
+        var history = try ChangeHistory.load(from: cache)
+        history.record(changes, in: fetch.snapshot, at: date)
 
         let staging = try cache.makeStaging()
         let imageReport: AvatarDownloadReport
@@ -39,18 +34,19 @@ public struct DataService: Sendable {
             imageReport = try await client.downloadAvatars(downloads, progress: progress) { download, image in
                 try staging.write(image, forCharacter: download.characterID)
             }
-            try cache.commit(staging: staging, responses: fetch.responses, snapshot: fetch.snapshot)
+            try cache.commit(staging: staging, responses: fetch.responses, history: history, snapshot: fetch.snapshot)
         } catch {
             staging.discard()
             throw error
         }
         return RefreshReport(
             snapshot: fetch.snapshot,
-            changes: SnapshotChanges(from: previous, to: fetch.snapshot),
+            changes: changes,
             avatars: cache.avatars(for: fetch.snapshot),
             missingAvatars: imageReport.missing,
             statistics: fetch.statistics + imageReport.statistics,
-            duration: ContinuousClock.now - started)
+            duration: ContinuousClock.now - started,
+            history: history)
     }
 
     /// The cached snapshot and pictures, without any request.

@@ -26,9 +26,10 @@ public struct Dataset: Sendable {
     private let episodeIndex: [Int: Int]
 
     public init(_ snapshot: Snapshot) {
-        characters = snapshot.characters.sorted { $0.id < $1.id }
-        locations = snapshot.locations.sorted { $0.id < $1.id }
-        episodes = snapshot.episodes.sorted { $0.id < $1.id }
+        // A repeated id (a hand-edited cache) keeps its first record: one page per id, never two on one path.
+        characters = Self.firstOfEachID(snapshot.characters)
+        locations = Self.firstOfEachID(snapshot.locations)
+        episodes = Self.firstOfEachID(snapshot.episodes)
         characterIndex = Dictionary(characters.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         locationIndex = Dictionary(locations.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         episodeIndex = Dictionary(episodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -99,6 +100,11 @@ public struct Dataset: Sendable {
             snapshot.episodes[index].name = placeholder
         }
         return Dataset(snapshot)
+    }
+
+    static func firstOfEachID<Record: Identifiable>(_ records: [Record]) -> [Record] where Record.ID == Int {
+        var seen = Set<Int>()
+        return records.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
     public func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }

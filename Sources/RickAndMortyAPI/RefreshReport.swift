@@ -9,11 +9,14 @@ public struct RefreshReport: Sendable, Equatable {
     /// Record pages and images together.
     public var statistics: FetchStatistics
     public var duration: Duration
+    /// The change history with this refresh's changes in front, as saved with the snapshot.
+    public var history: ChangeHistory
 
     public init(
         snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], missingAvatars: [Int],
-        statistics: FetchStatistics, duration: Duration
+        statistics: FetchStatistics, duration: Duration, history: ChangeHistory = ChangeHistory()
     ) {
+        self.history = history
         self.snapshot = snapshot
         self.changes = changes
         self.avatars = avatars

@@ -72,6 +72,24 @@ public final class BuildLock: Sendable {
         return BuildLock(lockFilePath: path, descriptor: descriptor)
     }
 
+    /// The same wait for async code: between attempts it suspends with `Task.sleep` instead of holding one
+    /// of the concurrency pool's few threads in `usleep`.
+    public static func acquire(for outputDirectory: URL, waitingUpTo limit: Duration) async throws -> BuildLock {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while true {
+            do {
+                return try acquire(for: outputDirectory)
+            } catch SiteOutputError.buildInProgress(let output, let pid, _) {
+                let waited = clock.now - start
+                guard waited < limit else {
+                    throw SiteOutputError.buildInProgress(output: output, pid: pid, waitedSeconds: waited.seconds)
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
     /// Unlocks; calling it again does nothing. The pid stays in the file: it is only read by a build
     /// that failed to lock, i.e. while a live holder exists, which has written its own pid by then.
     public func release() {

@@ -51,7 +51,8 @@ struct BuildState: Codable, Sendable, Equatable {
                 case S_IFREG:
                     files.append(FileState(
                         path: prefix + name, size: Int64(info.st_size),
-                        modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                        // Wrapping: a file dated past 2262 must not trap the build; equality is all this needs.
+                        modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec),
                         inode: UInt64(info.st_ino)))
                 default:
                     files.append(FileState(path: prefix + name, size: -1, modified: 0, inode: UInt64(info.st_ino)))

@@ -25,10 +25,14 @@ struct LocaleConfiguration: Decodable {
         let safe = folders.allSatisfy { folder in
             !folder.isEmpty && folder.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } && folder.first != "-"
         }
-        guard safe, Set(folders).count == folders.count,
+        let codes = configuration.locales.map(\.code)
+        let codesSafe = codes.allSatisfy { code in
+            !code.isEmpty && code.count <= 35 && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+        guard safe, codesSafe, Set(folders).count == folders.count,
               Set(configuration.locales.map(\.code)).count == configuration.locales.count
         else {
-            throw WikiBuildError.badStringTable(path: file.path, reason: "each locale needs its own code and a folder of letters, digits and dashes")
+            throw WikiBuildError.badStringTable(path: file.path, reason: "each locale needs its own code (a language tag such as fr or pt-BR) and a folder of letters, digits and dashes")
         }
         return configuration
     }

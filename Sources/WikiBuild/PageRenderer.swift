@@ -12,7 +12,7 @@ struct PageRenderer: Sendable {
         self.templates = templates
         root = [
             "site": .object([
-                "name": .string(strings.entries["site_name"] ?? configuration.siteName),
+                "name": .string(strings.entries["site_name"] ?? ""),
                 "base": .string(configuration.basePath),
                 "root": .string(configuration.rootPath),
                 "lang": .string(strings.locale),

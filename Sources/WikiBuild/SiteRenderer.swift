@@ -44,7 +44,7 @@ public struct SiteRenderer: Sendable {
                 files.append(SiteFile(path: prefix + file.path, content: file.content))
             }
             files.append(SiteFile(
-                path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(try Self.strings { try model.searchIndex() })))
+                path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())))
             files.append(SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
                 template: "feed", values: ["feed": try MustacheValue(encoding: try Self.strings { try model.feed() })])))
             for page in pages where page.route != .notFound {
@@ -56,8 +56,10 @@ public struct SiteRenderer: Sendable {
         }
         if let renderer = rootRenderer {
             files.append(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
+            // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
+            let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
             files.append(SiteFile(path: "robots.txt", bytes: try renderer.render(
-                template: "robots", values: ["sitemapURL": .string(configuration.absoluteSharedLink("sitemap.xml"))])))
+                template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
         }
         files += theme.assets
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {

@@ -36,9 +36,9 @@ public struct Theme: Sendable {
                 folder: entry.folder)
         }
         try Self.checkSameKeys(languages.map(\.strings))
-        assets = try Self.loadAssets(publicDirectory)
+        assets = try Self.loadAssets(publicDirectory, kind: "Public")
         var fingerprint = InputFingerprint()
-        for file in try Self.loadAssets(templatesDirectory) + assets {
+        for file in try Self.loadAssets(templatesDirectory, kind: "templates") + assets {
             fingerprint.add(file.path)
             if case .bytes(let bytes) = file.content { fingerprint.add(bytes) }
         }
@@ -86,22 +86,33 @@ public struct Theme: Sendable {
         return StringTable(locale: locale, entries: entries)
     }
 
-    /// Every file under `folder` (hidden ones aside) as bytes, sorted by path.
-    static func loadAssets(_ folder: URL) throws -> [SiteFile] {
+    /// Every file under `folder` (hidden ones aside) as bytes, sorted by path. A symbolic link is published
+    /// under its own name with its target's bytes when the target is a file inside the folder; one that
+    /// points outside is an error, so a theme can never publish files from elsewhere on the machine.
+    static func loadAssets(_ folder: URL, kind: String) throws -> [SiteFile] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
         guard let walker = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { throw WikiBuildError.missingFolder(kind: "Public", path: folder.path) }
+            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [.skipsHiddenFiles])
+        else { throw WikiBuildError.missingFolder(kind: kind, path: folder.path) }
         var files: [SiteFile] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let path = url.resolvingSymlinksInPath().path
-            guard path.hasPrefix(prefix) else { continue }
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            let target = url.resolvingSymlinksInPath()
+            if values?.isSymbolicLink == true {
+                guard target.path.hasPrefix(prefix) else {
+                    throw WikiBuildError.unreadableFile(
+                        path: url.path, reason: "it links to \(target.path), outside \(folder.path); copy the file in instead")
+                }
+                guard (try? target.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            } else if values?.isRegularFile != true {
+                continue
+            }
+            guard url.path.hasPrefix(prefix) else { continue }
             do {
-                files.append(SiteFile(path: String(path.dropFirst(prefix.count)), bytes: Array(try Data(contentsOf: url))))
+                files.append(SiteFile(path: String(url.path.dropFirst(prefix.count)), bytes: Array(try Data(contentsOf: target))))
             } catch {
-                throw WikiBuildError.unreadableFile(path: path, reason: error.localizedDescription)
+                throw WikiBuildError.unreadableFile(path: url.path, reason: error.localizedDescription)
             }
         }
         return files.sorted { $0.path < $1.path }

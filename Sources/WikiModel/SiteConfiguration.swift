@@ -9,10 +9,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public let rootPath: String
     /// `https://example.org` when `--base-url` named a host; sitemap, feed and Open Graph URLs then become absolute.
     public let origin: String?
-    public let siteName: String
 
     /// Accepts `/`, `/wiki`, `wiki/`, `https://example.org/wiki/` and the like.
-    public init(baseURL: String = "/", siteName: String = "Rick and Morty Wiki") throws(SiteConfigurationError) {
+    public init(baseURL: String = "/") throws(SiteConfigurationError) {
         var rest = Substring(baseURL.trimmingCharacters(in: .whitespaces))
         var origin: String?
         if let schemeEnd = rest.range(of: "://") {
@@ -21,32 +20,34 @@ public struct SiteConfiguration: Sendable, Equatable {
             let afterScheme = rest[schemeEnd.upperBound...]
             let hostEnd = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
             let host = afterScheme[..<hostEnd]
-            guard !host.isEmpty else { throw .invalidBaseURL(baseURL) }
+            // Only what a host (and port, or bracketed IPv6 address) is made of: the origin is written into
+            // robots.txt, the sitemap and feeds, where a space or a line break would start new content.
+            guard !host.isEmpty, host.unicodeScalars.allSatisfy({ scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-:[]".unicodeScalars.contains(scalar)
+            }) else { throw .invalidBaseURL(baseURL) }
             origin = "\(scheme)://\(host)"
             rest = afterScheme[hostEnd...]
         }
         let forbidden: Set<Character> = ["?", "#", "\"", "'", "<", ">", "\\", " "]
-        guard !rest.contains(where: { forbidden.contains($0) }) else { throw .invalidBaseURL(baseURL) }
+        guard !rest.contains(where: { forbidden.contains($0) || $0.isWhitespace }),
+              !rest.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw .invalidBaseURL(baseURL) }
         let segments = rest.split(separator: "/").filter { !$0.isEmpty }
         guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { throw .invalidBaseURL(baseURL) }
         basePath = segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
         rootPath = basePath
         self.origin = origin
-        self.siteName = siteName
     }
 
-    private init(basePath: String, rootPath: String, origin: String?, siteName: String) {
+    private init(basePath: String, rootPath: String, origin: String?) {
         self.basePath = basePath
         self.rootPath = rootPath
         self.origin = origin
-        self.siteName = siteName
     }
 
     /// The same site with its pages in a sub-folder (`fr/`) for another locale; shared files stay at the root.
     public func localized(folder: String) -> SiteConfiguration {
-        SiteConfiguration(
-            basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin,
-            siteName: siteName)
+        SiteConfiguration(basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin)
     }
 
     /// The link for a file shared by every locale, such as `assets/site.css`.

@@ -47,7 +47,7 @@ extension SiteModel {
         info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
 
         let content = CharacterPage(
-            name: character.name, image: try image(of: character), status: status, gender: gender, info: info,
+            name: character.name, image: try card(character).image, status: status, gender: gender, info: info,
             episodes: try episodes.map { episode throws in try summary(episode) }, hasEpisodes: !episodes.isEmpty)
         return try page(
             .character(character.id), template: "character", title: character.name,

@@ -4,7 +4,10 @@ extension SiteModel {
     /// The quick chips above the search field.
     static let quickQueries = ["Rick", "Morty"]
 
-    public func searchIndex() throws -> SearchIndex {
+    /// The index the search page loads, made once per model (the page and `index.json` share it).
+    public func searchIndex() -> SearchIndex { index }
+
+    func makeSearchIndex() throws -> SearchIndex {
         var statuses: [Badge] = []
         var genders: [Badge] = []
         var species: [String] = []
@@ -23,7 +26,7 @@ extension SiteModel {
                 status: slot(try CharacterVocabulary.status(character.status, strings), in: &statuses),
                 gender: slot(try CharacterVocabulary.gender(character.gender, strings), in: &genders),
                 species: slot(character.species, in: &species),
-                image: try image(of: character).src)
+                image: try card(character).image.src)
         }
         return SearchIndex(
             statuses: statuses, genders: genders, species: species.map { strings.term("species", $0) }, entries: entries)
@@ -37,7 +40,6 @@ extension SiteModel {
     }
 
     func searchPage() throws -> SitePage {
-        let index = try searchIndex()
         let content = SearchPage(
             indexURL: configuration.link("search/index.json"),
             statuses: index.statuses.enumerated().map { .init(value: String($0), label: $1.label) },

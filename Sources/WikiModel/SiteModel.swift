@@ -18,6 +18,7 @@ public struct SiteModel: Sendable {
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
     private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
+    private(set) var index = SearchIndex(statuses: [], genders: [], species: [], entries: [])
 
     public init(
         dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
@@ -32,6 +33,7 @@ public struct SiteModel: Sendable {
         for character in self.dataset.characters { characterCards[character.id] = try makeCard(character) }
         for location in self.dataset.locations { locationCards[location.id] = try makeCard(location) }
         for episode in self.dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
+        index = try makeSearchIndex()
     }
 
     /// Every page of the site, in a fixed order.

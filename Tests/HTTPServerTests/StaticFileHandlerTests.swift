@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import HTTPServer
 import TestSupport
@@ -174,10 +175,10 @@ import Testing
     @Test func rootCanBeSwappedWhileServing() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let root = SwappableRoot(fixture.site)
-        try await withServer(handler: StaticFileHandler(root: root)) { port in
+        let root = Mutex(fixture.site)
+        try await withServer(handler: StaticFileHandler { root.withLock { $0 } }) { port in
             let before = try await get(port, "/")
-            root.swap(to: fixture.other)
+            root.withLock { $0 = fixture.other }
             let after = try await get(port, "/")
             #expect(before.text == "<h1>Home</h1>")
             #expect(after.text == "<h1>Other</h1>")

@@ -13,7 +13,10 @@ import WikiModel
         #expect(configuration.origin == origin)
     }
 
-    @Test(arguments: ["ftp://example.org/", "https:///x", "/a/../b", "/a b/", "/\"onload=x", "/?q=1"])
+    @Test(arguments: [
+        "ftp://example.org/", "https:///x", "/a/../b", "/a b/", "/\"onload=x", "/?q=1", "https://a.org\nDisallow: /\nX:/",
+        "https://a b.org/", "/wiki\t/", "/wi\u{7}ki/",
+    ])
     func rejectsUnsafeBaseURLs(input: String) {
         #expect(throws: SiteConfigurationError.self) { try SiteConfiguration(baseURL: input) }
     }

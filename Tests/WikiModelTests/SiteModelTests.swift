@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func searchIndexListsEveryCharacterWithVocabularyIndexes() throws {
-        let index = try model.searchIndex()
+        let index = model.searchIndex()
         #expect(index.entries.map(\.id) == [1, 2, 3])
         #expect(index.statuses.prefix(3).map(\.cssClass) == ["status-alive", "status-dead", "status-unknown"])
         #expect(index.statuses[index.entries[2].status].label == "Zombified")
@@ -107,6 +107,22 @@ import Testing
         #expect(rick.info.first { $0.key == "location" }?.value == "Earth (C-137)", "the record's name, not the blank reference")
         #expect(rick.episodes.first?.name == "Unnamed")
         #expect(pages.first { $0.route == .character(2) }?.meta.title == "Unnamed · Rick and Morty Wiki")
-        #expect(try model.searchIndex().entries[1].name == "Unnamed")
+        #expect(model.searchIndex().entries[1].name == "Unnamed")
+    }
+}
+
+@Suite struct RepeatedIDTests {
+    @Test func aRepeatedIDKeepsItsFirstRecordAndGetsOnePage() throws {
+        var snapshot = SmallWorld.snapshot
+        var copy = snapshot.characters[0]
+        copy.name = "Second Rick"
+        snapshot.characters.append(copy)
+        let dataset = Dataset(snapshot)
+        #expect(dataset.characters.map(\.id) == [1, 2, 3])
+        #expect(dataset.character(1)?.name == "Rick Sanchez")
+        let model = try SiteModel(
+            dataset: dataset, avatarExtensions: [:], configuration: try SiteConfiguration(), strings: StringTableFixture.english)
+        let routes = try model.pages().map(\.route)
+        #expect(Set(routes).count == routes.count)
     }
 }

@@ -1,37 +1,38 @@
 import Foundation
+import SiteOutput
 
 /// Times `SitePublisher` on a site shaped like the real wiki (~1,100 pages plus the avatars as
 /// `.copy` files), for `rmwiki-bench`. Run it from a release build; figures are medians.
-public struct PublishBenchmark: Sendable {
-    public struct Measurement: Sendable {
-        public var scenario: String
+struct PublishBenchmark: Sendable {
+    struct Measurement: Sendable {
+        var scenario: String
         /// Milliseconds per run, in run order.
-        public var runs: [Double]
-        public var summary: PublishSummary
+        var runs: [Double]
+        var summary: PublishSummary
 
-        public var median: Double {
+        var median: Double {
             let sorted = runs.sorted()
             return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
 
-        public var line: String {
+        var line: String {
             let padded = scenario.padding(toLength: 24, withPad: " ", startingAt: 0)
             return "\(padded) \(String(format: "%8.2f", median)) ms median of \(runs.count)  (\(summary.line))"
         }
     }
 
-    public var pageCount: Int
+    var pageCount: Int
     /// Real avatars to copy into the benchmark's cache; nil makes 826 synthetic 36 KB images.
-    public var avatarsFolder: URL?
-    public var runs: Int
+    var avatarsFolder: URL?
+    var runs: Int
 
-    public init(pageCount: Int = 1_100, avatarsFolder: URL? = nil, runs: Int = 9) {
+    init(pageCount: Int = 1_100, avatarsFolder: URL? = nil, runs: Int = 9) {
         self.pageCount = pageCount
         self.avatarsFolder = avatarsFolder
         self.runs = runs
     }
 
-    public func run() throws -> [Measurement] {
+    func run() throws -> [Measurement] {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-publish-bench-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

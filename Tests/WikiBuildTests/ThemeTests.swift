@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WikiBuild
+
+@Suite struct ThemeTests {
+    func publicCopy() throws -> URL {
+        let folder = try SharedFixtures.temporaryDirectory().appendingPathComponent("Public")
+        try FileManager.default.copyItem(at: ProjectTheme.publicFolder, to: folder)
+        return folder
+    }
+
+    @Test func aLinkInsidePublicIsPublishedUnderItsOwnName() throws {
+        let folder = try publicCopy()
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("alias.css"), withDestinationURL: folder.appendingPathComponent("assets/site.css"))
+        let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: folder)
+        let alias = try #require(theme.assets.first { $0.path == "alias.css" })
+        let original = try #require(theme.assets.first { $0.path == "assets/site.css" })
+        #expect(alias.content == original.content)
+    }
+
+    @Test func aLinkOutOfPublicIsAnError() throws {
+        let folder = try publicCopy()
+        let outside = try SharedFixtures.temporaryDirectory().appendingPathComponent("secret.txt")
+        try Data("secret".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("leak.txt"), withDestinationURL: outside)
+        #expect {
+            try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: folder)
+        } throws: { error in
+            String(describing: error).contains("leak.txt") && String(describing: error).contains("outside")
+        }
+    }
+}
