@@ -6,12 +6,15 @@ public struct Chart: Sendable, Equatable {
     public var title: String
     public var description: String
     public var data: [ChartDatum]
+    /// How a share reads in the page's language: `{value}` is replaced by the number ("60%", "60 %").
+    public var percentFormat: String
 
-    public init(kind: ChartKind, title: String, description: String, data: [ChartDatum]) {
+    public init(kind: ChartKind, title: String, description: String, data: [ChartDatum], percentFormat: String = "{value}%") {
         self.kind = kind
         self.title = title
         self.description = description
         self.data = data
+        self.percentFormat = percentFormat
     }
 
     static let width = 640.0

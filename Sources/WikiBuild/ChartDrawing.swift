@@ -16,7 +16,7 @@ struct ChartDrawing: Sendable {
             var charts: [MustacheValue] = []
             for chart in statistics.charts {
                 guard case .object(var fields) = try MustacheValue(encoding: chart) else { continue }
-                fields["svg"] = .string(Self.chart(chart, strings: strings).svg(idPrefix: "chart-\(chart.id)"))
+                fields["svg"] = .string(try Self.chart(chart, strings: strings).svg(idPrefix: "chart-\(chart.id)"))
                 fields["labelHeader"] = .string(labelHeader)
                 fields["valueHeader"] = .string(valueHeader)
                 charts.append(.object(fields))
@@ -25,20 +25,22 @@ struct ChartDrawing: Sendable {
             if let first = statistics.charts.first {
                 extras[.home] = ["chart": .object([
                     "title": .string(first.title),
-                    "svg": .string(Self.chart(first, strings: strings).svg(idPrefix: "home-chart")),
+                    "svg": .string(try Self.chart(first, strings: strings).svg(idPrefix: "home-chart")),
                 ])]
             }
         }
         return extras
     }
 
-    static func chart(_ chart: StatisticsPage.Chart, strings: StringTable) -> Chart {
+    static func chart(_ chart: StatisticsPage.Chart, strings: StringTable) throws -> Chart {
         let separator = strings.entries["number_group"] ?? ","
         let data = chart.figures.map { figure in
             ChartDatum(
                 label: figure.label, value: Double(figure.value), valueLabel: NumberText.grouped(figure.value, separator: separator),
                 link: figure.url, colorClass: figure.cssClass, shortLabel: figure.shortLabel)
         }
-        return Chart(kind: ChartKind(rawValue: chart.kind) ?? .bar, title: chart.title, description: chart.description, data: data)
+        return Chart(
+            kind: ChartKind(rawValue: chart.kind) ?? .bar, title: chart.title, description: chart.description, data: data,
+            percentFormat: try strings("percent_format"))
     }
 }
