@@ -19,7 +19,8 @@ struct FileTimes {
         #endif
     }
 
+    /// Wrapping: a file dated past 2262 must not trap; callers only compare these values.
     var modificationNanoseconds: Int64 {
-        Int64(modification.tv_sec) * 1_000_000_000 + Int64(modification.tv_nsec)
+        Int64(modification.tv_sec) &* 1_000_000_000 &+ Int64(modification.tv_nsec)
     }
 }

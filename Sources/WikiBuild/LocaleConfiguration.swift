@@ -10,10 +10,10 @@ struct LocaleConfiguration: Decodable {
 
     let locales: [Entry]
 
-    static func load(_ file: URL) throws -> LocaleConfiguration {
+    static func parse(_ file: (bytes: [UInt8], path: String)) throws -> LocaleConfiguration {
         let configuration: LocaleConfiguration
         do {
-            configuration = try JSONDecoder().decode(LocaleConfiguration.self, from: Data(contentsOf: file))
+            configuration = try JSONDecoder().decode(LocaleConfiguration.self, from: Data(file.bytes))
         } catch {
             throw WikiBuildError.badStringTable(
                 path: file.path, reason: #"expected {"locales": [{"code": "en", "folder": ""}, …]}"#)

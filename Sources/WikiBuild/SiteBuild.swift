@@ -30,7 +30,7 @@ public struct SiteBuild: Sendable {
         let (inputs, unchangedFiles) = try await timings.measure("check") { () throws -> (String, [String]?) in
             let inputs = try fingerprint(snapshot: snapshot, avatars: avatars, history: history)
             guard let state = BuildState.load(for: outputDirectory), state.inputs == inputs,
-                  BuildState.scan(outputDirectory) == state.files
+                  PublishedFileState.scan(outputDirectory) == state.files
             else { return (inputs, nil) }
             return (inputs, state.files.map(\.path))
         }
@@ -44,7 +44,7 @@ public struct SiteBuild: Sendable {
         }
         let publisher = SitePublisher(outputDirectory: outputDirectory)
         let summary = try await timings.measure(dryRun ? "plan" : "publish") { try publisher.publish(files, dryRun: dryRun) }
-        if !dryRun, let files = BuildState.scan(outputDirectory) {
+        if !dryRun, let files = PublishedFileState.scan(outputDirectory) {
             BuildState(inputs: inputs, files: files).save(for: outputDirectory)
         }
         return Report(summary: summary, fileCount: files.count, skipped: false)

@@ -23,22 +23,39 @@ public struct Theme: Sendable {
                 throw WikiBuildError.missingFolder(kind: kind, path: folder.path)
             }
         }
+        // The templates folder is read once: templates, string tables and the fingerprint all come from these bytes.
+        var theme: [String: [UInt8]] = [:]
+        for file in try Self.loadAssets(templatesDirectory, kind: "templates") {
+            if case .bytes(let bytes) = file.content { theme[file.path] = bytes }
+        }
+        var sources: [String: String] = [:]
+        for (path, bytes) in theme where path.hasSuffix(".mustache") {
+            sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
+        }
         do {
-            templates = try TemplateLibrary(directory: templatesDirectory, strict: true)
+            templates = try TemplateLibrary(templates: sources, strict: true)
         } catch let error as MustacheError {
             throw WikiBuildError.template(error.description)
         }
-        let locales = templatesDirectory.appendingPathComponent("locales")
-        let configuration = try LocaleConfiguration.load(locales.appendingPathComponent("locales.json"))
+        func table(_ name: String) throws -> (bytes: [UInt8], path: String) {
+            let path = templatesDirectory.appendingPathComponent("locales/" + name).path
+            guard let bytes = theme["locales/" + name] else {
+                throw WikiBuildError.unreadableFile(path: path, reason: "no such file")
+            }
+            return (bytes, path)
+        }
+        let configuration = try LocaleConfiguration.parse(try table("locales.json"))
         languages = try configuration.locales.map { entry in
-            ThemeLanguage(
-                strings: try Self.loadStrings(locales.appendingPathComponent("\(entry.code).json"), locale: entry.code),
-                folder: entry.folder)
+            ThemeLanguage(strings: try Self.parseStrings(try table("\(entry.code).json"), locale: entry.code), folder: entry.folder)
         }
         try Self.checkSameKeys(languages.map(\.strings))
         assets = try Self.loadAssets(publicDirectory, kind: "Public")
         var fingerprint = InputFingerprint()
-        for file in try Self.loadAssets(templatesDirectory, kind: "templates") + assets {
+        for (path, bytes) in theme.sorted(by: { $0.key < $1.key }) {
+            fingerprint.add(path)
+            fingerprint.add(bytes)
+        }
+        for file in assets {
             fingerprint.add(file.path)
             if case .bytes(let bytes) = file.content { fingerprint.add(bytes) }
         }
@@ -60,16 +77,10 @@ public struct Theme: Sendable {
         }
     }
 
-    static func loadStrings(_ file: URL, locale: String) throws -> StringTable {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw WikiBuildError.unreadableFile(path: file.path, reason: error.localizedDescription)
-        }
+    static func parseStrings(_ file: (bytes: [UInt8], path: String), locale: String) throws -> StringTable {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            object = try JSONSerialization.jsonObject(with: Data(file.bytes))
         } catch {
             throw WikiBuildError.badStringTable(path: file.path, reason: "invalid JSON")
         }
