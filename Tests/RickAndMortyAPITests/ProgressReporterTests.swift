@@ -19,7 +19,10 @@ import Testing
         let output = try await refresh(with: .plainLines)
         let lines = output.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(!output.text.contains("\r"))
-        #expect(lines.count <= 10)
+        // A loaded machine can time a request out and retry it; retry lines are capped separately (3 a phase).
+        let retries = lines.filter { $0.contains("retrying") }
+        #expect(lines.count - retries.count <= 10)
+        #expect(retries.count <= 6)
         #expect(lines.first == "Records: started")
         #expect(lines.contains { $0.hasPrefix("Records: 5/5 requests") && $0.hasSuffix(", done") })
         #expect(lines.contains("Avatars: started"))
