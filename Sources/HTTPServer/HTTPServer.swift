@@ -7,7 +7,8 @@ import Glibc
 ///
 /// One thread runs a `poll(2)` loop over non-blocking sockets (Glibc's Swift module has no epoll);
 /// handlers run as child tasks of a single task group, so they may suspend freely and `stop()` can
-/// cancel and await every one of them.
+/// cancel and await every one of them. Those tasks run on a second thread of the server's own
+/// (`HandlerExecutor`), not on the shared concurrency pool, so a busy process cannot delay answers.
 ///
 /// Behaviour where HTTP leaves a choice:
 /// - Keep-alive for HTTP/1.1 unless `Connection: close`; HTTP/1.0 always closes after one answer.
@@ -26,7 +27,8 @@ public final class HTTPServer: Sendable {
     private enum State {
         case idle
         case starting
-        case running(loop: EventLoop, jobs: AsyncStream<EventLoop.Job>.Continuation, group: Task<Void, Never>)
+        case running(
+            loop: EventLoop, jobs: AsyncStream<EventLoop.Job>.Continuation, group: Task<Void, Never>, executor: HandlerExecutor)
         case stopping(Task<Void, Never>)
         case stopped
     }
@@ -44,10 +46,11 @@ public final class HTTPServer: Sendable {
     }
 
     deinit {
-        if case .running(let loop, let jobs, let group) = state.withLock({ $0 }) {
+        if case .running(let loop, let jobs, let group, let executor) = state.withLock({ $0 }) {
             loop.requestShutdown()
             jobs.finish()
             group.cancel()
+            executor.shutdown()
         }
     }
 
@@ -85,12 +88,13 @@ public final class HTTPServer: Sendable {
         let installed = state.withLock { state -> Bool in
             // `stop()` may have run while this was starting; then the new loop is torn down at once.
             guard case .starting = state else { return false }
-            let group = Task {
+            let executor = HandlerExecutor(name: "HTTPServer handlers")
+            let group = Task(executorPreference: executor) {
                 await withDiscardingTaskGroup { group in
                     for await job in jobs { group.addTask { await job() } }
                 }
             }
-            state = .running(loop: loop, jobs: jobsContinuation, group: group)
+            state = .running(loop: loop, jobs: jobsContinuation, group: group, executor: executor)
             return true
         }
         guard installed else {
@@ -110,12 +114,13 @@ public final class HTTPServer: Sendable {
                 return nil
             case .stopping(let task):
                 return task
-            case .running(let loop, let jobs, let group):
+            case .running(let loop, let jobs, let group, let executor):
                 let task = Task {
                     await loop.shutdown()
                     jobs.finish()
                     group.cancel()
                     await group.value
+                    executor.shutdown()
                 }
                 state = .stopping(task)
                 return task

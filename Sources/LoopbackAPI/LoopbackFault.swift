@@ -15,4 +15,6 @@ public enum LoopbackFault: Sendable, Equatable {
     case replaceBody([UInt8], contentType: String)
     /// Closes the connection without answering.
     case dropConnection
+    /// Answers normally once the gate is opened (see `LoopbackGate`).
+    case hold(LoopbackGate)
 }

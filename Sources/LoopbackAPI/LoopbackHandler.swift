@@ -11,6 +11,7 @@ struct LoopbackHandler: HTTPHandler {
         // A stopping server cancels handlers; the sleep then ends early, which is what we want.
         if store.latency > .zero { try? await Task.sleep(for: store.latency) }
         if case .delay(let delay) = fault { try? await Task.sleep(for: delay) }
+        if case .hold(let gate) = fault { await gate.pass() }
         let reply = await store.respond(to: request)
         let response = Self.apply(fault, to: reply)
         let bytes = if case .bytes(let body) = response.body { body.count } else { 0 }
@@ -26,7 +27,7 @@ struct LoopbackHandler: HTTPHandler {
         let normal = HTTPResponse(status: reply.status, headers: reply.headers, body: .bytes(reply.body))
         guard let fault else { return normal }
         switch fault {
-        case .delay:
+        case .delay, .hold:
             return normal
         case .status(let status):
             return response(.error(status, "Injected fault: HTTP \(status)"))

@@ -30,6 +30,7 @@ struct BuildCommand: Command {
         let say: @Sendable (String) -> Void = { line in if !quiet { console.out(line) } }
         var lock: BuildLock?
         do {
+            try options.checkOutput()
             if !dryRun { lock = try BuildLock.acquire(for: options.output) }
             defer { lock?.release() }
             let report = try await SiteBuilder(options: options, console: console).build(dryRun: dryRun, say: say)

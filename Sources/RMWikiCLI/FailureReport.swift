@@ -20,7 +20,11 @@ enum FailureReport {
             case .template, .missingString, .badStringTable: .templateError
             case .missingFolder, .unreadableFile: .ioError
             }
-        case is SiteOutputError: .ioError
+        case let error as SiteOutputError:
+            switch error {
+            case .outputRefused, .outputNotADirectory: .usage
+            default: .ioError
+            }
         default: .failure
         }
     }

@@ -98,6 +98,7 @@ struct ServeSession: Sendable {
         let quiet = site.quiet
         let say: @Sendable (String) -> Void = { [console] line in if !quiet { console.out(line) } }
         do {
+            try site.checkOutput()
             // Held per build, not per session: a `build` into the same folder is refused only while a
             // rebuild runs, and a rebuild waits for such a build to finish.
             let lock = try await BuildLock.acquire(for: site.output, waitingUpTo: .seconds(10))

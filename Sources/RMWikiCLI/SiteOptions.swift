@@ -1,5 +1,6 @@
 import Foundation
 import RickAndMortyAPI
+import SiteOutput
 import WikiModel
 
 /// The options `build` (and `serve`) share: where the data comes from, where the theme is, where the site goes.
@@ -19,6 +20,7 @@ struct SiteOptions: Sendable {
         .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
         .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
+        .flag("force", "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
         .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value("templates", "DIR", "The templates and string tables (default: Templates)."),
         .value("public", "DIR", "The static files copied into the site (default: Public)."),
@@ -34,6 +36,7 @@ struct SiteOptions: Sendable {
     let templates: URL
     let publicFolder: URL
     let quiet: Bool
+    let force: Bool
 
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
         func folder(_ name: String, _ fallback: String) -> URL {
@@ -56,6 +59,9 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
+        for name in ["output", "cache", "templates", "public"] where arguments.values[name]?.isEmpty == true {
+            throw UsageError(command: command, message: "--\(name) needs a folder")
+        }
         cache = folder("cache", Self.defaultCache)
         output = folder("output", Self.defaultOutput)
         templates = folder("templates", "Templates")
@@ -66,5 +72,15 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: error.description)
         }
         quiet = arguments.has("quiet")
+        force = arguments.has("force")
+    }
+
+    /// Refuses, before anything is fetched, locked or written, an output that publishing would destroy.
+    func checkOutput() throws {
+        let protected: [OutputGuard.ProtectedFolder] = [
+            .init("the templates folder", templates), .init("the static files folder (--public)", publicFolder),
+            .init("the cache", cache),
+        ]
+        try OutputGuard.forThisProcess(protecting: protected).check(output, force: force)
     }
 }

@@ -12,7 +12,7 @@ struct OutputLocation {
         let path = standardized.path
         let name = standardized.lastPathComponent
         guard !name.isEmpty, name != "/", name != ".", name != ".." else {
-            throw SiteOutputError.outputNotADirectory(path)
+            throw SiteOutputError.outputRefused(path: path, reason: "it is the root folder", forceable: false)
         }
         self.path = path
         self.name = name

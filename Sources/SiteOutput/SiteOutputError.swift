@@ -23,6 +23,8 @@ public enum SiteOutputError: Error, Equatable, CustomStringConvertible {
     case buildInProgress(output: String, pid: Int32?, waitedSeconds: Double)
     /// The kernel or filesystem cannot exchange two folders atomically.
     case atomicSwitchUnsupported(path: String, errno: Int32)
+    /// `OutputGuard` will not let the site replace this folder; `forceable` when `--force` would.
+    case outputRefused(path: String, reason: String, forceable: Bool)
 
     public var description: String {
         switch self {
@@ -44,6 +46,11 @@ public enum SiteOutputError: Error, Equatable, CustomStringConvertible {
             return "\(holder) is running on \(output)\(waitedText) — wait for it to finish or rerun later"
         case .atomicSwitchUnsupported(let path, let code):
             return "cannot switch \(path) atomically: \(Self.reason(code)) — put the output on a local Linux filesystem (ext4, xfs, btrfs, tmpfs)"
+        case .outputRefused(let path, let reason, let forceable):
+            let next = forceable
+                ? "choose an empty or new folder, or add --force to replace everything in it with the site"
+                : "choose a folder of its own for the site, such as _site"
+            return "refusing to publish into \(path): \(reason), and publishing replaces the whole folder — \(next)"
         }
     }
 

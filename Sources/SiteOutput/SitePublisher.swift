@@ -33,7 +33,14 @@ public struct SitePublisher: Sendable {
         try StagingFolder.removeStale(in: location.parent, outputName: location.name)
         if !plan.needsSwitch { return plan.summary }
 
-        let staging = try StagingFolder.create(in: location.parent, outputName: location.name)
+        let marked = try Self.markAsOurs(location)
+        let staging: StagingFolder
+        do {
+            staging = try StagingFolder.create(in: location.parent, outputName: location.name)
+        } catch {
+            if marked { unlink(OutputGuard.markerPath(for: location)) }
+            throw error
+        }
         do {
             try StagingWriter.fill(staging.path, with: plan, publishedPath: location.path)
             if let current = try FileSystemCalls.status(location.path) {
@@ -49,9 +56,23 @@ public struct SitePublisher: Sendable {
             }
         } catch {
             staging.discard()
+            // The folder still holds what it held, which may not be ours.
+            if marked { unlink(OutputGuard.markerPath(for: location)) }
             throw error
         }
         staging.unlock()
         return plan.summary
+    }
+
+    /// Written before the first switch, so that `OutputGuard` lets later builds replace this folder; true
+    /// when this call wrote it.
+    private static func markAsOurs(_ location: OutputLocation) throws -> Bool {
+        let path = OutputGuard.markerPath(for: location)
+        if access(path, F_OK) == 0 { return false }
+        let text = "rmwiki publishes \(location.name) here: every build replaces that whole folder with the site.\n"
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw FileSystemCalls.error("write", path)
+        }
+        return true
     }
 }

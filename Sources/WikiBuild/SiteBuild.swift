@@ -42,6 +42,8 @@ public struct SiteBuild: Sendable {
         let files = try await timings.measure("render") {
             try await renderer.render(dataset: dataset, avatars: avatars, history: history)
         }
+        try AssetReference.check(
+            theme.assetReferences + [.placeholderAvatar], against: Set(files.map(\.path)), publicFolder: theme.publicDirectory)
         let publisher = SitePublisher(outputDirectory: outputDirectory)
         let summary = try await timings.measure(dryRun ? "plan" : "publish") { try publisher.publish(files, dryRun: dryRun) }
         if !dryRun, let files = PublishedFileState.scan(outputDirectory) {

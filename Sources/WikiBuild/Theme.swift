@@ -14,6 +14,9 @@ public struct Theme: Sendable {
     public let assets: [SiteFile]
     /// Every byte of the templates folder (string tables included) and of `Public/`.
     let fingerprint: InputFingerprint
+    /// The shared files the templates link to, checked against the site once it is rendered.
+    let assetReferences: [AssetReference]
+    let publicDirectory: String
 
     public init(templatesDirectory: URL, publicDirectory: URL) throws {
         let fileManager = FileManager.default
@@ -32,6 +35,8 @@ public struct Theme: Sendable {
         for (path, bytes) in theme where path.hasSuffix(".mustache") {
             sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
         }
+        assetReferences = AssetReference.scan(templates: sources, folder: templatesDirectory.path)
+        self.publicDirectory = publicDirectory.path
         do {
             templates = try TemplateLibrary(templates: sources, strict: true)
         } catch let error as MustacheError {

@@ -28,9 +28,11 @@ public struct SiteConfiguration: Sendable, Equatable {
             origin = "\(scheme)://\(host)"
             rest = afterScheme[hostEnd...]
         }
-        let forbidden: Set<Character> = ["?", "#", "\"", "'", "<", ">", "\\", " "]
-        guard !rest.contains(where: { forbidden.contains($0) || $0.isWhitespace }),
-              !rest.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        // A path of plain segments only: no scheme (`javascript:`), no second slash in front (`//host/` names
+        // another host), no percent-escapes (`%2e%2e` is `..` to a server). Rewriting such a value silently
+        // would publish links that point somewhere the user did not mean.
+        guard !(origin == nil && rest.hasPrefix("//")),
+              rest.unicodeScalars.allSatisfy({ $0.isASCII && (Self.pathCharacters.contains($0)) })
         else { throw .invalidBaseURL(baseURL) }
         let segments = rest.split(separator: "/").filter { !$0.isEmpty }
         guard !segments.contains(where: { $0 == "." || $0 == ".." }) else { throw .invalidBaseURL(baseURL) }
@@ -38,6 +40,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         rootPath = basePath
         self.origin = origin
     }
+
+    private static let pathCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
     private init(basePath: String, rootPath: String, origin: String?) {
         self.basePath = basePath
@@ -68,7 +73,8 @@ public enum SiteConfigurationError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .invalidBaseURL(let value):
-            "invalid --base-url '\(value)': give a path such as /wiki/ or a URL such as https://example.org/wiki/"
+            "invalid --base-url '\(value)': give a path of letters, digits, - . _ ~ and / such as /wiki/, or an http(s) URL "
+                + "such as https://example.org/wiki/"
         }
     }
 }

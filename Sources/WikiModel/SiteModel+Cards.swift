@@ -1,10 +1,13 @@
 import RickAndMortyAPI
 
 extension SiteModel {
+    /// Shown for a character without an avatar; a file of `Public/`.
+    public static let placeholderAvatarPath = "assets/no-avatar.svg"
+
     func image(of character: CharacterRecord) throws -> ImageReference {
         let src = avatarExtensions[character.id].map {
             configuration.sharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
-        } ?? configuration.sharedLink("assets/no-avatar.svg")
+        } ?? configuration.sharedLink(Self.placeholderAvatarPath)
         return ImageReference(
             src: src, alt: try strings.format("image_alt", ["name": character.name]),
             width: Self.avatarSize, height: Self.avatarSize)

@@ -25,19 +25,19 @@ extension NightlyProcessTests {
                 try await server.updateCharacter(id: 2) { $0.name = "Morty Smith (renamed)" }
                 let before = try SiteTreeSnapshot(of: work.output)
 
-                // The running build asks the API only once it holds the lock; freezing it there (SIGSTOP) keeps
-                // the lock held for as long as the test needs, without guessing how long a build takes.
-                await server.resetCounters()
+                // The running build asks the API only once it holds the lock; the gate keeps its requests
+                // unanswered, so it holds the lock for as long as the test needs, without guessing how long a
+                // build takes.
+                let gate = LoopbackGate()
+                await server.setFaults([LoopbackFaultRule(.any, .hold(gate))])
                 let running = try SpawnedProcess(binary, work.buildArguments(api: base), captureIn: work.logs)
-                while await server.counters().requests == 0, running.poll() == nil {
-                    try await Task.sleep(for: .milliseconds(5))
-                }
-                running.send(SIGSTOP)
+                await gate.waitForArrival()
                 let second: (termination: SpawnedProcess.Termination, out: String, err: String)
                 do {
                     second = try await SpawnedProcess.run(binary, work.buildArguments(api: base), captureIn: work.logs)
-                    running.send(SIGCONT)
+                    gate.open()
                 } catch {
+                    gate.open()
                     running.send(SIGKILL)
                     throw error
                 }

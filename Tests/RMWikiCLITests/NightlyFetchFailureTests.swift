@@ -31,12 +31,7 @@ extension NightlyProcessTests {
                     try await server.updateLocation(id: 1) { $0.name = "Earth (round \(round))" }
                     await server.setFaults([LoopbackFaultRule(.path("/api/location?page=\(2 + round % 5)"), .status(404))])
                     let build = try SpawnedProcess(binary, work.buildArguments(api: base), captureIn: work.logs)
-                    let clock = ContinuousClock()
-                    let deadline = clock.now + Self.watchdog
-                    while build.poll() == nil, clock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(10))
-                    }
-                    let termination = await build.kill()
+                    let termination = await build.wait(killingAfter: Self.watchdog)
                     #expect(termination == .exited(3), "round \(round): \(termination) \(build.standardError)")
                     #expect(try SiteTreeSnapshot(of: work.output) == published)
                 }

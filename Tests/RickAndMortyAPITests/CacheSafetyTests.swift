@@ -65,19 +65,19 @@ import TestSupport
 /// Two refreshes of one cache folder cannot overlap.
 @Suite struct CacheLockTests {
     @Test func aSecondRefreshOfTheSameCacheIsRefusedWhileTheFirstRuns() async throws {
-        let options = LoopbackAPIOptions(latency: .milliseconds(20))
-        try await Fixture.withServer(options: options) { server, base in
+        try await Fixture.withServer { server, base in
             let folder = try SharedFixtures.temporaryDirectory("rmwiki-locked")
             let first = try Fixture.service(Fixture.client(base), cache: folder)
             let second = try Fixture.service(Fixture.client(base), cache: folder)
+            // The first refresh holds the lock from before its first request until it returns; the gate keeps
+            // that request unanswered until the second refresh has been refused.
+            let gate = LoopbackGate()
+            await server.setFaults([LoopbackFaultRule(.any, .hold(gate))])
             async let running = first.refresh()
-            // The first refresh holds the lock from before its first request until it returns; its 50 requests
-            // of 20 ms, 4 at a time, keep it running well past this check.
-            while await server.counters().requests == 0 {
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            await gate.waitForArrival()
             let error = await #expect(throws: DataCacheError.self) { try await second.refresh() }
             #expect(error == .busy(directory: folder.path))
+            gate.open()
             _ = try await running
             // Released afterwards.
             _ = try await second.refresh()

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackAPI
 import RickAndMortyAPI
+import TestSupport
 import Testing
 
 /// Every fault the issue names is retried, and the cache a faulty fetch writes is byte for byte the one a

@@ -47,6 +47,7 @@ struct PublishFailureTests {
         let files = [SiteFile(path: "a.html", text: "a"), SiteFile(path: "b/" + String(repeating: "y", count: 300), text: "b")]
         #expect(throws: SiteOutputError.self) { try workspace.publisher.publish(files) }
         #expect(try workspace.rootEntries().isEmpty)
+        #expect(!workspace.isMarkedAsPublished(), "a folder never published is not claimed")
     }
 
     @Test("bad paths are refused", arguments: ["", "/etc/passwd", "a//b", "../escape", "a/./b", "a/", "a/.."])

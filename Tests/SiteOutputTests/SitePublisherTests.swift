@@ -16,6 +16,7 @@ struct SitePublisherTests {
         #expect(snapshot.folders == ["characters", "characters/1", "characters/2", "locations", "locations/1"])
         #expect(try workspace.text("characters/2/index.html") == "Morty")
         #expect(try workspace.rootEntries() == ["site"])
+        #expect(workspace.isMarkedAsPublished())
     }
 
     @Test("an identical republish writes nothing: same mtimes, inodes and output folder")

@@ -23,8 +23,13 @@ struct Workspace {
     }
 
     /// Names in the workspace root, e.g. to check no staging folder is left beside the output.
+    /// What is beside the output, except the marks that say a folder was published by rmwiki.
     func rootEntries() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasSuffix(".rmwiki-site") }.sorted()
+    }
+
+    func isMarkedAsPublished() -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(".\(output.lastPathComponent).rmwiki-site").path)
     }
 
     func text(_ path: String) throws -> String {

@@ -25,8 +25,9 @@ public struct BuildWorkspace: Sendable {
             + (quiet ? ["--quiet"] : []) + extra
     }
 
-    /// What `rmwiki` keeps beside the output between builds: the lock file and the last build's state.
-    public static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state"]
+    /// What `rmwiki` keeps beside the output between builds: the lock file, the last build's state and the mark
+    /// that says the folder is rmwiki's to replace.
+    public static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.rmwiki-site"]
 
     /// Files `rmwiki` left beside the output (lock, build state, staging folders), by name.
     public func entriesBesideOutput() throws -> [String] {

@@ -7,10 +7,10 @@ import Darwin
 
 /// A child process started with `posix_spawn`, its standard output and error captured in files.
 ///
-/// The child is reaped only by `wait()` (or `kill()`), never in the background, so its pid cannot be
-/// reused by another process before a test decides to signal it. `wait()` polls with `WNOHANG`
-/// between short sleeps instead of blocking in `waitpid`: the loopback API the child talks to runs
-/// on the same small cooperative thread pool as the test.
+/// The child is reaped only by `poll()`, `wait()` or `kill()`, never in the background, so its pid cannot
+/// be reused by another process before a test decides to signal it. `wait()` learns of the end on a
+/// thread of its own (`waitid` with `WNOWAIT`, which does not reap), so no thread of the concurrency pool
+/// blocks and no test guesses how often to look.
 public final class SpawnedProcess: @unchecked Sendable {
     public enum Termination: Sendable, Equatable, CustomStringConvertible {
         case exited(Int32)
@@ -52,7 +52,31 @@ public final class SpawnedProcess: @unchecked Sendable {
     public func wait() async -> Termination {
         while true {
             if let ended = poll() { return ended }
-            try? await Task.sleep(for: .milliseconds(5))
+            let pid = pid
+            await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
+                Thread {
+                    var info = siginfo_t()
+                    // ECHILD means another caller has reaped it already; `poll()` then has the answer.
+                    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+                    ended.resume()
+                }.start()
+            }
+        }
+    }
+
+    /// Waits for the child to end, killing it first if it is still running after `limit` (a watchdog, so
+    /// that a hang fails the test instead of stalling the suite).
+    public func wait(killingAfter limit: Duration) async -> Termination {
+        await withTaskGroup(of: Termination?.self) { group in
+            group.addTask { await self.wait() }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            if let first { return first }
+            return await kill()
         }
     }
 

@@ -31,4 +31,11 @@ import Testing
             String(describing: error).contains("leak.txt") && String(describing: error).contains("outside")
         }
     }
+
+    @Test func linksToSharedFilesAreFoundWithTheirPositions() {
+        let references = AssetReference.scan(
+            templates: ["page": "<link href=\"{{site.root}}assets/a.css\">\n  <img src='{{site.root}}b.svg#x'> {{site.root}}"],
+            folder: "T")
+        #expect(references.map { "\($0.origin) \($0.path)" } == ["T/page.mustache:1:13 assets/a.css", "T/page.mustache:2:13 b.svg"])
+    }
 }

@@ -15,7 +15,8 @@ import WikiModel
 
     @Test(arguments: [
         "ftp://example.org/", "https:///x", "/a/../b", "/a b/", "/\"onload=x", "/?q=1", "https://a.org\nDisallow: /\nX:/",
-        "https://a b.org/", "/wiki\t/", "/wi\u{7}ki/",
+        "https://a b.org/", "/wiki\t/", "/wi\u{7}ki/", "javascript:alert(1)", "//evil.example/", "/wiki/%2e%2e/",
+        "/wiki/é/",
     ])
     func rejectsUnsafeBaseURLs(input: String) {
         #expect(throws: SiteConfigurationError.self) { try SiteConfiguration(baseURL: input) }

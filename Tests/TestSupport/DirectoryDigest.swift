@@ -1,8 +1,8 @@
 import Foundation
 
 /// Every file under a folder with its bytes, to show a cache is byte-identical before and after.
-enum DirectoryDigest {
-    static func contents(of folder: URL) -> [String: Data] {
+public enum DirectoryDigest {
+    public static func contents(of folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(atPath: folder.path) else { return files }

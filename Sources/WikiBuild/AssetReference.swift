@@ -1,0 +1,43 @@
+import WikiModel
+
+/// A shared file the pages link to (`{{site.root}}assets/site.css` in a template, or the picture the model
+/// shows for characters without an avatar). A link to a file the site does not contain is a build error
+/// naming the reference, not hundreds of broken pages: an empty or wrong `--public` fails at once.
+struct AssetReference: Sendable, Equatable {
+    /// Where it is written, e.g. `Templates/layout.mustache:25:31`, or what uses it.
+    let origin: String
+    /// Relative to the site root, e.g. `assets/site.css`.
+    let path: String
+
+    static let marker = "{{site.root}}"
+
+    /// Every `{{site.root}}PATH` in the templates, with its file, line and column.
+    static func scan(templates: [String: String], folder: String) -> [AssetReference] {
+        var references: [AssetReference] = []
+        for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
+            for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var rest = line[...]
+                while let found = rest.range(of: marker) {
+                    let column = line.distance(from: line.startIndex, to: found.lowerBound) + 1
+                    let path = rest[found.upperBound...].prefix { !"\"' )#?{<>".contains($0) }
+                    if !path.isEmpty {
+                        references.append(AssetReference(origin: "\(folder)/\(name).mustache:\(index + 1):\(column)", path: String(path)))
+                    }
+                    rest = rest[found.upperBound...]
+                }
+            }
+        }
+        return references
+    }
+
+    static let placeholderAvatar = AssetReference(
+        origin: "the picture of characters without an avatar", path: SiteModel.placeholderAvatarPath)
+
+    /// Throws for the first reference whose file the site does not contain.
+    static func check(_ references: [AssetReference], against files: Set<String>, publicFolder: String) throws {
+        guard let missing = references.first(where: { !files.contains($0.path) }) else { return }
+        throw WikiBuildError.template(
+            "\(missing.origin): links to \(missing.path), which is neither in \(publicFolder) nor made by the build "
+                + "— add the file there, point --public at the folder that has it, or fix the link")
+    }
+}
