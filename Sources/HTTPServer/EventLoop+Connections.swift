@@ -31,8 +31,10 @@ extension EventLoop {
             peerFinishedSending(connection)
             return
         }
-        connection.lastActivity = clock.now
+        // Discarded bytes are no progress: a lingering client trickling a byte a second must not keep its
+        // connection (and a place under the cap) beyond the linger's own deadline.
         if connection.phase == .lingering { return }
+        connection.lastActivity = clock.now
         connection.inbound.append(contentsOf: readBuffer[0..<count])
         process(connection)
         updateInterest(connection)
@@ -81,8 +83,8 @@ extension EventLoop {
                 connection.outbound.append(ResponseEncoder.continueResponse)
                 flush(connection)
             }
-        case .failure(let status):
-            answerAndClose(connection, status: status)
+        case .failure(let status, let explanation):
+            answerAndClose(connection, status: status, explanation: explanation)
         case .complete(let parsed, let consumed):
             connection.inbound.removeFirst(consumed)
             connection.sentContinue = false
@@ -105,8 +107,8 @@ extension EventLoop {
     }
 
     /// Answers a protocol error or refusal from the loop itself, then closes.
-    func answerAndClose(_ connection: Connection, status: Int, headers: HTTPHeaders = [:]) {
-        let response = HTTPResponse.status(status, headers: headers)
+    func answerAndClose(_ connection: Connection, status: Int, headers: HTTPHeaders = [:], explanation: String? = nil) {
+        let response = HTTPResponse.status(status, headers: headers, explanation: explanation)
         guard case .bytes(let body) = response.body else { return }
         connection.phase = .closing
         connection.closeAfterFlush = true
@@ -156,6 +158,7 @@ extension EventLoop {
         Glibc.shutdown(connection.socket, Int32(SHUT_WR))
         connection.phase = .lingering
         connection.inbound = []
+        // The linger's deadline counts from here; nothing read while lingering moves it.
         connection.lastActivity = clock.now
     }
 
@@ -180,6 +183,7 @@ extension EventLoop {
         close(connection.socket)
         if let stream = connection.stream {
             connection.stream = nil
+            openStreams -= 1
             for observer in stream.closeObservers { observer.finish() }
             for waiter in stream.drainWaiters { waiter.resume(returning: false) }
         }

@@ -78,6 +78,13 @@ extension EventLoop {
             closeObserver.finish()
             return false
         }
+        guard openStreams < configuration.maxEventStreams else {
+            closeObserver.finish()
+            answerAndClose(connection, status: 503, headers: ["Retry-After": "1"], explanation:
+                "Too many event streams are open (at most \(configuration.maxEventStreams)); close pages you no longer need, then reload this one.")
+            return false
+        }
+        openStreams += 1
         // HTTP/1.0 has no chunked coding: there the body ends with the connection.
         let chunked = context.version == "HTTP/1.1"
         let keepAlive = chunked && context.keepAlive && !connection.peerClosed
@@ -94,6 +101,7 @@ extension EventLoop {
     private func endStream(context: RequestContext) {
         guard let connection = connection(context.connection), let stream = connection.stream else { return }
         connection.stream = nil
+        openStreams -= 1
         for observer in stream.closeObservers { observer.finish() }
         for waiter in stream.drainWaiters { waiter.resume(returning: false) }
         if stream.chunked { connection.outbound.append(ResponseEncoder.lastChunk) }

@@ -25,6 +25,8 @@ final class EventLoop: @unchecked Sendable {
     private var pollSetOwners: [Connection?] = []
     var connections: [Int32: Connection] = [:]
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Connections sending a `.stream` body; they are capped by `maxEventStreams`, not `maxConnections`.
+    var openStreams = 0
     private var nextConnectionID: UInt64 = 0
     private var running = true
     private var listenerPausedUntil: ContinuousClock.Instant?
@@ -50,7 +52,8 @@ final class EventLoop: @unchecked Sendable {
         self.parser = RequestParser(
             maxRequestLineBytes: configuration.maxRequestLineBytes,
             maxHeaderBytes: configuration.maxHeaderBytes,
-            maxBodyBytes: configuration.maxBodyBytes
+            maxBodyBytes: configuration.maxBodyBytes,
+            loopbackHostsOnly: configuration.isLoopback
         )
         self.handler = handler
         self.dispatch = dispatch
@@ -204,7 +207,9 @@ final class EventLoop: @unchecked Sendable {
                 default: return
                 }
             }
-            guard connections.count < 2 * configuration.maxConnections else {
+            // Event streams have a cap of their own, so pages always find room under this one.
+            let counted = connections.count - openStreams
+            guard counted < 2 * configuration.maxConnections else {
                 close(fd)
                 continue
             }
@@ -214,7 +219,7 @@ final class EventLoop: @unchecked Sendable {
             nextConnectionID += 1
             let connection = Connection(
                 socket: fd, id: nextConnectionID,
-                overCapacity: connections.count >= configuration.maxConnections, now: clock.now
+                overCapacity: counted >= configuration.maxConnections, now: clock.now
             )
             connections[fd] = connection
         }

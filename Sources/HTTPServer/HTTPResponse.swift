@@ -40,9 +40,10 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", bytes: Array(text.utf8))
     }
 
-    /// A status with its reason phrase as a plain-text body.
-    public static func status(_ status: Int, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        var response = text("\(status) \(HTTPStatus.reasonPhrase(status))\n", status: status)
+    /// A status with its reason phrase as a plain-text body, then `explanation` on a line of its own.
+    public static func status(_ status: Int, headers: HTTPHeaders = [:], explanation: String? = nil) -> HTTPResponse {
+        let body = "\(status) \(HTTPStatus.reasonPhrase(status))\n" + (explanation.map { $0 + "\n" } ?? "")
+        var response = text(body, status: status)
         for field in headers { response.headers[field.name] = field.value }
         return response
     }

@@ -13,9 +13,11 @@ import Glibc
 /// Behaviour where HTTP leaves a choice:
 /// - Keep-alive for HTTP/1.1 unless `Connection: close`; HTTP/1.0 always closes after one answer.
 /// - Pipelined requests are answered one at a time, in order.
-/// - `Host` is not required; request bodies need `Content-Length` (`Transfer-Encoding` gets 501).
-/// - Errors found by the server (400, 408, 413, 414, 431, 501, 505, 503 over capacity) are answered
-///   with `Connection: close`, then the connection is closed.
+/// - HTTP/1.1 requests need exactly one valid `Host` (400 otherwise); bound to a loopback address, the
+///   server answers only loopback names there (421 otherwise; see `Configuration.host`).
+/// - Request bodies need `Content-Length` (`Transfer-Encoding` gets 501).
+/// - Errors found by the server (400, 408, 413, 414, 421, 431, 501, 505, 503 over capacity or over the
+///   event stream cap) are answered with `Connection: close`, then the connection is closed.
 /// - Answers to HEAD never carry a body; a handler may set `Content-Length` to announce the GET size.
 /// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); `truncateBody` applies only
 ///   to `.bytes` bodies.

@@ -22,6 +22,7 @@ enum HTTPStatus {
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 414: "URI Too Long"
+        case 421: "Misdirected Request"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"

@@ -5,7 +5,8 @@ struct RequestParser: Sendable {
         /// Need more bytes; `headComplete` once the header section is in and only body bytes are missing.
         case incomplete(headComplete: Bool, expectsContinue: Bool)
         case complete(ParsedRequest, consumed: Int)
-        case failure(status: Int)
+        /// `explanation` goes into the answer's body when the status alone would not say what to fix.
+        case failure(status: Int, explanation: String? = nil)
     }
 
     struct ParsedRequest {
@@ -16,6 +17,8 @@ struct RequestParser: Sendable {
     let maxRequestLineBytes: Int
     let maxHeaderBytes: Int
     let maxBodyBytes: Int
+    /// Refuse `Host` names other than loopback ones (see `HostName`) with `421`.
+    var loopbackHostsOnly = false
 
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
@@ -70,12 +73,16 @@ struct RequestParser: Sendable {
             guard length <= maxBodyBytes else { return .failure(status: 413) }
             bodyLength = length
         }
+        // Checked before the body arrives, so a refused request never waits for (or answers 100 to) one.
+        guard let target = parseTarget(line.target, method: line.method) else { return .failure(status: 400) }
+        if let refusal = checkHost(headers.values(for: "Host"), authority: target.authority, version: line.version) {
+            return refusal
+        }
         guard buffer.count - headEnd >= bodyLength else {
             let expectsContinue = headers["Expect"]?.lowercased() == "100-continue" && line.version == "HTTP/1.1"
             return .incomplete(headComplete: true, expectsContinue: expectsContinue)
         }
 
-        guard let target = parseTarget(line.target, method: line.method) else { return .failure(status: 400) }
         let request = HTTPRequest(
             method: line.method,
             target: line.target,
@@ -87,6 +94,29 @@ struct RequestParser: Sendable {
         )
         return .complete(ParsedRequest(request: request, keepAlive: keepAlive(line.version, headers)), consumed: headEnd + bodyLength)
     }
+
+    /// RFC 9112 §3.2: one valid `Host` (required in HTTP/1.1). An absolute-form target's authority
+    /// overrides `Host`, so on a loopback-only server it must be a loopback name as well.
+    private func checkHost(_ values: [String], authority: Substring?, version: String) -> Outcome? {
+        guard values.count == 1 || (values.isEmpty && version == "HTTP/1.0") else {
+            return .failure(status: 400, explanation: "An HTTP/1.1 request needs exactly one Host header field.")
+        }
+        var hosts: [Substring] = []
+        for value in values + (authority.map { [String($0)] } ?? []) {
+            guard let host = HostName.host(in: value) else {
+                return .failure(status: 400, explanation: "The Host header field is not a valid host name or address.")
+            }
+            hosts.append(host)
+        }
+        guard !loopbackHostsOnly || hosts.allSatisfy(HostName.isLoopback) else {
+            return .failure(status: 421, explanation: Self.loopbackOnlyExplanation)
+        }
+        return nil
+    }
+
+    private static let loopbackOnlyExplanation = "This server listens on a loopback address and, against DNS rebinding, "
+        + "answers only requests addressed to localhost, a name ending in .localhost, 127.x.x.x or [::1]. "
+        + "Open it at localhost or 127.0.0.1, with the same port, instead."
 
     private func keepAlive(_ version: String, _ headers: HTTPHeaders) -> Bool {
         guard version == "HTTP/1.1" else { return false }
@@ -118,19 +148,23 @@ struct RequestParser: Sendable {
         return (String(decoding: name, as: UTF8.self), String(decoding: rawValue[first...last], as: UTF8.self))
     }
 
-    /// Origin form (`/p?q`), absolute form (`http://host/p?q`, proxies' style) and `*` for OPTIONS.
-    private func parseTarget(_ target: String, method: String) -> (path: String, query: [String: String])? {
-        if target == "*" { return method == "OPTIONS" ? ("*", [:]) : nil }
+    /// Origin form (`/p?q`), absolute form (`http://host/p?q`, proxies' style; its authority without
+    /// user information is returned) and `*` for OPTIONS.
+    private func parseTarget(_ target: String, method: String)
+        -> (path: String, query: [String: String], authority: Substring?)? {
+        if target == "*" { return method == "OPTIONS" ? ("*", [:], nil) : nil }
         var bytes = Substring(target).utf8[...]
+        var authority: Substring?
         if !target.hasPrefix("/") {
             let lowered = target.lowercased()
             guard let schemeEnd = lowered.hasPrefix("http://") ? 7 : lowered.hasPrefix("https://") ? 8 : nil else {
                 return nil
             }
             let afterScheme = bytes.dropFirst(schemeEnd)
-            guard let slash = afterScheme.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }) else {
-                return ("/", [:])
-            }
+            let slash = afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? afterScheme.endIndex
+            let userAndHost = Substring(afterScheme[..<slash])
+            authority = userAndHost.lastIndex(of: "@").map { userAndHost[userAndHost.index(after: $0)...] } ?? userAndHost
+            guard slash < afterScheme.endIndex else { return ("/", [:], authority) }
             bytes = afterScheme[slash...]
         }
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes = bytes[..<hash] }
@@ -145,7 +179,7 @@ struct RequestParser: Sendable {
         }
         guard var path = PercentDecoding.decode(pathBytes) else { return nil }
         if path.isEmpty { path = "/" }
-        return (path, query)
+        return (path, query, authority)
     }
 
     private func trimmingCarriageReturn(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

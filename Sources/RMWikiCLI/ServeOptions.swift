@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,10 +52,10 @@ struct ServeOptions: Sendable {
         watch = arguments.has("watch")
     }
 
+    var serverConfiguration: HTTPServer.Configuration { .init(host: host, port: port) }
+
     /// Loopback addresses are reachable from this machine only; anything else deserves a warning.
-    var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
+    var isLoopback: Bool { serverConfiguration.isLoopback }
 
     /// The address as it goes into a URL (IPv6 literals in brackets).
     var urlHost: String { host.contains(":") ? "[\(host)]" : host }

@@ -23,7 +23,7 @@ struct ServeSession: Sendable {
     func run(until stop: AsyncStream<Void>, ready: @escaping @Sendable (URL) -> Void = { _ in }) async -> ExitCode {
         let channel = LiveReloadChannel()
         let server = HTTPServer(
-            configuration: .init(host: options.host, port: options.port),
+            configuration: options.serverConfiguration,
             handler: ServeHandler(output: options.site.output, channel: channel, basePath: options.site.configuration.basePath))
         let outcome = await withTaskGroup(of: Outcome.self) { group in
             group.addTask {

@@ -10,7 +10,7 @@ import Testing
             let clients = try await onThread {
                 try (0..<2).map { _ in
                     let socket = try RawSocket(port: port)
-                    try socket.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+                    try socket.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     _ = try socket.read(through: "\r\n\r\n")
                     return UncheckedBox(socket)
                 }
@@ -30,7 +30,7 @@ import Testing
         let broadcaster = EventBroadcaster()
         broadcaster.finish()
         try await withServer(handler: ClosureHandler { _ in broadcaster.subscribe() }) { port in
-            let response = try await onThread { try RawSocket.exchange(port: port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n") }
+            let response = try await onThread { try RawSocket.exchange(port: port, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n") }
             #expect(response.headers["Content-Type"] == "text/event-stream")
             #expect(response.body.isEmpty)
         }

@@ -14,7 +14,7 @@ import Testing
         try await withServer(handler: Self.echo) { port in
             #expect(port > 0)
             let response = try await onThread {
-                try RawSocket.exchange(port: port, "GET /hello%20world?a=1&b=two+words HTTP/1.1\r\nHost: x\r\n\r\n")
+                try RawSocket.exchange(port: port, "GET /hello%20world?a=1&b=two+words HTTP/1.1\r\nHost: localhost\r\n\r\n")
             }
             #expect(response.status == 200)
             #expect(response.text == "GET /hello world a=1 b=two words")
@@ -28,7 +28,7 @@ import Testing
             let texts = try await onThread {
                 let socket = try RawSocket(port: port)
                 return try (1...3).map { index in
-                    try socket.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+                    try socket.send("GET /\(index) HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     let response = try socket.readResponse()
                     #expect(response.headers["Connection"] == nil)
                     return response.text
@@ -42,7 +42,7 @@ import Testing
         try await withServer(handler: Self.echo) { port in
             let closed = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                 let response = try socket.readResponse()
                 #expect(response.headers["Connection"] == "close")
                 return try socket.isClosedByServer()
@@ -67,7 +67,7 @@ import Testing
         try await withServer(handler: Self.echo) { port in
             let response = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nhello")
+                try socket.send("POST /form HTTP/1.1\r\nHost: localhost\r\nContent-Length: 11\r\n\r\nhello")
                 try socket.send(" world")
                 return try socket.readResponse()
             }
@@ -84,7 +84,7 @@ import Testing
         try await withServer(handler: handler) { port in
             let texts = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send((1...3).map { "GET /\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+                try socket.send((1...3).map { "GET /\($0) HTTP/1.1\r\nHost: localhost\r\n\r\n" }.joined())
                 return try (1...3).map { _ in try socket.readResponse().text }
             }
             #expect(texts == ["/1", "/2", "/3"])
@@ -95,7 +95,7 @@ import Testing
         try await withServer(handler: Self.echo) { port in
             let (texts, closed) = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /a HTTP/1.1\r\nHost: localhost\r\n\r\nGET /b HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 socket.shutdownWriting()
                 return (try [socket.readResponse().text, socket.readResponse().text], try socket.isClosedByServer())
             }
@@ -108,7 +108,7 @@ import Testing
         try await withServer(handler: Self.echo) { port in
             let (head, next) = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("HEAD /x HTTP/1.1\r\nHost: x\r\n\r\nGET /y HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("HEAD /x HTTP/1.1\r\nHost: localhost\r\n\r\nGET /y HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 return (try socket.readResponse(bodyExpected: false), try socket.readResponse())
             }
             #expect(head.status == 200)
@@ -131,7 +131,7 @@ import Testing
         let port = try await server.start()
         let socket = try await onThread {
             let socket = try RawSocket(port: port)
-            try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try socket.readResponse()
             return UncheckedBox(socket)
         }

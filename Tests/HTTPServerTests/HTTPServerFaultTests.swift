@@ -19,7 +19,7 @@ import Testing
         try await withServer(handler: Self.faulty) { port in
             let received = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET /drop HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /drop HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 return try socket.readToEnd()
             }
             #expect(received.isEmpty)
@@ -30,7 +30,7 @@ import Testing
         try await withServer(handler: Self.faulty) { port in
             let received = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET /truncate HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /truncate HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 return String(decoding: try socket.readToEnd(), as: UTF8.self)
             }
             let parts = received.components(separatedBy: "\r\n\r\n")
@@ -44,8 +44,8 @@ import Testing
     @Test func faultsDoNotAffectOtherRequests() async throws {
         try await withServer(handler: Self.faulty) { port in
             let texts = try await onThread {
-                _ = try RawSocket(port: port).send("GET /drop HTTP/1.1\r\nHost: x\r\n\r\n")
-                return try RawSocket.exchange(port: port, "GET /fine HTTP/1.1\r\nHost: x\r\n\r\n").body
+                _ = try RawSocket(port: port).send("GET /drop HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                return try RawSocket.exchange(port: port, "GET /fine HTTP/1.1\r\nHost: localhost\r\n\r\n").body
             }
             #expect(texts == Self.body)
         }

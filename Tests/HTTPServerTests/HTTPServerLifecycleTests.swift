@@ -31,7 +31,7 @@ import Testing
         let port = try await server.start()
         let socket = try await onThread {
             let socket = try RawSocket(port: port)
-            try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             return UncheckedBox(socket)
         }
         var iterator = started.makeAsyncIterator()

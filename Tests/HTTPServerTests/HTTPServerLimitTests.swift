@@ -25,7 +25,7 @@ import Testing
         ("GET relative HTTP/1.1\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nNo colon here\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", 400),
-        ("GET / HTTP/1.1\r\nHost: x\r\n folded: continuation\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: localhost\r\n folded: continuation\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nContent-Length: ten\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
         ("GET / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
@@ -51,7 +51,7 @@ import Testing
                 let bad = try await answerAndClosed(port, "BROKEN REQUEST \(round)\r\n\r\n")
                 #expect(bad.status == 400)
                 let good = try await onThread {
-                    try keptAlive.value.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                    try keptAlive.value.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     return try keptAlive.value.readResponse()
                 }
                 #expect(good.text == "hello")
@@ -87,7 +87,7 @@ import Testing
         try await withServer(configuration, handler: Self.hello) { port in
             let (status, closed, bytesSent) = try await onThread {
                 let socket = try RawSocket(port: port)
-                let request = Array("GET /slow HTTP/1.1\r\nHost: example\r\nX-Padding: 0123456789\r\n\r\n".utf8)
+                let request = Array("GET /slow HTTP/1.1\r\nHost: localhost\r\nX-Padding: 0123456789\r\n\r\n".utf8)
                 var sent = 0
                 // One byte, then wait a second for the server to react; a server that never times the
                 // client out would answer 200 once the whole request has trickled in.
@@ -110,7 +110,7 @@ import Testing
         try await withServer(configuration, handler: Self.hello) { port in
             let (first, closed) = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 let first = try socket.readResponse()
                 // Nothing arrives but the end of the stream.
                 let readable = socket.waitReadable(milliseconds: 10_000)
@@ -127,14 +127,14 @@ import Testing
             let results = try await onThread {
                 let first = try RawSocket(port: port), second = try RawSocket(port: port)
                 for socket in [first, second] {
-                    try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                    try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
                     _ = try socket.readResponse()
                 }
                 let third = try RawSocket(port: port)
-                try third.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                try third.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 let refused = try third.readResponse()
                 // The admitted connections keep working.
-                try first.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+                try first.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 return (refused, try third.isClosedByServer(), try first.readResponse())
             }
             #expect(results.0.status == 503)
@@ -154,7 +154,7 @@ import Testing
             let answers = try await withThrowingTaskGroup(of: (Int, RawSocket.Response).self) { group in
                 for index in 0..<200 {
                     group.addTask {
-                        (index, try await onThread { try RawSocket.exchange(port: port, "GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n") })
+                        (index, try await onThread { try RawSocket.exchange(port: port, "GET /\(index) HTTP/1.1\r\nHost: localhost\r\n\r\n") })
                     }
                 }
                 return try await group.reduce(into: [Int: RawSocket.Response]()) { $0[$1.0] = $1.1 }
@@ -164,7 +164,7 @@ import Testing
                 #expect(response.status == 200)
                 #expect(response.text == "page \(index)")
             }
-            let after = try await onThread { try RawSocket.exchange(port: port, "GET /after HTTP/1.1\r\nHost: x\r\n\r\n") }
+            let after = try await onThread { try RawSocket.exchange(port: port, "GET /after HTTP/1.1\r\nHost: localhost\r\n\r\n") }
             #expect(after.text == "page after")
         }
     }
@@ -174,7 +174,7 @@ import Testing
         try await withServer(handler: handler) { port in
             let (interim, final) = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+                try socket.send("POST / HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
                 guard socket.waitReadable(milliseconds: 10_000) else { return ("", "") }
                 let interim = try socket.readStatusLine()
                 try socket.send("abc")

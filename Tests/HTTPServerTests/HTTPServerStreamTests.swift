@@ -25,9 +25,9 @@ import Testing
         }) { port in
             let (stream, after) = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 let stream = try socket.readResponse()
-                try socket.send("GET /next HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /next HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 return (stream, try socket.readResponse())
             }
             #expect(stream.headers["Transfer-Encoding"] == "chunked")
@@ -65,7 +65,7 @@ import Testing
         try await withServer(handler: handler) { port in
             let firstChunk = try await onThread {
                 let socket = try RawSocket(port: port)
-                try socket.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 // Read the head and first event, then hang up (the socket closes when released).
                 return try socket.read(through: "data: hello\n\n")
             }
@@ -83,7 +83,7 @@ import Testing
         let port = try await server.start()
         let socket = try await onThread {
             let socket = try RawSocket(port: port)
-            try socket.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            try socket.send("GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try socket.read(through: "data: hello\n\n")
             return UncheckedBox(socket)
         }
@@ -97,7 +97,7 @@ import Testing
         let terminated = TestCounter()
         try await withServer(handler: ClosureHandler { _ in Self.endless(terminated: terminated) }) { port in
             let response = try await onThread {
-                try RawSocket.exchange(port: port, "HEAD /events HTTP/1.1\r\nHost: x\r\n\r\n", bodyExpected: false)
+                try RawSocket.exchange(port: port, "HEAD /events HTTP/1.1\r\nHost: localhost\r\n\r\n", bodyExpected: false)
             }
             #expect(response.status == 200)
             #expect(response.headers["Content-Type"] == "text/event-stream")

@@ -74,6 +74,19 @@ final class RawSocket {
         return poll(&descriptor, 1, milliseconds) > 0
     }
 
+    /// Sends a byte every `milliseconds` until the server resets the connection (true), or gives up after
+    /// `limit` bytes (false). The pause is the trickle's pace, not a guess at how long the server takes.
+    func trickleUntilReset(everyMilliseconds milliseconds: Int32, limit: Int) -> Bool {
+        for _ in 0..<limit {
+            var byte = UInt8(ascii: "x")
+            guard Glibc.send(fd, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { return true }
+            // Asking for no events, poll returns early only for an error or hang-up: the server's reset.
+            var descriptor = pollfd(fd: fd, events: 0, revents: 0)
+            if poll(&descriptor, 1, milliseconds) > 0 { return true }
+        }
+        return false
+    }
+
     /// Reads more bytes into the buffer; false at end of stream.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)

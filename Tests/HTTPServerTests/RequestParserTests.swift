@@ -10,7 +10,7 @@ import Testing
     }
 
     private func status(_ text: String) -> Int? {
-        guard case .failure(let status) = parser.parse(Array(text.utf8)) else { return nil }
+        guard case .failure(let status, _) = parser.parse(Array(text.utf8)) else { return nil }
         return status
     }
 
@@ -32,25 +32,38 @@ import Testing
     }
 
     @Test func absoluteFormAndAsteriskTargets() throws {
-        #expect(try #require(request("GET http://example.org/p?q=1 HTTP/1.1\r\n\r\n")).0.request.path == "/p")
-        #expect(try #require(request("GET HTTP://example.org HTTP/1.1\r\n\r\n")).0.request.path == "/")
-        #expect(try #require(request("OPTIONS * HTTP/1.1\r\n\r\n")).0.request.path == "*")
+        #expect(try #require(request("GET http://example.org/p?q=1 HTTP/1.1\r\nHost: h\r\n\r\n")).0.request.path == "/p")
+        #expect(try #require(request("GET HTTP://example.org HTTP/1.1\r\nHost: h\r\n\r\n")).0.request.path == "/")
+        #expect(try #require(request("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n")).0.request.path == "*")
         #expect(status("GET * HTTP/1.1\r\n\r\n") == 400)
     }
 
     @Test func connectionCloseAmongOtherTokens() throws {
-        #expect(try #require(request("GET / HTTP/1.1\r\nConnection: Upgrade, Close\r\n\r\n")).0.keepAlive == false)
+        #expect(try #require(request("GET / HTTP/1.1\r\nHost: h\r\nConnection: Upgrade, Close\r\n\r\n")).0.keepAlive == false)
     }
 
     @Test func waitsForTheWholeBody() throws {
         guard case .incomplete(let headComplete, let expectsContinue) =
-            parser.parse(Array("POST / HTTP/1.1\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\nab".utf8)) else {
+            parser.parse(Array("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\nab".utf8)) else {
             Issue.record("expected incomplete")
             return
         }
         #expect(headComplete)
         #expect(expectsContinue)
-        #expect(try #require(request("POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nabcdEXTRA")).0.request.body == Array("abcd".utf8))
+        #expect(try #require(request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\n\r\nabcdEXTRA")).0.request.body == Array("abcd".utf8))
+    }
+
+    /// The server bound to an address other than loopback (`--host 0.0.0.0`) answers any valid name.
+    @Test func anyHostNameWhenNotLoopbackOnly() throws {
+        for host in ["evil.example", "evil.example:8000", "192.168.1.10:8000", "[fe80::1]", "localhost"] {
+            #expect(request("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") != nil, "\(host)")
+        }
+        var loopbackOnly = parser
+        loopbackOnly.loopbackHostsOnly = true
+        guard case .failure(421, _) = loopbackOnly.parse(Array("GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n".utf8)) else {
+            Issue.record("a loopback-only parser refuses other names")
+            return
+        }
     }
 
     @Test func limits() {

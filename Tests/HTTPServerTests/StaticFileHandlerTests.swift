@@ -52,7 +52,7 @@ import Testing
 
     private func get(_ port: Int, _ target: String, method: String = "GET", headers: String = "") async throws -> RawSocket.Response {
         try await onThread {
-            try RawSocket.exchange(port: port, "\(method) \(target) HTTP/1.1\r\nHost: x\r\n\(headers)\r\n", bodyExpected: method != "HEAD")
+            try RawSocket.exchange(port: port, "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n", bodyExpected: method != "HEAD")
         }
     }
 

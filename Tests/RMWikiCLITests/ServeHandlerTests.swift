@@ -152,7 +152,7 @@ import Testing
             let port = run.port
             let statuses = try await ServeTestSocket.run {
                 let socket = try ServeTestSocket(port: port)
-                try socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /assets/site.css HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /assets/site.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 let first = try socket.readResponse()
                 let second = try socket.readResponse()
                 let broken = try ServeTestSocket(port: port)
@@ -162,6 +162,24 @@ import Testing
             }
             #expect(statuses == [200, 200, 400])
             #expect(try await run.get("/").status == 200)
+        }
+    }
+
+    /// A page from another site whose name was rebound to 127.0.0.1 must not read the preview.
+    @Test func thePreviewAnswersOnlyLoopbackHostNames() async throws {
+        try await withDemoSite { run, _ in
+            let port = run.port
+            for target in ["/", LiveReloadScript.eventsPath] {
+                let foreign = try await ServeTestSocket.exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: evil.example:\(port)\r\n\r\n")
+                #expect(foreign.status == 421, "\(target)")
+                #expect(foreign.text.contains("DNS rebinding"))
+            }
+            for host in ["localhost:\(port)", "127.0.0.1:\(port)"] {
+                let page = try await ServeTestSocket.exchange(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+                #expect(page.status == 200, "\(host)")
+            }
+            let missing = try await ServeTestSocket.exchange(port: port, "GET / HTTP/1.1\r\n\r\n")
+            #expect(missing.status == 400)
         }
     }
 
@@ -206,7 +224,7 @@ import Testing
             let port = run.port
             let (head, hello) = try await ServeTestSocket.run {
                 let socket = try ServeTestSocket(port: port)
-                try socket.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: x\r\n\r\n")
+                try socket.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 return (try socket.readHead(), try socket.readEvent())
             }
             #expect(head.status == 200)

@@ -39,7 +39,7 @@ import Testing
     private func subscribe(_ port: Int) async throws -> (ServeTestSocket, String) {
         try await ServeTestSocket.run {
             let socket = try ServeTestSocket(port: port)
-            try socket.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: x\r\n\r\n")
+            try socket.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: localhost\r\n\r\n")
             _ = try socket.readHead()
             return (socket, try socket.readEvent())
         }
