@@ -2,9 +2,14 @@ import Foundation
 
 /// The records each refresh found added or changed, newest first, kept with the cache
 /// (`history.json`) so the "What's new" page and the feed survive rebuilds that find nothing new.
-/// A first snapshot is not a change (everything would be "new"), so it records nothing.
+/// A first snapshot is not a change (everything would be "new"), so it records nothing: the site dates
+/// first additions by the records' own `created` instead.
+///
+/// It keeps every change of the newest `buildLimit` refreshes that found any, however many records each
+/// touched: a bound on records would let one large refresh (a years-old cache meeting today's API) push
+/// most of its own changes out.
 public struct ChangeHistory: Codable, Sendable, Equatable {
-    public static let limit = 100
+    public static let buildLimit = 50
     public static let fileName = "history.json"
 
     public struct Entry: Codable, Sendable, Equatable {
@@ -26,13 +31,43 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
         }
     }
 
+    /// What one refresh found, all dated alike.
+    public struct Build: Sendable, Equatable {
+        public var date: String
+        public var entries: [Entry]
+    }
+
     public private(set) var entries: [Entry]
 
     public init(entries: [Entry] = []) {
-        self.entries = Array(entries.prefix(Self.limit))
+        self.entries = Self.newestBuilds(entries)
     }
 
-    /// Puts what `changes` added or changed in front, dated `date`, and keeps the newest `limit` entries.
+    /// The entries by refresh, newest first, each refresh's entries in the order they were recorded.
+    public var builds: [Build] {
+        var builds: [Build] = []
+        var index: [String: Int] = [:]
+        for entry in entries {
+            if let position = index[entry.date] {
+                builds[position].entries.append(entry)
+            } else {
+                index[entry.date] = builds.count
+                builds.append(Build(date: entry.date, entries: [entry]))
+            }
+        }
+        return builds
+    }
+
+    /// The entries of the newest `buildLimit` refreshes (a history written by an older version kept 100 entries).
+    static func newestBuilds(_ entries: [Entry]) -> [Entry] {
+        var dates: Set<String> = []
+        return entries.filter { entry in
+            if dates.count < buildLimit { dates.insert(entry.date) }
+            return dates.contains(entry.date)
+        }
+    }
+
+    /// Puts what `changes` added or changed in front, dated `date`, and keeps the newest `buildLimit` refreshes.
     public mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, at date: Date) {
         guard !changes.isFirstSnapshot, !changes.isEmpty else { return }
         let stamp = Self.timestamp(date)
@@ -49,7 +84,7 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
                 }
             }
         }
-        entries = Array((fresh + entries).prefix(Self.limit))
+        entries = Self.newestBuilds(fresh + entries)
     }
 
     public static func timestamp(_ date: Date) -> String {

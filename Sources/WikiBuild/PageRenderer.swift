@@ -81,6 +81,7 @@ struct PageRenderer: Sendable {
         case .search(let model): try MustacheValue(encoding: model)
         case .statistics(let model): try MustacheValue(encoding: model)
         case .whatsNew(let model): try MustacheValue(encoding: model)
+        case .whatsNewGroup(let model): try MustacheValue(encoding: model)
         case .notFound(let model): try MustacheValue(encoding: model)
         }
     }

@@ -10,5 +10,6 @@ public enum PageContent: Sendable {
     case search(SearchPage)
     case statistics(StatisticsPage)
     case whatsNew(WhatsNewPage)
+    case whatsNewGroup(WhatsNewGroupPage)
     case notFound(NotFoundPage)
 }

@@ -9,7 +9,9 @@ public enum Route: Sendable, Hashable {
     case episode(Int)
     case search
     case statistics
-    case whatsNew
+    case whatsNew(page: Int)
+    /// One rebuild's or one day's changes, by the group's slug (`rebuild-20261121T033000Z`, `added-2017-11-04`).
+    case whatsNewGroup(String, page: Int)
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
@@ -24,7 +26,8 @@ public enum Route: Sendable, Hashable {
         case .episode(let id): "episodes/\(id)/"
         case .search: "search/"
         case .statistics: "statistics/"
-        case .whatsNew: "whats-new/"
+        case .whatsNew(let page): page <= 1 ? "whats-new/" : "whats-new/page/\(page)/"
+        case .whatsNewGroup(let slug, let page): page <= 1 ? "whats-new/\(slug)/" : "whats-new/\(slug)/page/\(page)/"
         case .notFound: "404.html"
         }
     }
@@ -37,7 +40,7 @@ public enum Route: Sendable, Hashable {
     /// The top-level section the page belongs to, for the navigation's `aria-current`.
     public var section: SiteSection? {
         switch self {
-        case .home, .notFound, .whatsNew: nil
+        case .home, .notFound, .whatsNew, .whatsNewGroup: nil
         case .characters, .character: .characters
         case .locations, .location: .locations
         case .episodes, .episode: .episodes

@@ -1,6 +1,14 @@
 import RickAndMortyAPI
 
 extension SiteModel {
+    /// The first changes of each group the timeline shows (it shows `pageSize` groups a page).
+    static let groupPreviewSize = 5
+    /// Changes per page of one group: a rebuild may bring hundreds.
+    static let changesPerGroupPage = 100
+    /// The feed's newest groups, and the changes each entry names.
+    static let feedEntryLimit = 20
+    static let feedNamesPerEntry = 10
+
     func route(of entry: ChangeHistory.Entry) -> Route? {
         switch entry.kind {
         case .character: dataset.character(entry.id) == nil ? nil : .character(entry.id)
@@ -13,47 +21,104 @@ extension SiteModel {
         entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
     }
 
-    func whatsNewPage() throws -> SitePage {
-        var builds: [WhatsNewPage.Build] = []
-        for entry in history.entries {
-            let item = WhatsNewPage.Item(
-                kind: try strings("kind_\(entry.kind.rawValue)"),
-                change: try strings("change_\(entry.change.rawValue)"),
-                changeClass: "change-\(entry.change.rawValue)",
-                record: RecordLink(name: try name(of: entry), url: route(of: entry).map(link)))
-            if let last = builds.last, last.dateISO == entry.date {
-                builds[builds.count - 1] = WhatsNewPage.Build(date: last.date, dateISO: last.dateISO, items: last.items + [item])
-            } else {
-                let day = CalendarDate(iso8601: entry.date)
-                builds.append(WhatsNewPage.Build(
-                    date: try day?.formatted(strings) ?? entry.date, dateISO: entry.date, items: [item]))
-            }
-        }
-        return try page(
-            .whatsNew, template: "whats-new", title: try strings("whatsnew_title"),
-            description: try strings("whatsnew_description"),
-            content: .whatsNew(WhatsNewPage(
-                hasBuilds: !builds.isEmpty, builds: builds, feedURL: configuration.link("feed.xml"))))
+    func changeGroups() -> [ChangeGroup] {
+        ChangeGroup.timeline(history: history, dataset: dataset)
     }
 
+    /// "Rebuild of November 21, 2026" or "Added to the API on November 4, 2017".
+    func title(of group: ChangeGroup) throws -> String {
+        let date = try CalendarDate(iso8601: group.updated)?.formatted(strings) ?? group.updated
+        return try strings.format(group.source == .rebuild ? "whatsnew_rebuild_title" : "whatsnew_api_title", ["date": date])
+    }
+
+    /// "New characters: 333", one per kind and change the group has, characters first.
+    func counts(of group: ChangeGroup) throws -> [String] {
+        var tally: [String: Int] = [:]
+        for entry in group.entries { tally["\(entry.change.rawValue)_\(entry.kind.rawValue)", default: 0] += 1 }
+        var counts: [String] = []
+        for kind in ResourceKind.allCases {
+            for change in [ChangeHistory.Entry.Change.added, .changed] {
+                guard let number = tally["\(change.rawValue)_\(kind.rawValue)"] else { continue }
+                counts.append(try strings.format("whatsnew_count_\(change.rawValue)_\(kind.rawValue)", ["count": count(number)]))
+            }
+        }
+        return counts
+    }
+
+    func item(_ entry: ChangeHistory.Entry) throws -> WhatsNewPage.Item {
+        WhatsNewPage.Item(
+            kind: try strings("kind_\(entry.kind.rawValue)"),
+            change: try strings("change_\(entry.change.rawValue)"),
+            changeClass: "change-\(entry.change.rawValue)",
+            record: RecordLink(name: try name(of: entry), url: route(of: entry).map(link)))
+    }
+
+    /// The timeline, `pageSize` groups a page, each with its counts and first changes; every change is on its
+    /// group's own pages.
+    func whatsNewPages() throws -> [SitePage] {
+        let groups = changeGroups()
+        let timeline = try indexPages(groups, route: Route.whatsNew, template: "whats-new", keys: "whatsnew") { slice, pager in
+            .whatsNew(WhatsNewPage(
+                hasGroups: !groups.isEmpty,
+                groups: try slice.map { group throws in
+                    WhatsNewPage.Group(
+                        id: group.slug, title: try title(of: group), url: link(.whatsNewGroup(group.slug, page: 1)),
+                        counts: try counts(of: group), items: try group.entries.prefix(Self.groupPreviewSize).map(item),
+                        more: group.entries.count > Self.groupPreviewSize
+                            ? try strings.format("whatsnew_more", ["count": count(group.entries.count)]) : nil)
+                },
+                pager: pager.total > 1 ? pager : nil, feedURL: configuration.link("feed.xml")))
+        }
+        return try timeline + groups.flatMap(groupPages)
+    }
+
+    func groupPages(_ group: ChangeGroup) throws -> [SitePage] {
+        let title = try title(of: group)
+        let counts = try counts(of: group)
+        let total = max(1, (group.entries.count + Self.changesPerGroupPage - 1) / Self.changesPerGroupPage)
+        return try (1...total).map { number in
+            let slice = group.entries.dropFirst((number - 1) * Self.changesPerGroupPage).prefix(Self.changesPerGroupPage)
+            let pager = try Pager.make(
+                current: number, total: total, url: { link(.whatsNewGroup(group.slug, page: $0)) }, strings: strings)
+            return try page(
+                .whatsNewGroup(group.slug, page: number), template: "whats-new-group",
+                title: number == 1 ? title
+                    : try strings.format("whatsnew_group_title_page", ["title": title, "page": String(number)]),
+                heading: title,
+                description: try strings.format(
+                    "whatsnew_group_description", ["title": title, "counts": counts.joined(separator: ", ")]),
+                content: .whatsNewGroup(WhatsNewGroupPage(
+                    counts: counts, items: try slice.map(item), pager: total > 1 ? pager : nil,
+                    timelineURL: link(.whatsNew(page: 1)))))
+        }
+    }
+
+    /// One entry per group, the newest `feedEntryLimit`: its counts and the first changes by name, linking to
+    /// the group's page. A large rebuild stays one entry of bounded size.
     public func feed() throws -> Feed {
         let authority = "tag:rmwiki.invalid,2017:\(strings.locale)/"
-        let entries = try history.entries.map { entry in
-            let title = try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": try name(of: entry)])
+        let groups = changeGroups()
+        let entries = try groups.prefix(Self.feedEntryLimit).map { group in
+            let names = try group.entries.prefix(Self.feedNamesPerEntry).map { entry in
+                try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": try name(of: entry)])
+            }
+            var summary = try strings.format("feed_entry_summary", [
+                "counts": try counts(of: group).joined(separator: ", "),
+                "changes": names.joined(separator: try strings("feed_entry_separator")),
+            ])
+            let hidden = group.entries.count - names.count
+            if hidden > 0 { summary += " " + (try strings.format("feed_entry_more", ["count": count(hidden)])) }
             return Feed.Entry(
-                id: "\(authority)\(entry.kind.rawValue)/\(entry.id)/\(entry.date)", title: title, updated: entry.date,
-                url: route(of: entry).map { configuration.absoluteLink($0.relativeURL) }, summary: title)
+                id: authority + group.slug, title: try title(of: group), updated: group.updated,
+                url: configuration.absoluteLink(Route.whatsNewGroup(group.slug, page: 1).relativeURL), summary: summary)
         }
-        // Without history, the day of the newest record: stable from build to build, and a valid date-time
-        // whatever the records' own timestamps look like.
-        let newestRecord = (dataset.characters.map(\.created) + dataset.locations.map(\.created) + dataset.episodes.map(\.created))
-            .compactMap { CalendarDate(iso8601: $0) }.max().map { $0.isoDay + "T00:00:00Z" } ?? "2017-11-04T00:00:00Z"
         return Feed(
             id: configuration.origin.map { _ in configuration.absoluteLink("feed.xml") } ?? "\(authority)feed",
             title: try strings.format("feed_title", ["site": try strings("site_name")]),
-            updated: history.entries.first?.date ?? newestRecord,
+            // Without any dated record or rebuild, a fixed date: the feed stays the same from build to build.
+            updated: groups.first?.updated ?? "2017-11-04T00:00:00Z",
             selfURL: configuration.absoluteLink("feed.xml"),
-            pageURL: configuration.absoluteLink(Route.whatsNew.relativeURL),
+            pageURL: configuration.absoluteLink(Route.whatsNew(page: 1).relativeURL),
             entries: entries)
     }
 }

@@ -47,7 +47,7 @@ public struct SiteModel: Sendable {
         pages += try dataset.episodes.map { episode throws in try episodePage(episode) }
         pages.append(try searchPage())
         pages.append(try statisticsPage())
-        pages.append(try whatsNewPage())
+        pages += try whatsNewPages()
         pages.append(try notFoundPage())
         return pages
     }
@@ -89,22 +89,23 @@ public struct SiteModel: Sendable {
 
     static func pageCount(_ items: Int) -> Int { max(1, (items + pageSize - 1) / pageSize) }
 
-    /// The pages of a paginated index, `pageSize` records each; `template` also names the strings
-    /// `<template>_title`, `<template>_title_page` and `<template>_description`.
+    /// The pages of a paginated index, `pageSize` records each; `keys` (by default `template`) names the strings
+    /// `<keys>_title`, `<keys>_title_page` and `<keys>_description`.
     func indexPages<Record>(
-        _ records: [Record], route: (Int) -> Route, template: String,
+        _ records: [Record], route: (Int) -> Route, template: String, keys: String? = nil,
         content: (ArraySlice<Record>, Pager) throws -> PageContent
     ) throws -> [SitePage] {
+        let keys = keys ?? template
         let total = Self.pageCount(records.count)
         return try (1...total).map { number in
             let slice = records.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
             let pager = try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
             let title = number == 1
-                ? try strings("\(template)_title")
-                : try strings.format("\(template)_title_page", ["page": String(number)])
+                ? try strings("\(keys)_title")
+                : try strings.format("\(keys)_title_page", ["page": String(number)])
             return try page(
-                route(number), template: template, title: title, heading: try strings("\(template)_title"),
-                description: try strings.format("\(template)_description", [
+                route(number), template: template, title: title, heading: try strings("\(keys)_title"),
+                description: try strings.format("\(keys)_description", [
                     "count": count(records.count), "page": String(number), "total": String(total),
                 ]),
                 content: try content(slice, pager))

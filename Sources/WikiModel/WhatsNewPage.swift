@@ -1,4 +1,5 @@
-/// Records added or changed by each build that found changes, newest build first.
+/// One page of the "What's new" timeline: rebuilds and the API's additions by day, newest first, each with
+/// its counts and first changes.
 public struct WhatsNewPage: Codable, Sendable, Equatable {
     public struct Item: Codable, Sendable, Equatable {
         public let kind: String
@@ -7,13 +8,21 @@ public struct WhatsNewPage: Codable, Sendable, Equatable {
         public let record: RecordLink
     }
 
-    public struct Build: Codable, Sendable, Equatable {
-        public let date: String
-        public let dateISO: String
+    public struct Group: Codable, Sendable, Equatable {
+        /// Unique on the page, for the heading's `id`.
+        public let id: String
+        public let title: String
+        /// The group's own pages, which list every change.
+        public let url: String
+        public let counts: [String]
         public let items: [Item]
+        /// The link text to the group's pages when `items` does not show every change.
+        public let more: String?
     }
 
-    public let hasBuilds: Bool
-    public let builds: [Build]
+    public let hasGroups: Bool
+    public let groups: [Group]
+    /// Nil when the timeline fits on one page.
+    public let pager: Pager?
     public let feedURL: String
 }

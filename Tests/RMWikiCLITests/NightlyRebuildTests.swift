@@ -7,7 +7,8 @@ import Testing
 
 extension NightlyProcessTests {
     /// The nightly cycle: build, change a few records on the API, rebuild; the summary line counts exactly the
-    /// files that changed, and only those files were rewritten (unchanged ones keep their inode and mtime).
+    /// files that changed, and only those files were rewritten (unchanged ones keep their inode and mtime). Each
+    /// rebuild that finds a change adds its own "What's new" page and moves the timeline's older groups down.
     @Suite(
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
@@ -37,22 +38,31 @@ extension NightlyProcessTests {
                 try await server.updateCharacter(id: Self.renamed) { $0.name = "Bepisian the Renamed" }
                 let dataset = Dataset(await server.servedSnapshot())
                 let location = try #require(dataset.locationIDByCharacter[Self.renamed])
+                let createdDay = try #require(dataset.character(Self.renamed)).created.prefix(10)
                 let languages = try Self.languagePrefixes(work.output)
                 let pages = ["characters/\(Self.renamed)/index.html", "characters/page/2/index.html",
-                             "locations/\(location)/index.html", "search/index.json", "feed.xml", "whats-new/index.html"]
+                             "locations/\(location)/index.html", "search/index.json", "feed.xml", "whats-new/index.html",
+                             "whats-new/added-\(createdDay)/index.html"]
                     + dataset.episodeIDs(ofCharacter: Self.renamed).map { "episodes/\($0)/index.html" }
                 let required = languages.flatMap { prefix in pages.map { prefix + $0 } }.sorted()
                 let renamed = try await Self.build(work, api: base)
                 let afterRename = try SiteTreeSnapshot(of: work.output)
                 // The pages that show the name: the required ones, plus any list that ranks it (the statistics page's
-                // most-seen characters, in a world this small).
+                // most-seen characters, in a world this small), plus the rebuild's own new page.
                 let showingName = afterRename.files.keys.filter {
                     String(decoding: afterRename.files[$0]?.bytes ?? [], as: UTF8.self).contains("Bepisian the Renamed")
                 }.sorted()
                 #expect(Set(required).isSubset(of: showingName), "\(showingName)")
-                #expect(renamed.summary.updated == showingName, "every updated file shows the new name, and only those")
-                #expect(renamed.counts == [0, showingName.count, 0, fileCount - showingName.count])
-                #expect(afterRename.rewrittenFiles(since: built) == showingName, "unchanged files keep their inode and mtime")
+                let rebuildPages = Self.rebuildPages(renamed.summary.added)
+                #expect(renamed.summary.added == rebuildPages && rebuildPages.count == languages.count, "\(renamed.summary.added)")
+                // The rebuild's group enters the timeline at the top: each later page of it takes one group from the page before.
+                // The sitemap lists the rebuild's page.
+                let shifted = afterRename.files.keys.filter { $0.contains("whats-new/page/") } + ["sitemap.xml"]
+                let expectedUpdates = Set(showingName).subtracting(rebuildPages).union(shifted).sorted()
+                #expect(renamed.summary.updated == expectedUpdates,
+                        "every updated file shows the new name or is a later page of the timeline, and only those")
+                #expect(renamed.counts == [languages.count, expectedUpdates.count, 0, fileCount - expectedUpdates.count])
+                #expect(afterRename.rewrittenFiles(since: built) == expectedUpdates, "unchanged files keep their inode and mtime")
                 let unrelatedPage = "characters/\(Self.unrelated)/index.html"
                 #expect(afterRename.files[unrelatedPage] == built.files[unrelatedPage])
 
@@ -70,7 +80,9 @@ extension NightlyProcessTests {
                 let added = try await Self.build(work, api: base)
                 let newFiles = (languages.flatMap { ["\($0)characters/\(newID)/index.html", "\($0)characters/page/4/index.html"] }
                     + ["images/characters/\(newID).jpeg"]).sorted()
-                #expect(added.summary.added == newFiles)
+                let secondRebuildPages = Self.rebuildPages(added.summary.added)
+                #expect(secondRebuildPages.count == languages.count && !Set(secondRebuildPages).isSubset(of: rebuildPages))
+                #expect(added.summary.added == (newFiles + secondRebuildPages).sorted())
                 #expect(added.summary.removed.isEmpty)
                 #expect(added.summary.updated.contains("characters/page/3/index.html"), "its pager now links to page 4")
                 #expect(!added.summary.updated.contains("characters/\(Self.unrelated)/index.html"))
@@ -95,15 +107,23 @@ extension NightlyProcessTests {
             return [""] + folders.sorted().map { $0 + "/" }
         }
 
-        /// Every language's feed parses as XML and lists the character's latest change under its name,
-        /// linking to its page while the record exists.
+        /// The pages of rebuild groups among `paths` (`whats-new/rebuild-…/index.html`, in every language).
+        static func rebuildPages(_ paths: [String]) -> [String] {
+            paths.filter { $0.firstMatch(of: /^([a-z]{2}\/)?whats-new\/rebuild-[0-9A-Z]+\/index\.html$/) != nil }
+        }
+
+        /// Every language's feed parses as XML; its newest entry is the latest rebuild's, names the character's
+        /// change, and links to the rebuild's page, which links to the character while the record exists.
         static func expectFeedEntry(_ output: URL, _ languages: [String], character id: Int, named name: String, linked: Bool) throws {
             for prefix in languages {
                 let feed = try FeedReader.read(Data(contentsOf: output.appendingPathComponent(prefix + "feed.xml")))
-                let entry = feed.entries.first { $0.id.contains("character/\(id)/") }
-                #expect(entry?.title.contains(name) == true, "\(prefix)feed.xml: \(feed.entries.prefix(3))")
-                #expect((entry?.link?.hasSuffix("/\(prefix)characters/\(id)/") ?? false) == linked, "\(String(describing: entry))")
-                #expect(feed.entries.first?.updated == feed.updated, "the newest entry comes first and dates the feed")
+                let entry = try #require(feed.entries.first, "\(prefix)feed.xml")
+                #expect(entry.summary.contains(name), "\(prefix)feed.xml: \(entry)")
+                let slug = try #require(entry.link?.firstMatch(of: /whats-new\/(rebuild-[0-9A-Z]+)\/$/)?.1, "\(entry)")
+                let page = try BuildFixture.text(output, prefix + "whats-new/\(slug)/index.html")
+                #expect(page.contains(name))
+                #expect(page.contains("href=\"/\(prefix)characters/\(id)/\"") == linked, "\(prefix)whats-new/\(slug)/")
+                #expect(entry.updated == feed.updated, "the newest entry comes first and dates the feed")
             }
         }
 

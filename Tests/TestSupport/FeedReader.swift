@@ -4,11 +4,12 @@ import FoundationXML
 #endif
 
 /// Reads an Atom feed with Foundation's XML parser, which also proves it well-formed: the entries' ids,
-/// titles (decoded) and alternate links.
+/// titles and summaries (decoded) and alternate links.
 public final class FeedReader: NSObject, XMLParserDelegate {
     public struct Entry: Equatable, Sendable {
         public var id = ""
         public var title = ""
+        public var summary = ""
         public var link: String?
         public var updated = ""
     }
@@ -50,6 +51,7 @@ public final class FeedReader: NSObject, XMLParserDelegate {
             current = nil
         case "id": current?.id = text
         case "title": current?.title = text
+        case "summary": current?.summary = text
         case "updated":
             if current == nil { updated = text } else { current?.updated = text }
         default: break

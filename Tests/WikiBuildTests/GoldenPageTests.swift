@@ -9,7 +9,8 @@ import Testing
     static let kinds = [
         "index.html", "characters/index.html", "characters/1/index.html", "locations/index.html",
         "locations/1/index.html", "episodes/index.html", "episodes/2/index.html", "search/index.html",
-        "statistics/index.html", "whats-new/index.html", "404.html", "search/index.json", "feed.xml",
+        "statistics/index.html", "whats-new/index.html", "whats-new/rebuild-20261121T033000Z/index.html", "404.html",
+        "search/index.json", "feed.xml",
     ]
     /// Every kind in English at the root and in French under `fr/`, plus the files shared by both.
     static let pages = kinds + kinds.map { "fr/" + $0 } + ["sitemap.xml", "robots.txt"]

@@ -1,0 +1,49 @@
+import RickAndMortyAPI
+
+/// One group of the "What's new" timeline: what one rebuild found, or what the API added on one day. The
+/// second kind comes from the records' own `created`, so a first build, which has no history yet, already
+/// shows when each record arrived.
+struct ChangeGroup: Sendable {
+    enum Source: Sendable { case rebuild, api }
+
+    let source: Source
+    /// `rebuild-20261121T033000Z` or `added-2017-11-04`: the group's folder under `whats-new/` and its feed id.
+    let slug: String
+    /// The rebuild's timestamp, or the day at midnight UTC: the feed's `updated` and the timeline's order.
+    let updated: String
+    let entries: [ChangeHistory.Entry]
+
+    /// Every rebuild in `history` and every day on which `dataset` says records were created, newest first.
+    /// Records whose `created` is not a date have no day to be listed under.
+    static func timeline(history: ChangeHistory, dataset: Dataset) -> [ChangeGroup] {
+        var groups: [ChangeGroup] = []
+        var slugs: Set<String> = []
+        for build in history.builds {
+            // Dates come from a file in the cache: two that differ only in punctuation must not share a folder.
+            let base = "rebuild-" + build.date.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            var slug = base
+            var suffix = 2
+            while !slugs.insert(slug).inserted {
+                slug = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            groups.append(ChangeGroup(source: .rebuild, slug: slug, updated: build.date, entries: build.entries))
+        }
+
+        var days: [CalendarDate: [ChangeHistory.Entry]] = [:]
+        func add(_ kind: ResourceKind, _ id: Int, _ name: String, created: String) {
+            guard let day = CalendarDate(iso8601: created) else { return }
+            days[day, default: []].append(.init(date: day.isoDay, kind: kind, id: id, name: name, change: .added))
+        }
+        for record in dataset.characters { add(.character, record.id, record.name, created: record.created) }
+        for record in dataset.locations { add(.location, record.id, record.name, created: record.created) }
+        for record in dataset.episodes { add(.episode, record.id, record.name, created: record.created) }
+        for (day, entries) in days {
+            groups.append(ChangeGroup(
+                source: .api, slug: "added-\(day.isoDay)", updated: day.isoDay + "T00:00:00Z", entries: entries))
+        }
+        // On the same day, a rebuild comes before the API's additions; slugs are unique, so the order is total.
+        func key(_ group: ChangeGroup) -> (String, Int, String) { (group.updated, group.source == .rebuild ? 1 : 0, group.slug) }
+        return groups.sorted { key($0) > key($1) }
+    }
+}
