@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it:
-// Mustache, RickAndMortyAPI → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
     platforms: [.macOS(.v15)],
@@ -16,10 +16,10 @@ let package = Package(
         .target(name: "RickAndMortyAPI"),
         .target(name: "HTTPServer"),
         .target(name: "LoopbackAPI", dependencies: ["HTTPServer", "RickAndMortyAPI"]),
-        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI"]),
+        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts"]),
         .target(name: "SiteOutput"),
         .target(name: "SVGCharts"),
-        .target(name: "WikiBuild", dependencies: ["Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "SVGCharts"]),
+        .target(name: "WikiBuild", dependencies: ["Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
         .target(name: "RMWikiCLI", dependencies: ["Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(

@@ -2,8 +2,8 @@ import Mustache
 import WikiModel
 
 /// Renders one page model through its template inside the layout. The root context every template
-/// sees: `site` (name, base, lang, generator), `t` (the string table), `meta`, `nav`, `page`, plus
-/// what a page kind adds (`charts` on the statistics page, `chart` on the home page).
+/// sees: `site` (name, base, root, lang, generator), `t` (the string table), `meta`, `nav`, `languages`,
+/// and the page's model as `page`.
 struct PageRenderer: Sendable {
     let templates: TemplateLibrary
     let root: [String: MustacheValue]
@@ -22,14 +22,13 @@ struct PageRenderer: Sendable {
         ]
     }
 
-    func render(_ page: SitePage, extras: [String: MustacheValue] = [:]) throws -> [UInt8] {
+    func render(_ page: SitePage) throws -> [UInt8] {
         var context = root
         context["meta"] = try MustacheValue(encoding: page.meta)
         context["nav"] = try MustacheValue(encoding: page.navigation)
         context["languages"] = try MustacheValue(encoding: page.languages)
         context["hasLanguages"] = .bool(page.languages.count > 1)
-        context["page"] = try Self.encode(page.content)
-        context.merge(extras) { _, extra in extra }
+        context["page"] = try MustacheValue(encoding: page.content)
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         do {
@@ -67,22 +66,5 @@ struct PageRenderer: Sendable {
             if isControl(byte) { cleaned += [0xEF, 0xBF, 0xBD] } else { cleaned.append(byte) }
         }
         output = cleaned
-    }
-
-    static func encode(_ content: PageContent) throws -> MustacheValue {
-        switch content {
-        case .home(let model): try MustacheValue(encoding: model)
-        case .characterIndex(let model): try MustacheValue(encoding: model)
-        case .character(let model): try MustacheValue(encoding: model)
-        case .locationIndex(let model): try MustacheValue(encoding: model)
-        case .location(let model): try MustacheValue(encoding: model)
-        case .episodeIndex(let model): try MustacheValue(encoding: model)
-        case .episode(let model): try MustacheValue(encoding: model)
-        case .search(let model): try MustacheValue(encoding: model)
-        case .statistics(let model): try MustacheValue(encoding: model)
-        case .whatsNew(let model): try MustacheValue(encoding: model)
-        case .whatsNewGroup(let model): try MustacheValue(encoding: model)
-        case .notFound(let model): try MustacheValue(encoding: model)
-        }
     }
 }

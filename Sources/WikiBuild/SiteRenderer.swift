@@ -38,9 +38,8 @@ public struct SiteRenderer: Sendable {
                     configuration: site.configuration, strings: language.strings, history: history, languages: languages)
                 return (model, try model.pages())
             }
-            let extras = try ChartDrawing(strings: language.strings).extras(for: pages)
             let prefix = language.folder.isEmpty ? "" : language.folder + "/"
-            for file in try await Self.renderPages(pages, renderer: renderer, extras: extras) {
+            for file in try await Self.renderPages(pages, renderer: renderer) {
                 files.append(SiteFile(path: prefix + file.path, content: file.content))
             }
             files.append(SiteFile(
@@ -83,7 +82,7 @@ public struct SiteRenderer: Sendable {
 
     /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page.
     static func renderPages(
-        _ pages: [SitePage], renderer: PageRenderer, extras: [Route: [String: MustacheValue]]
+        _ pages: [SitePage], renderer: PageRenderer
     ) async throws -> [SiteFile] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
         return try await withThrowingTaskGroup(of: [(Int, SiteFile)].self) { group in
@@ -93,7 +92,7 @@ public struct SiteRenderer: Sendable {
                     for index in stride(from: worker, to: pages.count, by: workers) {
                         try Task.checkCancellation()
                         let page = pages[index]
-                        let bytes = try renderer.render(page, extras: extras[page.route] ?? [:])
+                        let bytes = try renderer.render(page)
                         rendered.append((index, SiteFile(path: page.route.filePath, bytes: bytes)))
                     }
                     return rendered

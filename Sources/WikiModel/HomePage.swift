@@ -1,4 +1,8 @@
-public struct HomePage: Codable, Sendable, Equatable {
+import RickAndMortyAPI
+
+public struct HomePage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.home
+
     public struct Count: Codable, Sendable, Equatable {
         public let label: String
         public let value: String
@@ -10,4 +14,61 @@ public struct HomePage: Codable, Sendable, Equatable {
     public let hasLocations: Bool
     public let locations: [LocationCard]
     public let featured: [CharacterCard]
+    /// The statistics page's first chart (characters by status), drawn small.
+    public let chart: Chart?
+
+    public struct Chart: Codable, Sendable, Equatable {
+        public let title: String
+        public let svg: String
+    }
+}
+
+public struct NotFoundPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.notFound
+
+    public let homeURL: String
+}
+
+extension SiteModel {
+    /// How many characters the home page features, and which: the most seen, so the page opens on faces fans know.
+    static let featuredCount = 8
+
+    func homePage() throws -> SitePage {
+        let counts = [
+            HomePage.Count(label: try strings("nav_characters"), value: count(dataset.characters.count),
+                           url: link(.characters(page: 1))),
+            HomePage.Count(label: try strings("nav_locations"), value: count(dataset.locations.count),
+                           url: link(.locations(page: 1))),
+            HomePage.Count(label: try strings("nav_episodes"), value: count(dataset.episodes.count),
+                           url: link(.episodes)),
+        ]
+        let featured = dataset.characters
+            .sorted { (-dataset.episodeIDs(ofCharacter: $0.id).count, $0.id) < (-dataset.episodeIDs(ofCharacter: $1.id).count, $1.id) }
+            .prefix(Self.featuredCount)
+        let content = HomePage(
+            counts: counts,
+            hasLocations: !dataset.locations.isEmpty,
+            locations: try dataset.locations.map { location throws in try card(location) },
+            featured: try featured.map { character throws in try card(character) },
+            chart: try statistics().charts.first.map { chart throws in
+                HomePage.Chart(
+                    title: chart.title,
+                    svg: try drawing(chart.kind, title: chart.title, description: chart.description, chart.figures)
+                        .svg(idPrefix: "home-chart"))
+            })
+        return try page(
+            .home, title: try strings("site_name"),
+            description: try strings.format("home_description", [
+                "characters": count(dataset.characters.count), "locations": count(dataset.locations.count),
+                "episodes": count(dataset.episodes.count),
+            ]),
+            content: content)
+    }
+
+    func notFoundPage() throws -> SitePage {
+        try page(
+            .notFound, title: try strings("notfound_title"),
+            description: try strings("notfound_description"),
+            content: NotFoundPage(homeURL: link(.home)))
+    }
 }

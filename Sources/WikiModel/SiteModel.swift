@@ -36,22 +36,6 @@ public struct SiteModel: Sendable {
         index = try makeSearchIndex()
     }
 
-    /// Every page of the site, in a fixed order.
-    public func pages() throws -> [SitePage] {
-        var pages = [try homePage()]
-        pages += try characterIndexPages()
-        pages += try dataset.characters.map { character throws in try characterPage(character) }
-        pages += try locationIndexPages()
-        pages += try dataset.locations.map { location throws in try locationPage(location) }
-        pages.append(try episodeIndexPage())
-        pages += try dataset.episodes.map { episode throws in try episodePage(episode) }
-        pages.append(try searchPage())
-        pages.append(try statisticsPage())
-        pages += try whatsNewPages()
-        pages.append(try notFoundPage())
-        return pages
-    }
-
     /// Where a character's picture is published, relative to the output folder.
     public static func avatarPath(characterID: Int, fileExtension: String) -> String {
         "images/characters/\(characterID).\(fileExtension)"
@@ -60,9 +44,10 @@ public struct SiteModel: Sendable {
     public func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
 
     func page(
-        _ route: Route, template: String, title: String, heading: String? = nil, description: String,
-        ogType: String = "website", ogImage: String? = nil, content: PageContent
+        _ route: Route, title: String, heading: String? = nil, description: String,
+        ogType: String = "website", ogImage: String? = nil, content: some PageModel
     ) throws -> SitePage {
+        precondition(route.kind == type(of: content).kind, "\(route) shows a \(type(of: content).kind) model")
         let siteName = try strings("site_name")
         let meta = PageMeta(
             title: route == .home ? siteName : "\(title) · \(siteName)",
@@ -82,20 +67,19 @@ public struct SiteModel: Sendable {
                 isCurrent: language.code == strings.locale)
         }
         return SitePage(
-            route: route, template: template, meta: meta, navigation: navigation, languages: languages, content: content)
+            route: route, meta: meta, navigation: navigation, languages: languages, content: content)
     }
 
     func count(_ value: Int) -> String { NumberText.grouped(value, separator: strings.entries["number_group"] ?? ",") }
 
     static func pageCount(_ items: Int) -> Int { max(1, (items + pageSize - 1) / pageSize) }
 
-    /// The pages of a paginated index, `pageSize` records each; `keys` (by default `template`) names the strings
-    /// `<keys>_title`, `<keys>_title_page` and `<keys>_description`.
-    func indexPages<Record>(
-        _ records: [Record], route: (Int) -> Route, template: String, keys: String? = nil,
-        content: (ArraySlice<Record>, Pager) throws -> PageContent
+    /// The pages of a paginated index, `pageSize` records each; `keys` names the strings `<keys>_title`,
+    /// `<keys>_title_page` and `<keys>_description`.
+    func indexPages<Record, Content: PageModel>(
+        _ records: [Record], route: (Int) -> Route, keys: String,
+        content: (ArraySlice<Record>, Pager) throws -> Content
     ) throws -> [SitePage] {
-        let keys = keys ?? template
         let total = Self.pageCount(records.count)
         return try (1...total).map { number in
             let slice = records.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
@@ -104,7 +88,7 @@ public struct SiteModel: Sendable {
                 ? try strings("\(keys)_title")
                 : try strings.format("\(keys)_title_page", ["page": String(number)])
             return try page(
-                route(number), template: template, title: title, heading: try strings("\(keys)_title"),
+                route(number), title: title, heading: try strings("\(keys)_title"),
                 description: try strings.format("\(keys)_description", [
                     "count": count(records.count), "page": String(number), "total": String(total),
                 ]),

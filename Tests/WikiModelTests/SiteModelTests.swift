@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func characterInfoLinksByNameAndShowsMissingRecordsAsText() throws {
-        guard case .character(let morty) = try page(.character(2)).content else { Issue.record("wrong kind"); return }
+        guard let morty = try page(.character(2)).content as? CharacterPage else { Issue.record("wrong kind"); return }
         let rows = Dictionary(uniqueKeysWithValues: morty.info.map { ($0.key, $0) })
         #expect(morty.info.map(\.key) == InfoField.allCases.map(\.key))
         #expect(rows["origin"]?.value == "Place 99")
@@ -36,24 +36,24 @@ import Testing
     }
 
     @Test func oneSidedLinksShowOnBothPages() throws {
-        guard case .character(let bold) = try page(.character(3)).content,
-              case .episode(let lawnmower) = try page(.episode(2)).content
+        guard let bold = try page(.character(3)).content as? CharacterPage,
+              let lawnmower = try page(.episode(2)).content as? EpisodePage
         else { Issue.record("wrong kind"); return }
         #expect(bold.episodes.map(\.id) == [2])
         #expect(lawnmower.characters.map(\.id) == [1, 3])
-        guard case .location(let earth) = try page(.location(1)).content else { Issue.record("wrong kind"); return }
+        guard let earth = try page(.location(1)).content as? LocationPage else { Issue.record("wrong kind"); return }
         #expect(earth.residents.map(\.id) == [1, 3], "character 3 lives on Earth though Earth does not list it")
     }
 
     @Test func unknownVocabularyKeepsItsTextWithTheUnknownColour() throws {
-        guard case .character(let bold) = try page(.character(3)).content else { Issue.record("wrong kind"); return }
+        guard let bold = try page(.character(3)).content as? CharacterPage else { Issue.record("wrong kind"); return }
         #expect(bold.status == Badge(label: "Zombified", cssClass: "status-unknown"))
         #expect(bold.gender == Badge(label: "Fluid", cssClass: "gender-unknown"))
         #expect(bold.image.src == "/wiki/assets/no-avatar.svg", "no avatar cached: the placeholder")
     }
 
     @Test func episodesAreGroupedBySeasonWithUnparseableCodesLast() throws {
-        guard case .episodeIndex(let index) = try page(.episodes).content else { Issue.record("wrong kind"); return }
+        guard let index = try page(.episodes).content as? EpisodeIndexPage else { Issue.record("wrong kind"); return }
         #expect(index.seasons.map(\.title) == ["Season 1", "Other episodes"])
         #expect(index.seasons[0].episodes.map(\.code) == ["S01E01", "S01E02"])
         #expect(index.seasons[0].episodes[0].airDate == "December 2, 2013")
@@ -100,8 +100,8 @@ import Testing
             dataset: Dataset(snapshot), avatarExtensions: [:], configuration: try SiteConfiguration(),
             strings: StringTableFixture.english)
         let pages = try model.pages()
-        guard case .character(let morty) = pages.first(where: { $0.route == .character(2) })?.content,
-              case .character(let rick) = pages.first(where: { $0.route == .character(1) })?.content
+        guard let morty = pages.first(where: { $0.route == .character(2) })?.content as? CharacterPage,
+              let rick = pages.first(where: { $0.route == .character(1) })?.content as? CharacterPage
         else { Issue.record("missing pages"); return }
         #expect(morty.name == "Unnamed")
         #expect(rick.info.first { $0.key == "location" }?.value == "Earth (C-137)", "the record's name, not the blank reference")

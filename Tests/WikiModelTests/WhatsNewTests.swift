@@ -27,13 +27,13 @@ import Testing
 
     func timeline(_ model: SiteModel) throws -> [WhatsNewPage] {
         try model.pages().compactMap { page in
-            if case .whatsNew(let content) = page.content { content } else { nil }
+            page.content as? WhatsNewPage
         }
     }
 
     func groupPages(_ model: SiteModel, _ slug: String) throws -> [WhatsNewGroupPage] {
         try model.pages().compactMap { page in
-            guard case .whatsNewGroup(slug, _) = page.route, case .whatsNewGroup(let content) = page.content else { return nil }
+            guard case .whatsNewGroup(slug, _) = page.route, let content = page.content as? WhatsNewGroupPage else { return nil }
             return content
         }
     }

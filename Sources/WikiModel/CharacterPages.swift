@@ -1,15 +1,37 @@
 import RickAndMortyAPI
 
+public struct CharacterIndexPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.characters
+
+    public let cards: [CharacterCard]
+    public let pager: Pager
+    public let locations: [LocationCard]
+    /// One entry per gender colour, for the legend.
+    public let genderLegend: [Badge]
+}
+
+public struct CharacterPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.character
+
+    public let name: String
+    public let image: ImageReference
+    public let status: Badge
+    public let gender: Badge
+    public let info: [InfoRow]
+    public let episodes: [EpisodeSummary]
+    public let hasEpisodes: Bool
+}
+
 extension SiteModel {
     func characterIndexPages() throws -> [SitePage] {
         let strip = try dataset.locations.map { location throws in try card(location) }
         let legend = try CharacterVocabulary.genders.map { gender throws in
             try CharacterVocabulary.gender(gender, strings)
         }
-        return try indexPages(dataset.characters, route: Route.characters, template: "characters") { slice, pager in
-            .characterIndex(CharacterIndexPage(
+        return try indexPages(dataset.characters, route: Route.characters, keys: "characters") { slice, pager in
+            CharacterIndexPage(
                 cards: try slice.map { character throws in try card(character) },
-                pager: pager, locations: strip, genderLegend: legend))
+                pager: pager, locations: strip, genderLegend: legend)
         }
     }
 
@@ -50,7 +72,7 @@ extension SiteModel {
             name: character.name, image: try card(character).image, status: status, gender: gender, info: info,
             episodes: try episodes.map { episode throws in try summary(episode) }, hasEpisodes: !episodes.isEmpty)
         return try page(
-            .character(character.id), template: "character", title: character.name,
+            .character(character.id), title: character.name,
             description: try strings.format("character_description", [
                 "name": character.name, "species": character.species.isEmpty ? none : strings.term("species", character.species),
                 "status": status.label, "location": location.name, "count": count(episodes.count),
@@ -59,6 +81,6 @@ extension SiteModel {
             ogImage: avatarExtensions[character.id].map {
                 configuration.absoluteSharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
             },
-            content: .character(content))
+            content: content)
     }
 }

@@ -1,5 +1,35 @@
 import RickAndMortyAPI
 
+public struct EpisodeIndexPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.episodes
+
+    public struct Season: Codable, Sendable, Equatable {
+        public let title: String
+        /// `season-1`, for in-page links.
+        public let anchor: String
+        public let episodeCount: String
+        public let episodes: [EpisodeSummary]
+    }
+
+    public let seasons: [Season]
+}
+
+public struct EpisodePage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.episode
+
+    public let code: String
+    public let name: String
+    public let airDate: String
+    public let airDateISO: String?
+    public let created: String
+    public let createdISO: String?
+    public let castSize: String
+    public let characters: [CharacterCard]
+    public let hasCharacters: Bool
+    public let previous: RecordLink?
+    public let next: RecordLink?
+}
+
 extension SiteModel {
     func episodeIndexPage() throws -> SitePage {
         // Seasons in order; episodes whose code names no season (hostile data) close the list as "Other".
@@ -31,11 +61,11 @@ extension SiteModel {
             seasons.append(try season(try strings("season_other"), anchor: "season-other", unsorted))
         }
         return try page(
-            .episodes, template: "episodes", title: try strings("episodes_title"),
+            .episodes, title: try strings("episodes_title"),
             description: try strings.format("episodes_description", [
                 "count": count(dataset.episodes.count), "seasons": count(bySeason.count),
             ]),
-            content: .episodeIndex(EpisodeIndexPage(seasons: seasons)))
+            content: EpisodeIndexPage(seasons: seasons))
     }
 
     func episodePage(_ episode: EpisodeRecord) throws -> SitePage {
@@ -54,12 +84,12 @@ extension SiteModel {
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
             castSize: count(cast.count), characters: cast, hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1))
         return try page(
-            .episode(episode.id), template: "episode", title: "\(episode.episode) · \(episode.name)",
+            .episode(episode.id), title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,
             description: try strings.format("episode_description", [
                 "code": episode.episode, "name": episode.name, "date": content.airDate, "count": count(cast.count),
             ]),
             ogType: "video.episode",
-            content: .episode(content))
+            content: content)
     }
 }

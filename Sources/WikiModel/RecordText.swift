@@ -1,3 +1,57 @@
+/// The status and gender values the API uses, each with its own colour class and translated label.
+/// A value outside the vocabulary (hostile or future data) is shown as it is, coloured as "unknown".
+enum CharacterVocabulary {
+    static let statuses = ["alive", "dead", "unknown"]
+    static let genders = ["female", "male", "genderless", "unknown"]
+
+    static func status(_ raw: String, _ strings: StringTable) throws -> Badge {
+        try badge(raw, known: statuses, prefix: "status", strings)
+    }
+
+    static func gender(_ raw: String, _ strings: StringTable) throws -> Badge {
+        try badge(raw, known: genders, prefix: "gender", strings)
+    }
+
+    private static func badge(
+        _ raw: String, known: [String], prefix: String, _ strings: StringTable
+    ) throws -> Badge {
+        let key = raw.lowercased()
+        guard known.contains(key) else { return Badge(label: raw, cssClass: "\(prefix)-unknown") }
+        return Badge(label: try strings("\(prefix)_\(key)"), cssClass: "\(prefix)-\(key)")
+    }
+}
+
+/// `S01E01` split into season and number; anything else (hostile data) has no season.
+public struct EpisodeCode: Sendable, Hashable {
+    public let season: Int
+    public let number: Int
+
+    public init?(_ code: String) {
+        let upper = code.uppercased()
+        guard upper.hasPrefix("S"), let e = upper.firstIndex(of: "E"),
+              let season = Int(upper[upper.index(after: upper.startIndex)..<e]),
+              let number = Int(upper[upper.index(after: e)...]), season >= 0, number >= 0
+        else { return nil }
+        self.season = season
+        self.number = number
+    }
+}
+
+/// Numbers as text with a locale's group separator, without Foundation's locale machinery (deterministic).
+public enum NumberText {
+    public static func grouped(_ value: Int, separator: String) -> String {
+        let digits = String(value.magnitude)
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (value < 0 ? "-" : "") + groups.joined(separator: separator)
+    }
+}
+
 /// A day, parsed from the API's two date shapes without Foundation's locale-dependent formatters,
 /// so pages are byte-identical on every machine.
 public struct CalendarDate: Sendable, Hashable, Comparable {

@@ -1,5 +1,47 @@
 import RickAndMortyAPI
 
+/// One page of the "What's new" timeline: rebuilds and the API's additions by day, newest first, each with
+/// its counts and first changes.
+public struct WhatsNewPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.whatsNew
+
+    public struct Item: Codable, Sendable, Equatable {
+        public let kind: String
+        public let change: String
+        public let changeClass: String
+        public let record: RecordLink
+    }
+
+    public struct Group: Codable, Sendable, Equatable {
+        /// Unique on the page, for the heading's `id`.
+        public let id: String
+        public let title: String
+        /// The group's own pages, which list every change.
+        public let url: String
+        public let counts: [String]
+        public let items: [Item]
+        /// The link text to the group's pages when `items` does not show every change.
+        public let more: String?
+    }
+
+    public let hasGroups: Bool
+    public let groups: [Group]
+    /// Nil when the timeline fits on one page.
+    public let pager: Pager?
+    public let feedURL: String
+}
+
+/// Every change of one rebuild or one day of the API's additions, a page at a time.
+public struct WhatsNewGroupPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.whatsNewGroup
+
+    public let counts: [String]
+    public let items: [WhatsNewPage.Item]
+    /// Nil when the group fits on one page.
+    public let pager: Pager?
+    public let timelineURL: String
+}
+
 extension SiteModel {
     /// The first changes of each group the timeline shows (it shows `pageSize` groups a page).
     static let groupPreviewSize = 5
@@ -54,11 +96,11 @@ extension SiteModel {
     }
 
     /// The timeline, `pageSize` groups a page, each with its counts and first changes; every change is on its
-    /// group's own pages.
+    /// group's own pages (`groupPages`).
     func whatsNewPages() throws -> [SitePage] {
         let groups = changeGroups()
-        let timeline = try indexPages(groups, route: Route.whatsNew, template: "whats-new", keys: "whatsnew") { slice, pager in
-            .whatsNew(WhatsNewPage(
+        return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew") { slice, pager in
+            WhatsNewPage(
                 hasGroups: !groups.isEmpty,
                 groups: try slice.map { group throws in
                     WhatsNewPage.Group(
@@ -67,9 +109,8 @@ extension SiteModel {
                         more: group.entries.count > Self.groupPreviewSize
                             ? try strings.format("whatsnew_more", ["count": count(group.entries.count)]) : nil)
                 },
-                pager: pager.total > 1 ? pager : nil, feedURL: configuration.link("feed.xml")))
+                pager: pager.total > 1 ? pager : nil, feedURL: configuration.link("feed.xml"))
         }
-        return try timeline + groups.flatMap(groupPages)
     }
 
     func groupPages(_ group: ChangeGroup) throws -> [SitePage] {
@@ -81,15 +122,15 @@ extension SiteModel {
             let pager = try Pager.make(
                 current: number, total: total, url: { link(.whatsNewGroup(group.slug, page: $0)) }, strings: strings)
             return try page(
-                .whatsNewGroup(group.slug, page: number), template: "whats-new-group",
+                .whatsNewGroup(group.slug, page: number),
                 title: number == 1 ? title
                     : try strings.format("whatsnew_group_title_page", ["title": title, "page": String(number)]),
                 heading: title,
                 description: try strings.format(
                     "whatsnew_group_description", ["title": title, "counts": counts.joined(separator: ", ")]),
-                content: .whatsNewGroup(WhatsNewGroupPage(
+                content: WhatsNewGroupPage(
                     counts: counts, items: try slice.map(item), pager: total > 1 ? pager : nil,
-                    timelineURL: link(.whatsNew(page: 1)))))
+                    timelineURL: link(.whatsNew(page: 1))))
         }
     }
 

@@ -1,9 +1,27 @@
 import RickAndMortyAPI
 
+public struct LocationIndexPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.locations
+
+    public let cards: [LocationCard]
+    public let pager: Pager
+}
+
+public struct LocationPage: PageModel, Codable, Equatable {
+    public static let kind = PageKind.location
+
+    public let name: String
+    public let type: String
+    public let dimension: String
+    public let residentCount: String
+    public let residents: [CharacterCard]
+    public let hasResidents: Bool
+}
+
 extension SiteModel {
     func locationIndexPages() throws -> [SitePage] {
-        try indexPages(dataset.locations, route: Route.locations, template: "locations") { slice, pager in
-            .locationIndex(LocationIndexPage(cards: try slice.map { location throws in try card(location) }, pager: pager))
+        try indexPages(dataset.locations, route: Route.locations, keys: "locations") { slice, pager in
+            LocationIndexPage(cards: try slice.map { location throws in try card(location) }, pager: pager)
         }
     }
 
@@ -17,11 +35,11 @@ extension SiteModel {
             residentCount: count(residents.count),
             residents: residents, hasResidents: !residents.isEmpty)
         return try page(
-            .location(location.id), template: "location", title: location.name,
+            .location(location.id), title: location.name,
             description: try strings.format("location_description", [
                 "name": location.name, "type": content.type, "dimension": content.dimension,
                 "count": count(residents.count),
             ]),
-            content: .location(content))
+            content: content)
     }
 }

@@ -1,0 +1,188 @@
+import RickAndMortyAPI
+
+/// A value shown with a colour: the label as the reader sees it and the CSS class that colours it.
+public struct Badge: Codable, Sendable, Equatable {
+    public let label: String
+    public let cssClass: String
+}
+
+/// An `<img>`: every picture has alt text and intrinsic size (no layout shift) and loads lazily.
+public struct ImageReference: Codable, Sendable, Equatable {
+    public let src: String
+    public let alt: String
+    public let width: Int
+    public let height: Int
+}
+
+/// A character as a card: picture, name, status badge, border coloured by gender.
+public struct CharacterCard: Codable, Sendable, Equatable {
+    public let id: Int
+    public let name: String
+    public let url: String
+    public let image: ImageReference
+    public let status: Badge
+    public let gender: Badge
+    public let species: String
+}
+
+/// A location as a card in the index and in the location strips.
+public struct LocationCard: Codable, Sendable, Equatable {
+    public let id: Int
+    public let name: String
+    public let url: String
+    public let type: String
+    public let dimension: String
+    public let residentCount: String
+}
+
+/// An episode as a row: code, name, air date (readable and machine-readable), cast size.
+public struct EpisodeSummary: Codable, Sendable, Equatable {
+    public let id: Int
+    public let code: String
+    public let name: String
+    public let url: String
+    public let airDate: String
+    public let airDateISO: String?
+    public let castSize: String
+}
+
+/// A name that links to its record's page; `url` is nil when the record does not exist, and the
+/// templates then show the name as plain text rather than a broken link.
+public struct RecordLink: Codable, Sendable, Equatable {
+    public let name: String
+    public let url: String?
+
+    public init(name: String, url: String?) {
+        self.name = name
+        self.url = url
+    }
+}
+
+/// One line of a character's info section, its look taken from its `InfoField`.
+public struct InfoRow: Codable, Sendable, Equatable {
+    public let key: String
+    public let label: String
+    public let icon: String
+    public let color: String
+    public let value: String
+    public let url: String?
+    public let datetime: String?
+    public let badgeClass: String?
+}
+
+/// The facts a character page shows, in order. Label, icon and colour of each are defined here once;
+/// templates only place them (`#icon-<icon>` symbols, `--palette-<color>` colours).
+public enum InfoField: String, CaseIterable, Sendable {
+    case status, species, type, gender, origin, location, firstSeen, lastSeen, episodeCount, created
+
+    /// The key of the label in the string table and of the row's colour class.
+    public var key: String {
+        switch self {
+        case .firstSeen: "first-seen"
+        case .lastSeen: "last-seen"
+        case .episodeCount: "episode-count"
+        default: rawValue
+        }
+    }
+
+    /// The symbol in `Public/assets/icons.svg`.
+    public var icon: String {
+        switch self {
+        case .status: "pulse"
+        case .species: "dna"
+        case .type: "tag"
+        case .gender: "person"
+        case .origin: "planet"
+        case .location: "pin"
+        case .firstSeen: "play"
+        case .lastSeen: "stop"
+        case .episodeCount: "film"
+        case .created: "calendar"
+        }
+    }
+
+    /// A palette colour of the stylesheet (`--palette-<name>`), tuned there for light and dark mode.
+    public var color: String {
+        switch self {
+        case .status: "green"
+        case .species: "teal"
+        case .type: "slate"
+        case .gender: "pink"
+        case .origin: "blue"
+        case .location: "indigo"
+        case .firstSeen: "amber"
+        case .lastSeen: "orange"
+        case .episodeCount: "violet"
+        case .created: "slate"
+        }
+    }
+
+    func label(_ strings: StringTable) throws -> String { try strings("info_\(key.replacing("-", with: "_"))") }
+}
+
+extension SiteModel {
+    /// Shown for a character without an avatar; a file of `Public/`.
+    public static let placeholderAvatarPath = "assets/no-avatar.svg"
+
+    func image(of character: CharacterRecord) throws -> ImageReference {
+        let src = avatarExtensions[character.id].map {
+            configuration.sharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
+        } ?? configuration.sharedLink(Self.placeholderAvatarPath)
+        return ImageReference(
+            src: src, alt: try strings.format("image_alt", ["name": character.name]),
+            width: Self.avatarSize, height: Self.avatarSize)
+    }
+
+    func card(_ character: CharacterRecord) throws -> CharacterCard {
+        try characterCards[character.id] ?? makeCard(character)
+    }
+
+    func card(_ location: LocationRecord) throws -> LocationCard {
+        try locationCards[location.id] ?? makeCard(location)
+    }
+
+    func summary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
+        try episodeSummaries[episode.id] ?? makeSummary(episode)
+    }
+
+    func makeCard(_ character: CharacterRecord) throws -> CharacterCard {
+        CharacterCard(
+            id: character.id, name: character.name, url: link(.character(character.id)),
+            image: try image(of: character),
+            status: try CharacterVocabulary.status(character.status, strings),
+            gender: try CharacterVocabulary.gender(character.gender, strings),
+            species: strings.term("species", character.species))
+    }
+
+    func cards(_ ids: [Int]) throws -> [CharacterCard] {
+        try ids.compactMap { id throws in try dataset.character(id).map(card) }
+    }
+
+    func makeCard(_ location: LocationRecord) throws -> LocationCard {
+        LocationCard(
+            id: location.id, name: location.name, url: link(.location(location.id)),
+            type: location.type.isEmpty ? try strings("value_none") : strings.term("location_type", location.type),
+            dimension: location.dimension.isEmpty ? try strings("value_none") : location.dimension,
+            residentCount: try strings.format(
+                "location_residents_count", ["count": count(dataset.residentIDs(ofLocation: location.id).count)]))
+    }
+
+    func makeSummary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
+        let airDate = CalendarDate(airDate: episode.airDate)
+        return EpisodeSummary(
+            id: episode.id, code: episode.episode, name: episode.name, url: link(.episode(episode.id)),
+            airDate: try airDate?.formatted(strings) ?? episode.airDate,
+            airDateISO: airDate?.isoDay,
+            castSize: try strings.format(
+                "episode_cast_count", ["count": count(dataset.characterIDs(inEpisode: episode.id).count)]))
+    }
+
+    /// A character's origin or location: the location's own name when it resolves (the record is the
+    /// authority; the reference may be stale or blank), the reference's name as plain text otherwise.
+    func locationLink(_ reference: NamedReference, id: Int?) throws -> RecordLink {
+        if let id, let location = dataset.location(id) {
+            return RecordLink(name: location.name, url: link(.location(id)))
+        }
+        return RecordLink(name: reference.name.allSatisfy(\.isWhitespace) ? try strings("value_none") : reference.name, url: nil)
+    }
+}

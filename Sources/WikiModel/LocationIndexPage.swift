@@ -1,4 +1,0 @@
-public struct LocationIndexPage: Codable, Sendable, Equatable {
-    public let cards: [LocationCard]
-    public let pager: Pager
-}

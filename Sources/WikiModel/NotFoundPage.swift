@@ -1,3 +1,0 @@
-public struct NotFoundPage: Codable, Sendable, Equatable {
-    public let homeURL: String
-}
