@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackAPI
 import RickAndMortyAPI
+import WikiModel
 import SiteOutput
 import TestSupport
 import Testing

@@ -1,3 +1,5 @@
+import RickAndMortyAPI
+
 /// The snapshot as a resolved graph: every URL reference is an id, and every link is known from both ends.
 ///
 /// The API serves a few links from one side only (character 125 lists episodes 18 and 21 which do not

@@ -1,5 +1,6 @@
 import Foundation
 import RickAndMortyAPI
+import WikiModel
 import Testing
 import TestSupport
 
@@ -59,11 +60,11 @@ import TestSupport
     }
 
     @Test func referencesToMissingRecordsAndEmptyURLsAreDropped() {
-        var snapshot = Fixture.snapshot(characters: 3, locations: 1, episodes: 1)
-        snapshot.characters[0].episode.append("\(Fixture.source)/episode/99")
+        var snapshot = GeneratedSnapshot.make(characters: 3, locations: 1, episodes: 1)
+        snapshot.characters[0].episode.append("\(GeneratedSnapshot.source)/episode/99")
         snapshot.characters[1].origin = NamedReference(name: "unknown", url: "")
-        snapshot.characters[2].location = NamedReference(name: "Nowhere", url: "\(Fixture.source)/location/42")
-        snapshot.locations[0].residents.append("\(Fixture.source)/character/77")
+        snapshot.characters[2].location = NamedReference(name: "Nowhere", url: "\(GeneratedSnapshot.source)/location/42")
+        snapshot.locations[0].residents.append("\(GeneratedSnapshot.source)/character/77")
         let dataset = Dataset(snapshot)
         #expect(dataset.episodeIDs(ofCharacter: 1) == [1])
         #expect(dataset.originIDByCharacter[2] == nil)
@@ -75,12 +76,29 @@ import TestSupport
     }
 
     @Test func aCharacterNamingAnotherLocationKeepsItsOwnWord() {
-        var snapshot = Fixture.snapshot(characters: 3, locations: 2, episodes: 1)
+        var snapshot = GeneratedSnapshot.make(characters: 3, locations: 2, episodes: 1)
         // Character 1 lives at location 2 (1 + 1 % 2); location 1 also claims it.
         snapshot.locations[0].residents.append(snapshot.characters[0].url)
         let dataset = Dataset(snapshot)
         #expect(dataset.locationIDByCharacter[1] == 2)
         #expect(dataset.residentIDs(ofLocation: 1).contains(1))
         #expect(dataset.residentIDs(ofLocation: 2).contains(1))
+    }
+
+    @Test func theDemoResolvesWithoutDroppingOrAddingLinks() {
+        let snapshot = DemoDataset.snapshot
+        let dataset = Dataset(snapshot)
+        for character in snapshot.characters {
+            let stated = character.episode.compactMap { RecordReference.id(in: $0, kind: .episode) }
+            #expect(dataset.episodeIDs(ofCharacter: character.id) == stated)
+        }
+        for episode in snapshot.episodes {
+            let stated = episode.characters.compactMap { RecordReference.id(in: $0, kind: .character) }
+            #expect(dataset.characterIDs(inEpisode: episode.id) == stated)
+        }
+        for location in snapshot.locations {
+            let stated = location.residents.compactMap { RecordReference.id(in: $0, kind: .character) }
+            #expect(dataset.residentIDs(ofLocation: location.id) == stated)
+        }
     }
 }
