@@ -4,7 +4,6 @@ import FoundationXML
 #endif
 import LoopbackAPI
 import RickAndMortyAPI
-import SiteOutput
 import TestSupport
 import Testing
 

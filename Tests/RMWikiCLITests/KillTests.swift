@@ -1,6 +1,5 @@
 import Foundation
 import LoopbackAPI
-import SiteOutput
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackAPI
 import RickAndMortyAPI
-import WikiModel
 import SiteOutput
+import WikiModel
 import TestSupport
 import Testing
 

@@ -28,9 +28,7 @@ public struct SiteTreeSnapshot: Sendable, Equatable {
         folders = []
         specialEntries = []
         let root = directory.standardizedFileURL.path
-        if try FileSystemCalls.status(root, followingLinks: true) != nil {
-            try collect(root: root, relative: "")
-        }
+        if FileManager.default.fileExists(atPath: root) { try collect(root: root, relative: "") }
     }
 
     /// Same paths, kinds and bytes; mtimes and inodes ignored.
@@ -49,31 +47,21 @@ public struct SiteTreeSnapshot: Sendable, Equatable {
 
     private mutating func collect(root: String, relative: String) throws {
         let absolute = relative.isEmpty ? root : root + "/" + relative
-        for entry in try FileSystemCalls.entries(of: absolute) {
-            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-            switch entry.kind {
-            case .directory:
+        for name in try FileManager.default.contentsOfDirectory(atPath: absolute) {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(root + "/" + path, &info) == 0 else { throw SpawnError(description: "cannot inspect \(root)/\(path)") }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
                 folders.insert(path)
                 try collect(root: root, relative: path)
-            case .regularFile:
-                files[path] = try Self.readFile(root + "/" + path)
-            case .other:
+            case S_IFREG:
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+                let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                files[path] = File(bytes: Array(bytes), modificationTime: nanoseconds, inode: UInt64(info.st_ino))
+            default:
                 specialEntries.insert(path)
             }
         }
-    }
-
-    private static func readFile(_ path: String) throws -> File {
-        let descriptor = FileSystemCalls.openForReading(path)
-        if descriptor < 0 { throw FileSystemCalls.error("read", path) }
-        defer { close(descriptor) }
-        var info = stat()
-        if fstat(descriptor, &info) != 0 { throw FileSystemCalls.error("inspect", path) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        let count = try bytes.withUnsafeMutableBytes { buffer in
-            buffer.isEmpty ? 0 : try FileSystemCalls.readFully(descriptor, into: buffer, path: path)
-        }
-        bytes.removeSubrange(count...)
-        return File(bytes: bytes, modificationTime: FileTimes(info).modificationNanoseconds, inode: UInt64(info.st_ino))
     }
 }
