@@ -13,6 +13,11 @@ public enum LoopbackFault: Sendable, Equatable {
     case malformedJSON
     /// The normal status with this body instead (e.g. valid JSON with a field of the wrong type).
     case replaceBody([UInt8], contentType: String)
+    /// The normal status with a body that never ends, streamed as the client reads it (the server holds one
+    /// chunk at a time): a client must stop reading by itself.
+    case endlessBody(contentType: String)
+    /// 302 to this URL (e.g. on another host, which a client must not follow there).
+    case redirect(location: String)
     /// Closes the connection without answering.
     case dropConnection
 }

@@ -44,6 +44,13 @@ struct LoopbackHandler: HTTPHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .bytes(bytes))
         case .dropConnection:
             return HTTPResponse(status: 500, fault: .dropConnection)
+        case .redirect(let location):
+            return HTTPResponse(status: 302, headers: ["Location": location])
+        case .endlessBody(let contentType):
+            // Unfolded one chunk per read, so the server's memory does not grow with what it sends.
+            let chunk = [UInt8](repeating: 0x20, count: 64 << 10)
+            let body = AsyncStream<[UInt8]> { chunk }
+            return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .stream(body))
         }
     }
 

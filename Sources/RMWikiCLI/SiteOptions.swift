@@ -18,6 +18,8 @@ struct SiteOptions: Sendable {
         .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
         .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
+        .flag("allow-shrink", "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
+        .value("image-host", "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
         .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
         .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value("templates", "DIR", "The templates and string tables (default: Templates)."),
@@ -29,6 +31,8 @@ struct SiteOptions: Sendable {
     let api: URL
     let cache: URL
     let concurrency: Int
+    let allowShrink: Bool
+    let imageHosts: [ImageHost]
     let output: URL
     let configuration: SiteConfiguration
     let templates: URL
@@ -56,6 +60,16 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
+        allowShrink = arguments.has("allow-shrink")
+        var imageHosts: [ImageHost] = []
+        for text in (arguments.values["image-host"] ?? "").split(separator: ",") {
+            guard let host = ImageHost(String(text)) else {
+                throw UsageError(command: command, message: "--image-host needs host names such as images.example.org or "
+                    + "images.example.org:8443, separated by commas; got '\(text)'")
+            }
+            imageHosts.append(host)
+        }
+        self.imageHosts = imageHosts
         cache = folder("cache", Self.defaultCache)
         output = folder("output", Self.defaultOutput)
         templates = folder("templates", "Templates")
