@@ -106,24 +106,19 @@ import TestSupport
         }
     }
 
-    @Test func millionsOfPagesAreRefusedBeforeAnyOtherRequest() async throws {
+    /// Millions of pages, or a page count that does not follow from the record count: refused before any page
+    /// but the first is asked for.
+    @Test(arguments: [
+        (60_000_000, 3_000_000, "page 1 reports 60000000 records, more than the 1000000 rmwiki accepts"),
+        (45, 40, "page 1 reports 45 records in 40 pages, not the 3 of 20 records each"),
+    ])
+    func anAbsurdInfoIsRefusedBeforeAnyOtherPage(count: Int, pages: Int, problem: String) async throws {
         try await Fixture.withServer { server, base in
             await server.setFaults([LoopbackFaultRule(
-                .path("/api/character?page=1"), .replaceBody(Self.page(count: 60_000_000, pages: 3_000_000), contentType: "application/json"))])
+                .path("/api/character?page=1"), .replaceBody(Self.page(count: count, pages: pages), contentType: "application/json"))])
             let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
-            #expect(error == .inconsistentData(
-                resource: .character, problem: "page 1 reports 60000000 records, more than the 1000000 rmwiki accepts"))
+            #expect(error == .inconsistentData(resource: .character, problem: problem))
             #expect(await server.requestLog().allSatisfy { !$0.target.hasPrefix("/api/character?page=") || $0.target.hasSuffix("=1") })
-        }
-    }
-
-    @Test func aPageCountThatDoesNotMatchTheRecordCountIsRefused() async throws {
-        try await Fixture.withServer { server, base in
-            await server.setFaults([LoopbackFaultRule(
-                .path("/api/character?page=1"), .replaceBody(Self.page(count: 45, pages: 40), contentType: "application/json"))])
-            let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
-            #expect(error == .inconsistentData(
-                resource: .character, problem: "page 1 reports 45 records in 40 pages, not the 3 of 20 records each"))
         }
     }
 
