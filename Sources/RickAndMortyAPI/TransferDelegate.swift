@@ -60,7 +60,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let error {
             transfer.continuation.resume(throwing: error)
-        } else if let response = transfer.response {
+        } else if let response = transfer.response ?? task.response {
             transfer.continuation.resume(returning: (transfer.body, response))
         } else {
             transfer.continuation.resume(throwing: URLError(.badServerResponse))
