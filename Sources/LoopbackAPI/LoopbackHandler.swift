@@ -1,4 +1,5 @@
 import HTTPServer
+import Synchronization
 
 /// Serves one request: counts it, waits the configured latency, answers from the store, and applies the
 /// fault the plan picked for it.
@@ -45,6 +46,21 @@ struct LoopbackHandler: HTTPHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .bytes(bytes))
         case .dropConnection:
             return HTTPResponse(status: 500, fault: .dropConnection)
+        case .redirect(let location):
+            return HTTPResponse(status: 302, headers: ["Location": location])
+        case let .streamedBody(bytes, contentType):
+            // Unfolded one chunk per read, so the server's memory does not grow with what it sends.
+            let chunk = [UInt8](repeating: 0x20, count: 64 << 10)
+            let remaining = Mutex(bytes)
+            let body = AsyncStream<[UInt8]> {
+                let count = remaining.withLock { remaining in
+                    let count = min(remaining, chunk.count)
+                    remaining -= count
+                    return count
+                }
+                return count > 0 ? Array(chunk.prefix(count)) : nil
+            }
+            return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .stream(body))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
 
@@ -78,7 +79,7 @@ struct ServeSession: Sendable {
     var watchedPaths: [URL] {
         let theme = [options.rebuild.templates, options.rebuild.publicFolder]
         guard options.rebuild.source != .demo else { return theme }
-        return theme + [options.rebuild.cache.appendingPathComponent("snapshot.json")]
+        return theme + [DataCache(directory: options.rebuild.cache).watchedSnapshotFile]
     }
 
     /// Rebuilds after every settled change until cancelled.

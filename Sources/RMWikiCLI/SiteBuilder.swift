@@ -17,7 +17,8 @@ struct SiteBuilder: Sendable {
         self.console = console
         self.now = now
         service = DataService(
-            client: APIClient(baseURL: options.api, concurrency: options.concurrency), cache: DataCache(directory: options.cache))
+            client: APIClient(baseURL: options.api, concurrency: options.concurrency, allowedImageHosts: options.imageHosts),
+            cache: DataCache(directory: options.cache), shrinkCheck: ShrinkCheck(allowShrink: options.allowShrink))
     }
 
     struct Report: Sendable {
@@ -56,8 +57,8 @@ struct SiteBuilder: Sendable {
         case .demo:
             return LoadedData(snapshot: DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache where offline, .cache(offline: true):
-            let (snapshot, avatars) = try service.loadOffline()
-            return LoadedData(snapshot: snapshot, avatars: avatars, history: try ChangeHistory.load(from: service.cache))
+            let (snapshot, avatars, history) = try service.loadOffline()
+            return LoadedData(snapshot: snapshot, avatars: avatars, history: history)
         case .cache(offline: false):
             let report = try await refresh()
             report.changes.summary.forEach(say)
@@ -65,9 +66,12 @@ struct SiteBuilder: Sendable {
         }
     }
 
-    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`).
+    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`). Warnings go
+    /// to standard error even with `--quiet`: a refused picture host is for the maintainer to decide on.
     func refresh() async throws -> RefreshReport {
-        try await service.refresh(progress: progress, recordingAt: now)
+        let report = try await service.refresh(progress: progress, recordingAt: now)
+        for warning in report.warnings { console.err("rmwiki: " + warning) }
+        return report
     }
 
     var progress: ProgressReporter {

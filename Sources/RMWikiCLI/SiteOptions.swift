@@ -19,6 +19,8 @@ struct SiteOptions: Sendable {
         .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
         .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
+        .flag("allow-shrink", "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
+        .value("image-host", "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
         .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
         .flag("force", "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
         .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
@@ -31,6 +33,8 @@ struct SiteOptions: Sendable {
     let api: URL
     let cache: URL
     let concurrency: Int
+    let allowShrink: Bool
+    let imageHosts: [ImageHost]
     let output: URL
     let configuration: SiteConfiguration
     let templates: URL
@@ -62,6 +66,16 @@ struct SiteOptions: Sendable {
         for name in ["output", "cache", "templates", "public"] where arguments.values[name]?.isEmpty == true {
             throw UsageError(command: command, message: "--\(name) needs a folder")
         }
+        allowShrink = arguments.has("allow-shrink")
+        var imageHosts: [ImageHost] = []
+        for text in (arguments.values["image-host"] ?? "").split(separator: ",") {
+            guard let host = ImageHost(String(text)) else {
+                throw UsageError(command: command, message: "--image-host needs host names such as images.example.org or "
+                    + "images.example.org:8443, separated by commas; got '\(text)'")
+            }
+            imageHosts.append(host)
+        }
+        self.imageHosts = imageHosts
         cache = folder("cache", Self.defaultCache)
         output = folder("output", Self.defaultOutput)
         templates = folder("templates", "Templates")

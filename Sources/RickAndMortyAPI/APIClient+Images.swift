@@ -8,40 +8,44 @@ extension APIClient {
 
     /// Downloads avatars concurrently (within the client's in-flight limit) and hands each checked image to
     /// `store` as it arrives, so thousands of pictures are never all held in memory. A 404 leaves that
-    /// character without a picture; any other final failure fails the whole download.
+    /// character without a picture, and so does a picture on a host that is not allowed (it is never asked
+    /// for); any other final failure fails the whole download.
     public func downloadAvatars(
         _ downloads: [AvatarDownload], progress: ProgressReporter = .silent,
         store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
     ) async throws -> AvatarDownloadReport {
+        let refused = downloads.filter { !isAllowedImage($0.url) }
+        let allowed = downloads.filter { isAllowedImage($0.url) }
         // Nothing to download is the usual re-run: no phase to report.
-        guard !downloads.isEmpty else { return AvatarDownloadReport(statistics: FetchStatistics(), missing: []) }
+        guard !allowed.isEmpty else {
+            return AvatarDownloadReport(statistics: FetchStatistics(), missing: [], refused: refused)
+        }
         let run = RequestRun(progress: progress)
-        progress.beginPhase("Avatars", expectedRequests: downloads.count)
-        let missing = try await withThrowingTaskGroup(of: Int?.self) { group in
-            for download in downloads {
-                group.addTask {
-                    do {
-                        let image = try await downloadImage(from: download.url, run: run)
-                        try store(download, image)
-                        return nil
-                    } catch APIError.unexpectedStatus(_, 404, _) {
-                        return download.characterID
-                    }
-                }
+        progress.beginPhase("Avatars", expectedRequests: allowed.count)
+        var missing: [Int] = []
+        try await BoundedWork.forEach(allowed, width: taskWidth) { download -> Int? in
+            do {
+                let image = try await downloadImage(from: download.url, run: run)
+                try store(download, image)
+                return nil
+            } catch APIError.unexpectedStatus(_, 404, _) {
+                return download.characterID
             }
-            var missing: [Int] = []
-            for try await id in group {
-                if let id { missing.append(id) }
-            }
-            return missing.sorted()
+        } collect: { id in
+            if let id { missing.append(id) }
         }
         progress.finishPhase()
-        return AvatarDownloadReport(statistics: run.totals, missing: missing)
+        return AvatarDownloadReport(statistics: run.totals, missing: missing.sorted(), refused: refused)
+    }
+
+    func isAllowedImage(_ text: String) -> Bool {
+        URL(string: text).map(imageHosts.allows) ?? false
     }
 
     func downloadImage(from text: String, run: RequestRun) async throws -> DownloadedImage {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw APIError.invalidURL(text) }
+        guard imageHosts.allows(url) else { throw APIError.imageHostNotAllowed(url: text) }
         let performed = try await perform(
             url, accept: "image/jpeg, image/png", stored: nil, isImage: true, run: run
         ) { response in

@@ -25,7 +25,8 @@ extension APIClient {
                 if let etag = stored.etag { headers["If-None-Match"] = etag }
                 if let lastModified = stored.lastModified { headers["If-Modified-Since"] = lastModified }
             }
-            let request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
+            let request = TransportRequest(
+                url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
             var retryAfter: Duration?
             run.statistics.withLock {
                 $0.requests += 1
@@ -34,6 +35,7 @@ extension APIClient {
             }
             do {
                 let response = try await send(request)
+                try Self.checkBodySize(response, of: request)
                 lastStatus = response.status
                 run.statistics.withLock {
                     $0.bytes += response.body.count

@@ -8,10 +8,11 @@ extension APIClient {
         stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
         let run = RequestRun(progress: progress)
+        let budget = ByteBudget(limit: limits.fetchBytes)
         progress.beginPhase("Records", expectedRequests: ResourceKind.allCases.count)
-        async let characters = fetchCollection(CharacterRecord.self, .character, stored: stored, run: run)
-        async let locations = fetchCollection(LocationRecord.self, .location, stored: stored, run: run)
-        async let episodes = fetchCollection(EpisodeRecord.self, .episode, stored: stored, run: run)
+        async let characters = fetchCollection(CharacterRecord.self, .character, stored: stored, run: run, budget: budget)
+        async let locations = fetchCollection(LocationRecord.self, .location, stored: stored, run: run, budget: budget)
+        async let episodes = fetchCollection(EpisodeRecord.self, .episode, stored: stored, run: run, budget: budget)
         let (characterResult, locationResult, episodeResult) = try await (characters, locations, episodes)
         progress.finishPhase()
         let responses = characterResult.responses
@@ -35,34 +36,44 @@ extension APIClient {
     }
 
     func fetchCollection<Record: Codable & Sendable & Equatable & Identifiable>(
-        _: Record.Type, _ kind: ResourceKind, stored: [String: StoredResponse], run: RequestRun
+        _: Record.Type, _ kind: ResourceKind, stored: [String: StoredResponse], run: RequestRun, budget: ByteBudget
     ) async throws -> Collection<Record> where Record.ID == Int {
-        let first = try await fetchPage(Record.self, kind, number: 1, stored: stored, run: run)
-        let info = first.page.info
-        // A hostile or broken `info` must not make us schedule millions of requests.
-        guard info.count >= 0, info.pages >= 0, info.pages <= max(info.count, 1) else {
-            throw APIError.inconsistentData(
-                resource: kind, problem: "page 1 reports \(info.count) records in \(info.pages) pages")
+        let first = try await fetchPage(Record.self, kind, number: 1, stored: stored, run: run, budget: budget)
+        let pages = try checkPageCount(first.page.info, kind)
+        run.progress.expectMoreRequests(max(0, pages - 1))
+        var all = [first]
+        // Pages are asked for as earlier ones arrive, so a collection of any size costs a few tasks at a time.
+        try await BoundedWork.forEach(stride(from: 2, through: pages, by: 1), width: taskWidth) { number in
+            try await fetchPage(Record.self, kind, number: number, stored: stored, run: run, budget: budget)
+        } collect: { page in
+            all.append(page)
         }
-        let numbers = info.pages >= 2 ? Array(2...info.pages) : []
-        run.progress.expectMoreRequests(numbers.count)
-        let rest = try await withThrowingTaskGroup(of: FetchedPage<Record>.self) { group in
-            for number in numbers {
-                group.addTask { try await fetchPage(Record.self, kind, number: number, stored: stored, run: run) }
-            }
-            var pages: [FetchedPage<Record>] = []
-            for try await page in group { pages.append(page) }
-            return pages
-        }
-        let all = ([first] + rest).sorted { $0.number < $1.number }
+        all.sort { $0.number < $1.number }
         let records = try Self.assemble(kind, pages: all.map { ($0.number, $0.page) })
         var responses: [String: StoredResponse] = [:]
         for page in all { responses[page.url] = page.stored }
         return Collection(records: records, responses: responses)
     }
 
+    /// A hostile or broken `info` must not make us schedule millions of requests: the count must be sane and
+    /// the page count exactly what the API's page size makes of it. Returns the page count.
+    func checkPageCount(_ info: PageInfo, _ kind: ResourceKind) throws -> Int {
+        guard (0...limits.recordCount).contains(info.count) else {
+            throw APIError.inconsistentData(
+                resource: kind, problem: "page 1 reports \(info.count) records, more than the \(limits.recordCount) rmwiki accepts")
+        }
+        let expected = (info.count + Self.pageSize - 1) / Self.pageSize
+        guard info.pages == expected else {
+            throw APIError.inconsistentData(
+                resource: kind,
+                problem: "page 1 reports \(info.count) records in \(info.pages) pages, not the \(expected) of \(Self.pageSize) records each")
+        }
+        return expected
+    }
+
     func fetchPage<Record: Codable & Sendable & Equatable>(
-        _: Record.Type, _ kind: ResourceKind, number: Int, stored: [String: StoredResponse], run: RequestRun
+        _: Record.Type, _ kind: ResourceKind, number: Int, stored: [String: StoredResponse], run: RequestRun,
+        budget: ByteBudget
     ) async throws -> FetchedPage<Record> {
         let url = try pageURL(kind, page: number)
         let key = url.absoluteString
@@ -70,7 +81,7 @@ extension APIClient {
         let performed = try await perform(
             url, accept: "application/json", stored: previous, isImage: false, run: run
         ) { response in
-            try Self.decode(Page<Record>.self, from: response.body)
+            try Self.decodePage(Page<Record>.self, from: response, url: key)
         }
         let response = performed.response
         // A 304 need not repeat the validators; then the stored ones still hold.
@@ -79,13 +90,19 @@ extension APIClient {
             etag: response.header("ETag") ?? keep?.etag,
             lastModified: response.header("Last-Modified") ?? keep?.lastModified,
             body: String(decoding: response.body, as: UTF8.self))
+        try budget.spend(storedResponse.body.utf8.count)
         return FetchedPage(number: number, page: performed.value, url: key, stored: storedResponse)
     }
 
-    static func decode<Value: Decodable>(_: Value.Type, from body: Data) throws -> Value {
+    /// A page that does not decode is a `BodyProblem` (retried: a cut or garbled answer), unless it says it is
+    /// not JSON at all: an HTML page where JSON was expected is a wrong `--api`, which retrying cannot fix.
+    static func decodePage<Value: Decodable>(_: Value.Type, from response: TransportResponse, url: String) throws -> Value {
         do {
-            return try JSONDecoder().decode(Value.self, from: body)
+            return try JSONDecoder().decode(Value.self, from: response.body)
         } catch let error as DecodingError {
+            if let type = response.header("Content-Type"), !type.lowercased().contains("json") {
+                throw APIError.notJSON(url: url, contentType: type.printable)
+            }
             throw BodyProblem.from(error)
         }
     }

@@ -10,12 +10,17 @@ public struct APIClient: Sendable {
     /// most of the latency.
     public static let defaultConcurrency = 8
     public static let defaultRequestTimeout: Duration = .seconds(30)
+    /// The API serves 20 records per page; page 1's `info` must agree, or the fetch is refused.
+    public static let pageSize = 20
 
     public let baseURL: URL
     public let transport: any HTTPTransport
     public let concurrency: Int
     public let retryPolicy: RetryPolicy
     public let requestTimeout: Duration
+    public let limits: ResponseLimits
+    /// Where avatars may come from besides the API's own origin.
+    public let imageHosts: ImageHosts
     let sleep: @Sendable (Duration) async throws -> Void
     let limiter: RequestLimiter
 
@@ -26,6 +31,8 @@ public struct APIClient: Sendable {
         concurrency: Int = APIClient.defaultConcurrency,
         retryPolicy: RetryPolicy = .standard,
         requestTimeout: Duration = APIClient.defaultRequestTimeout,
+        limits: ResponseLimits = .standard,
+        allowedImageHosts: [ImageHost] = [],
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.baseURL = baseURL
@@ -33,9 +40,15 @@ public struct APIClient: Sendable {
         self.transport = transport ?? URLSessionTransport(maximumConnectionsPerHost: max(1, concurrency))
         self.retryPolicy = retryPolicy
         self.requestTimeout = requestTimeout
+        self.limits = limits
+        imageHosts = ImageHosts(api: baseURL, allowed: allowedImageHosts)
         self.sleep = sleep
         limiter = RequestLimiter(limit: concurrency)
     }
+
+    /// Child tasks alive at once in one batch of requests: enough to keep `concurrency` requests in flight
+    /// while some wait out a backoff, and never one task per page or picture up front.
+    var taskWidth: Int { concurrency * 2 }
 
     /// `…/api/character?page=N`; page 1 is asked for explicitly too, so every page has one URL (and one
     /// set of stored validators).

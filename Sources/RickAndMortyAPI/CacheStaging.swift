@@ -1,38 +1,44 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A private folder inside the cache where a refresh puts new images until the whole refresh has succeeded;
-/// a failed refresh deletes it, which leaves the cache exactly as it was.
+/// A private folder inside the cache where a commit assembles the next generation; it becomes a generation by
+/// one rename once complete, and anything left of it after a kill is removed by the next refresh.
 public struct CacheStaging: Sendable {
     static let prefix = ".staging-"
 
     public let folder: URL
+    var generation: CacheGeneration { CacheGeneration(folder: folder) }
 
     init(cacheDirectory: URL) throws {
         folder = cacheDirectory.appendingPathComponent(Self.prefix + UUID().uuidString, isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("avatars", isDirectory: true), withIntermediateDirectories: true)
         } catch {
             throw DataCacheError.writeFailed(path: folder.path, detail: error.localizedDescription)
         }
     }
 
-    func write(_ image: DownloadedImage, forCharacter id: Int) throws {
-        let file = folder.appendingPathComponent("\(id).\(image.format.fileExtension)")
+    /// A hard link, so an unchanged picture costs no copy and no space; a copy where links are not supported.
+    func linkAvatar(_ image: StoredImage, forCharacter id: Int) throws {
+        let destination = generation.avatarFile(forCharacter: id, format: image.format)
+        guard link(image.file.path, destination.path) != 0 else { return }
         do {
-            try Data(image.bytes).write(to: file)
+            try FileManager.default.copyItem(at: image.file, to: destination)
         } catch {
-            throw DataCacheError.writeFailed(path: file.path, detail: error.localizedDescription)
+            throw DataCacheError.writeFailed(path: destination.path, detail: error.localizedDescription)
         }
     }
 
-    /// The staged images as (character id, format, file).
-    func stagedImages() throws -> [(id: Int, format: ImageFormat, file: URL)] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        return names.compactMap { name in
-            let parts = name.split(separator: ".")
-            guard parts.count == 2, let id = Int(parts[0]), let format = ImageFormat(rawValue: String(parts[1]))
-            else { return nil }
-            return (id, format, folder.appendingPathComponent(name))
+    func write(_ data: Data, to file: URL) throws {
+        do {
+            try data.write(to: file)
+        } catch {
+            throw DataCacheError.writeFailed(path: file.path, detail: error.localizedDescription)
         }
     }
 

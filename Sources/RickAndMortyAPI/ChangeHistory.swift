@@ -96,7 +96,11 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
 
     /// The history kept in `cache`, or an empty one when there is none yet.
     public static func load(from cache: DataCache) throws -> ChangeHistory {
-        let file = cache.directory.appendingPathComponent(fileName)
+        try load(from: cache.current)
+    }
+
+    public static func load(from generation: CacheGeneration) throws -> ChangeHistory {
+        let file = generation.historyFile
         guard FileManager.default.fileExists(atPath: file.path) else { return ChangeHistory() }
         do {
             return try JSONDecoder().decode(ChangeHistory.self, from: Data(contentsOf: file))
@@ -105,9 +109,13 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
         }
     }
 
-    public func save(to cache: DataCache) throws {
+    func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(self), to: cache.directory.appendingPathComponent(Self.fileName))
+        do {
+            return try encoder.encode(self)
+        } catch {
+            throw DataCacheError.writeFailed(path: "(encoding)", detail: error.localizedDescription)
+        }
     }
 }

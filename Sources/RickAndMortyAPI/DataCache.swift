@@ -1,116 +1,146 @@
 import Foundation
 
 /// The cache folder (`--cache DIR`):
-/// - `snapshot.json`: the last complete snapshot;
-/// - `responses.json`: each page's body and validators (ETag, Last-Modified), for conditional requests;
-/// - `avatars/N.jpeg` or `avatars/N.png`: each character's picture, at a path fixed by its id, in the
-///   format its bytes are (not the one its URL names).
-/// Every file is replaced atomically, and a refresh changes nothing until it has fetched everything.
+/// - `current`: a symbolic link naming the committed generation, `generation-N` (see `CacheGeneration`);
+/// - `generation-M`: the generation committed before it, kept so that a build which started reading it when
+///   the commit happened can finish;
+/// - `downloads/`: pictures checked but not committed yet (see `VerifiedDownloads`);
+/// - `.lock` (see `CacheLock`), and during a commit `.staging-…` (the next generation being assembled).
+///
+/// A refresh changes nothing until it has fetched everything, and then commits a whole new generation by
+/// replacing `current` with one rename(2): whenever a process is killed, the cache is entirely the old
+/// generation or entirely the new one. A symbolic link rather than an exchanged folder (as the site
+/// publisher does) because only rmwiki reads the cache, and rename(2) is portable. Unchanged pictures are hard
+/// links into the previous generation, so a commit writes a few files whatever the number of pictures.
+///
+/// A cache written before generations existed has its files directly in DIR; it reads as the current
+/// generation, and its first refresh moves it to the layout above.
 public struct DataCache: Sendable {
+    static let currentLinkName = "current"
+    static let generationPrefix = "generation-"
+    static let downloadsFolderName = "downloads"
+    /// What the old layout kept directly in DIR.
+    static let legacyEntries = ["snapshot.json", "responses.json", ChangeHistory.fileName, "avatars"]
+
     public let directory: URL
 
     public init(directory: URL) {
         self.directory = directory
     }
 
-    public var snapshotFile: URL { directory.appendingPathComponent("snapshot.json") }
-    public var responsesFile: URL { directory.appendingPathComponent("responses.json") }
-    public var avatarsFolder: URL { directory.appendingPathComponent("avatars", isDirectory: true) }
+    var currentLink: URL { directory.appendingPathComponent(Self.currentLinkName) }
 
-    public var hasSnapshot: Bool { FileManager.default.fileExists(atPath: snapshotFile.path) }
-
-    /// The cached snapshot; nil when there is none, an error when it is damaged.
-    public func loadSnapshot() throws -> Snapshot? {
-        guard hasSnapshot else { return nil }
-        do {
-            let data = try Data(contentsOf: snapshotFile)
-            return try JSONDecoder().decode(Snapshot.self, from: data)
-        } catch let error as DecodingError {
-            throw DataCacheError.unreadable(path: snapshotFile.path, detail: BodyProblem.from(error).description)
-        } catch {
-            throw DataCacheError.unreadable(path: snapshotFile.path, detail: error.localizedDescription)
-        }
+    /// The committed generation, resolved once: read everything of one build from the value this returns, and
+    /// a commit in between cannot mix two generations.
+    public var current: CacheGeneration {
+        guard let name = currentGenerationName else { return CacheGeneration(folder: directory) }
+        return CacheGeneration(folder: directory.appendingPathComponent(name, isDirectory: true))
     }
 
-    /// The stored validators and bodies per page URL. They only save work, so a damaged file counts as empty
-    /// (the next fetch is then unconditional).
-    public func loadStoredResponses() -> [String: StoredResponse] {
-        guard let data = try? Data(contentsOf: responsesFile),
-              let responses = try? JSONDecoder().decode([String: StoredResponse].self, from: data)
-        else { return [:] }
-        return responses
+    /// The link's target, when it names a generation folder of this cache (nothing else is followed).
+    private var currentGenerationName: String? {
+        guard let name = try? FileManager.default.destinationOfSymbolicLink(atPath: currentLink.path),
+              Self.generationNumber(name) != nil
+        else { return nil }
+        return name
     }
 
-    public func avatarFile(forCharacter id: Int, format: ImageFormat) -> URL {
-        avatarsFolder.appendingPathComponent("\(id).\(format.fileExtension)")
+    /// The file `serve --watch` polls: through the link, so each commit changes what it names in one step.
+    public var watchedSnapshotFile: URL { currentLink.appendingPathComponent("snapshot.json") }
+
+    public var snapshotFile: URL { current.snapshotFile }
+    public var hasSnapshot: Bool { current.hasSnapshot }
+    public func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
+    public func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
+    public func cachedAvatar(forCharacter id: Int) -> AvatarImage? { current.cachedAvatar(forCharacter: id) }
+    public func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
+
+    func verifiedDownloads() throws -> VerifiedDownloads {
+        try VerifiedDownloads(folder: directory.appendingPathComponent(Self.downloadsFolderName, isDirectory: true))
     }
 
-    public func cachedAvatar(forCharacter id: Int) -> AvatarImage? {
-        for format in [ImageFormat.jpeg, .png] {
-            let file = avatarFile(forCharacter: id, format: format)
-            if FileManager.default.fileExists(atPath: file.path) {
-                return AvatarImage(source: .file(path: file.path), fileExtension: format.fileExtension)
-            }
-        }
-        return nil
-    }
-
-    /// The cached pictures of the snapshot's characters; characters without one are absent.
-    public func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
-        var avatars: [Int: AvatarImage] = [:]
-        for character in snapshot.characters {
-            if let avatar = cachedAvatar(forCharacter: character.id) { avatars[character.id] = avatar }
-        }
-        return avatars
-    }
-
-    /// Removes what an interrupted refresh left behind (staging folders, temporary files); none of it is data.
+    /// Removes what an interrupted refresh left behind: staging folders and temporary files, generations that are
+    /// neither current nor the one before it, and the old layout's files once a generation is current. Checked
+    /// pictures in `downloads/` are kept: they are what the next refresh resumes from.
     public func removeLeftovers() {
         let manager = FileManager.default
-        for folder in [directory, avatarsFolder] {
+        let downloads = directory.appendingPathComponent(Self.downloadsFolderName)
+        for folder in [directory, downloads] {
             guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names where name.hasPrefix(CacheStaging.prefix) || name.hasPrefix(AtomicFile.temporaryPrefix) {
                 try? manager.removeItem(at: folder.appendingPathComponent(name))
             }
         }
+        guard let name = currentGenerationName, let number = Self.generationNumber(name) else { return }
+        let older = generationNumbers().filter { $0 < number }
+        removeGenerations(except: [number] + (older.max().map { [$0] } ?? []))
+        removeLegacyEntries()
     }
 
     public func makeStaging() throws -> CacheStaging {
         try CacheStaging(cacheDirectory: directory)
     }
 
-    /// Publishes a finished refresh: staged images into `avatars/`, then the page responses, then the snapshot
-    /// (last, so a snapshot on disk always has its pictures). Each file is replaced atomically.
-    public func commit(
-        staging: CacheStaging, responses: [String: StoredResponse], history: ChangeHistory, snapshot: Snapshot
+    /// Publishes a finished refresh: assembles the next generation in a staging folder (each avatar a hard link
+    /// to a checked download or to the previous generation's file, then the responses, the history and the
+    /// snapshot), renames it into place and switches `current` to it. Then removes the generation before the
+    /// previous one, the old layout's files and the committed downloads.
+    func commit(
+        snapshot: Snapshot, responses: [String: StoredResponse], history: ChangeHistory, avatars: [Int: StoredImage]
     ) throws {
-        defer { staging.discard() }
-        let manager = FileManager.default
+        let staging = try makeStaging()
+        let previous = currentGenerationName.flatMap(Self.generationNumber)
+        let number = (generationNumbers().max() ?? 0) + 1
         do {
-            try manager.createDirectory(at: avatarsFolder, withIntermediateDirectories: true)
-        } catch {
-            throw DataCacheError.writeFailed(path: avatarsFolder.path, detail: error.localizedDescription)
-        }
-        for staged in try stagedImages(staging) {
-            try AtomicFile.move(staged.file, to: avatarFile(forCharacter: staged.id, format: staged.format))
-            // A picture that changed format leaves its old file behind otherwise, and lookups prefer JPEG.
-            for other in [ImageFormat.jpeg, .png] where other != staged.format {
-                try? manager.removeItem(at: avatarFile(forCharacter: staged.id, format: other))
+            for (id, image) in avatars.sorted(by: { $0.key < $1.key }) {
+                try staging.linkAvatar(image, forCharacter: id)
             }
+            let generation = staging.generation
+            try staging.write(try Self.encode(responses), to: generation.responsesFile)
+            try staging.write(try history.encoded(), to: generation.historyFile)
+            try staging.write(try Self.encode(snapshot), to: generation.snapshotFile)
+            try AtomicFile.move(staging.folder, to: directory.appendingPathComponent(Self.generationPrefix + "\(number)"))
+        } catch {
+            staging.discard()
+            throw error
         }
-        try AtomicFile.write(try Self.encode(responses), to: responsesFile)
-        // History before snapshot: killed between the two, the next refresh finds the same changes again and
-        // records them once more at worst, never not at all.
-        try history.save(to: self)
-        try AtomicFile.write(try Self.encode(snapshot), to: snapshotFile)
+        try switchCurrent(to: Self.generationPrefix + "\(number)")
+        removeGenerations(except: [number] + (previous.map { [$0] } ?? []))
+        removeLegacyEntries()
+        try? verifiedDownloads().removeAll()
     }
 
-    private func stagedImages(_ staging: CacheStaging) throws -> [(id: Int, format: ImageFormat, file: URL)] {
+    /// The commit point: a new link under a temporary name, renamed over `current`.
+    private func switchCurrent(to name: String) throws {
+        let temporary = directory.appendingPathComponent(AtomicFile.temporaryPrefix + UUID().uuidString + "-" + Self.currentLinkName)
         do {
-            return try staging.stagedImages()
+            try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: name)
         } catch {
-            throw DataCacheError.unreadable(path: staging.folder.path, detail: error.localizedDescription)
+            throw DataCacheError.writeFailed(path: temporary.path, detail: error.localizedDescription)
         }
+        try AtomicFile.move(temporary, to: currentLink)
+    }
+
+    private func generationNumbers() -> [Int] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).compactMap(Self.generationNumber)
+    }
+
+    private func removeGenerations(except kept: [Int]) {
+        for number in generationNumbers() where !kept.contains(number) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(Self.generationPrefix + "\(number)"))
+        }
+    }
+
+    private func removeLegacyEntries() {
+        for name in Self.legacyEntries {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    static func generationNumber(_ name: String) -> Int? {
+        guard name.hasPrefix(generationPrefix), let number = Int(name.dropFirst(generationPrefix.count)), number > 0
+        else { return nil }
+        return number
     }
 
     static func encode<Value: Encodable>(_ value: Value) throws -> Data {

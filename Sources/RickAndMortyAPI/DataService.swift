@@ -5,71 +5,101 @@ import Foundation
 public struct DataService: Sendable {
     public let client: APIClient
     public let cache: DataCache
+    public let shrinkCheck: ShrinkCheck
 
-    public init(client: APIClient, cache: DataCache) {
+    public init(client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck()) {
         self.client = client
         self.cache = cache
+        self.shrinkCheck = shrinkCheck
     }
 
-    /// Fetches every record (conditionally, when the cache has validators), downloads the pictures the cache
-    /// lacks, and only then replaces the cached snapshot. On any failure, cancellation included, the cache is
-    /// left exactly as it was. What changed goes into the change history, dated `date`, written under the same
-    /// lock just before the snapshot: a change is never seen (snapshot) without being recorded (history).
+    /// Fetches every record (conditionally, when the cache has validators), refuses a collection that shrank
+    /// suspiciously, downloads the pictures the cache lacks, and only then commits a new generation of the cache.
+    /// On any failure, cancellation included, the committed cache is left exactly as it was; pictures already
+    /// downloaded and checked are kept aside for the next try. What changed goes into the change history, dated
+    /// `date`, committed with the snapshot: a change is never seen (snapshot) without being recorded (history).
     public func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
         let lock = try CacheLock(directory: cache.directory)
         defer { lock.release() }
         cache.removeLeftovers()
-        let previous = try? cache.loadSnapshot()
-        let fetch = try await client.fetchSnapshot(stored: cache.loadStoredResponses(), progress: progress)
-        let downloads = avatarsToDownload(for: fetch.snapshot, previous: previous)
+        let committed = cache.current
+        let previous = try? committed.loadSnapshot()
+        let stored = committed.loadStoredResponses()
+        let fetch = try await client.fetchSnapshot(stored: stored, progress: progress)
+        try shrinkCheck.check(fetch.snapshot, against: previous)
+        let wanted = avatarsToDownload(for: fetch.snapshot, previous: previous, in: committed)
         let changes = SnapshotChanges(from: previous, to: fetch.snapshot)
-        var history = try ChangeHistory.load(from: cache)
+        let committedHistory = try ChangeHistory.load(from: committed)
+        var history = committedHistory
         history.record(changes, in: fetch.snapshot, at: date)
 
-        let staging = try cache.makeStaging()
-        let imageReport: AvatarDownloadReport
-        do {
-            imageReport = try await client.downloadAvatars(downloads, progress: progress) { download, image in
-                try staging.write(image, forCharacter: download.characterID)
-            }
-            try cache.commit(staging: staging, responses: fetch.responses, history: history, snapshot: fetch.snapshot)
-        } catch {
-            staging.discard()
-            throw error
+        let downloads = try cache.verifiedDownloads()
+        let pending = wanted.filter { !client.isAllowedImage($0.url) || downloads.image(for: $0.url) == nil }
+        let imageReport = try await client.downloadAvatars(pending, progress: progress) { download, image in
+            try downloads.store(image, for: download.url)
+        }
+        let avatars = avatarFiles(for: fetch.snapshot, wanted: wanted, downloads: downloads, committed: committed)
+        let keptAvatars = fetch.snapshot.characters.reduce(into: [Int: StoredImage]()) { kept, character in
+            kept[character.id] = committed.storedAvatar(forCharacter: character.id)
+        }
+        // Nothing new (the usual nightly run): no new generation, so the cache stays byte for byte as it was.
+        if fetch.snapshot == previous, fetch.responses == stored, history == committedHistory, avatars == keptAvatars {
+            downloads.removeAll()
+        } else {
+            try cache.commit(snapshot: fetch.snapshot, responses: fetch.responses, history: history, avatars: avatars)
         }
         return RefreshReport(
             snapshot: fetch.snapshot,
             changes: changes,
             avatars: cache.avatars(for: fetch.snapshot),
             missingAvatars: imageReport.missing,
+            refusedAvatars: imageReport.refused,
             statistics: fetch.statistics + imageReport.statistics,
             duration: ContinuousClock.now - started,
             history: history)
     }
 
-    /// The cached snapshot and pictures, without any request.
-    public func loadOffline() throws -> (Snapshot, [Int: AvatarImage]) {
-        guard let snapshot = try cache.loadSnapshot() else {
+    /// The cached snapshot, pictures and change history, all from one generation, without any request.
+    public func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
+        let generation = cache.current
+        guard let snapshot = try generation.loadSnapshot() else {
             throw DataCacheError.noSnapshot(directory: cache.directory.path)
         }
-        return (snapshot, cache.avatars(for: snapshot))
+        return (snapshot, generation.avatars(for: snapshot), try ChangeHistory.load(from: generation))
     }
 
     /// A cached picture is kept unless the record now names a different picture. Only the URL's path counts,
     /// so the same data served from another host (a mirror, `--api`, a loopback port) reuses the cache.
-    func avatarsToDownload(for snapshot: Snapshot, previous: Snapshot?) -> [AvatarDownload] {
+    func avatarsToDownload(for snapshot: Snapshot, previous: Snapshot?, in generation: CacheGeneration) -> [AvatarDownload] {
         let previousImages = Dictionary(
             (previous?.characters ?? []).map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
         return snapshot.characters.compactMap { character in
             guard !character.image.isEmpty else { return nil }
-            if cache.cachedAvatar(forCharacter: character.id) != nil {
+            if generation.storedAvatar(forCharacter: character.id) != nil {
                 guard let before = previousImages[character.id], Self.path(of: before) != Self.path(of: character.image)
                 else { return nil }
             }
             return AvatarDownload(characterID: character.id, url: character.image)
         }
+    }
+
+    /// Each character's picture in the next generation: a checked download for those that needed one (none when
+    /// it answered 404 or its host is not allowed), else the committed generation's file.
+    private func avatarFiles(
+        for snapshot: Snapshot, wanted: [AvatarDownload], downloads: VerifiedDownloads, committed: CacheGeneration
+    ) -> [Int: StoredImage] {
+        let wantedURLs = Dictionary(wanted.map { ($0.characterID, $0.url) }, uniquingKeysWith: { first, _ in first })
+        var files: [Int: StoredImage] = [:]
+        for character in snapshot.characters {
+            if let url = wantedURLs[character.id] {
+                if client.isAllowedImage(url), let image = downloads.image(for: url) { files[character.id] = image }
+            } else if let kept = committed.storedAvatar(forCharacter: character.id) {
+                files[character.id] = kept
+            }
+        }
+        return files
     }
 
     static func path(of url: String) -> String {

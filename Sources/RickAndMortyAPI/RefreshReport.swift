@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `DataService.refresh` did: the new snapshot, what changed since the last one, the pictures now in
 /// the cache, and what the fetch cost.
 public struct RefreshReport: Sendable, Equatable {
@@ -6,6 +8,9 @@ public struct RefreshReport: Sendable, Equatable {
     public var avatars: [Int: AvatarImage]
     /// Characters whose avatar URL answered 404.
     public var missingAvatars: [Int]
+    /// Avatars on a host neither `--api` nor `--image-host` names: not requested, and those characters have no
+    /// picture.
+    public var refusedAvatars: [AvatarDownload]
     /// Record pages and images together.
     public var statistics: FetchStatistics
     public var duration: Duration
@@ -14,13 +19,14 @@ public struct RefreshReport: Sendable, Equatable {
 
     public init(
         snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], missingAvatars: [Int],
-        statistics: FetchStatistics, duration: Duration, history: ChangeHistory = ChangeHistory()
+        refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory = ChangeHistory()
     ) {
         self.history = history
         self.snapshot = snapshot
         self.changes = changes
         self.avatars = avatars
         self.missingAvatars = missingAvatars
+        self.refusedAvatars = refusedAvatars
         self.statistics = statistics
         self.duration = duration
     }
@@ -37,5 +43,22 @@ public struct RefreshReport: Sendable, Equatable {
             lines.append("no picture served for characters \(APIClient.list(missingAvatars)) (HTTP 404)")
         }
         return lines
+    }
+
+    /// What a user must see even with `--quiet`: pictures refused for their host, one line per host.
+    public var warnings: [String] {
+        var byHost: [String: [AvatarDownload]] = [:]
+        for avatar in refusedAvatars {
+            let url = URL(string: avatar.url)
+            let host = url?.host.map { host in url?.port.map { "\(host):\($0)" } ?? host }
+            byHost[(host ?? avatar.url).printable, default: []].append(avatar)
+        }
+        return byHost.sorted { $0.key < $1.key }.map { host, avatars in
+            let ids = avatars.map(\.characterID).sorted()
+            let example = (avatars.min { $0.characterID < $1.characterID }?.url ?? host).printable
+            return "warning: pictures on \(host), which is not the API's host, were not downloaded (characters "
+                + "\(APIClient.list(ids)), e.g. \(example)); those characters show no picture. "
+                + "If \(host) is trusted, pass --image-host \(host)"
+        }
     }
 }

@@ -4,16 +4,17 @@ import FoundationNetworking
 #endif
 
 /// The real transport. URLSession's own cache is off: the client sends its own conditional requests
-/// and must see 304s as they are.
+/// and must see 304s as they are. Bodies arrive through `TransferDelegate`, chunk by chunk, so one past its
+/// request's limit is cut off there rather than buffered whole.
 public struct URLSessionTransport: HTTPTransport {
-    private let session: URLSession
+    private let owner: SessionOwner
 
     public init(maximumConnectionsPerHost: Int = APIClient.defaultConcurrency) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
-        session = URLSession(configuration: configuration)
+        owner = SessionOwner(configuration: configuration)
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -29,7 +30,7 @@ public struct URLSessionTransport: HTTPTransport {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await Self.perform(urlRequest, on: session)
+            (data, response) = try await perform(urlRequest, limit: request.maximumBodyBytes)
         } catch let error as URLError {
             throw Self.transportError(error)
         }
@@ -43,20 +44,15 @@ public struct URLSessionTransport: HTTPTransport {
         return TransportResponse(status: http.statusCode, headers: headers, body: data)
     }
 
-    /// `session.data(for:)`, but cancelled through `DataTaskCanceller` (see there for the deadlock it avoids).
-    private static func perform(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+    /// One data task, cancelled through `DataTaskCanceller` (see there for the deadlock it avoids).
+    private func perform(_ request: URLRequest, limit: Int) async throws -> (Data, URLResponse) {
         let canceller = DataTaskCanceller()
+        let session = owner.session
+        let delegate = owner.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let data, let response {
-                        continuation.resume(returning: (data, response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
+                let task = session.dataTask(with: request)
+                delegate.begin(task, limit: limit, continuation: continuation)
                 canceller.attach(task)
                 task.resume()
             }
@@ -73,5 +69,20 @@ public struct URLSessionTransport: HTTPTransport {
             TransportError.cannotConnect(error.localizedDescription)
         default: TransportError.connectionLost(error.localizedDescription)
         }
+    }
+}
+
+/// Owns the session: a session keeps its delegate until invalidated, so the last copy of the transport to
+/// go lets both go (a `serve` session makes one client per rebuild).
+private final class SessionOwner: Sendable {
+    let delegate = TransferDelegate()
+    let session: URLSession
+
+    init(configuration: URLSessionConfiguration) {
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 }

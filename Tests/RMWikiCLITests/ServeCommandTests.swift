@@ -28,7 +28,7 @@ import Testing
         #expect(fetching.site.source == .cache(offline: false))
         #expect(fetching.rebuild.source == .cache(offline: true))
         #expect(ServeSession(options: fetching, console: ConsoleRecorder().console).watchedPaths.map(\.path)
-            .contains("/tmp/cache/snapshot.json"), "a fetch in another terminal triggers a rebuild")
+            .contains("/tmp/cache/current/snapshot.json"), "a fetch in another terminal triggers a rebuild")
         let demo = try ServeTestRun.options(["--demo"])
         #expect(demo.rebuild.source == .demo)
     }

@@ -45,7 +45,7 @@ import Testing
                 LoopbackFaultRule(.path("/api/episode?page=1"), .replaceBody(Array(body.utf8), contentType: "application/json"))
             ])
             let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
-            #expect(error == .inconsistentData(resource: .episode, problem: "page 1 reports 2 records in 100000000 pages"))
+            #expect(error == .inconsistentData(resource: .episode, problem: "page 1 reports 2 records in 100000000 pages, not the 1 of 20 records each"))
         }
     }
 }

@@ -63,8 +63,10 @@ enum Fixture {
     }
 
     /// A data service over a fresh cache folder.
-    static func service(_ client: APIClient, cache: URL? = nil) throws -> DataService {
-        DataService(client: client, cache: DataCache(directory: try cache ?? SharedFixtures.temporaryDirectory("rmwiki-cache")))
+    static func service(_ client: APIClient, cache: URL? = nil, shrinkCheck: ShrinkCheck = ShrinkCheck()) throws -> DataService {
+        DataService(
+            client: client, cache: DataCache(directory: try cache ?? SharedFixtures.temporaryDirectory("rmwiki-cache")),
+            shrinkCheck: shrinkCheck)
     }
 
     /// A client for tests: real HTTP, and retries that record their waits instead of sleeping.

@@ -55,7 +55,7 @@ import TestSupport
 
             // Offline reads the same back without a request.
             await server.resetCounters()
-            let (offline, avatars) = try service.loadOffline()
+            let (offline, avatars, _) = try service.loadOffline()
             #expect(offline == first.snapshot)
             #expect(avatars == first.avatars)
             #expect(await server.counters().requests == 0)

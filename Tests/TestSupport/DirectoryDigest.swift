@@ -17,4 +17,9 @@ public enum DirectoryDigest {
         }
         return files
     }
+
+    /// The committed cache: everything but `downloads/`, the checked pictures a failed refresh keeps for the next.
+    public static func committed(_ cache: URL) -> [String: Data] {
+        contents(of: cache).filter { !$0.key.hasPrefix("downloads/") }
+    }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// One committed state of the cache, in one folder: `snapshot.json` (the last complete snapshot),
+/// `responses.json` (each page's body and validators, for conditional requests), `history.json` (see
+/// `ChangeHistory`) and `avatars/N.jpeg` or `avatars/N.png` (each character's picture, at a path fixed by its
+/// id, in the format its bytes are). Nothing in it changes after it is committed.
+public struct CacheGeneration: Sendable, Equatable {
+    public let folder: URL
+
+    public var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
+    public var responsesFile: URL { folder.appendingPathComponent("responses.json") }
+    public var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
+    public var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }
+
+    public var hasSnapshot: Bool { FileManager.default.fileExists(atPath: snapshotFile.path) }
+
+    /// The snapshot; nil when there is none, an error when it is damaged.
+    public func loadSnapshot() throws -> Snapshot? {
+        guard hasSnapshot else { return nil }
+        do {
+            let data = try Data(contentsOf: snapshotFile)
+            return try JSONDecoder().decode(Snapshot.self, from: data)
+        } catch let error as DecodingError {
+            throw DataCacheError.unreadable(path: snapshotFile.path, detail: BodyProblem.from(error).description)
+        } catch {
+            throw DataCacheError.unreadable(path: snapshotFile.path, detail: error.localizedDescription)
+        }
+    }
+
+    /// The stored validators and bodies per page URL. They only save work, so a damaged file counts as empty
+    /// (the next fetch is then unconditional).
+    public func loadStoredResponses() -> [String: StoredResponse] {
+        guard let data = try? Data(contentsOf: responsesFile),
+              let responses = try? JSONDecoder().decode([String: StoredResponse].self, from: data)
+        else { return [:] }
+        return responses
+    }
+
+    func avatarFile(forCharacter id: Int, format: ImageFormat) -> URL {
+        avatarsFolder.appendingPathComponent("\(id).\(format.fileExtension)")
+    }
+
+    /// The character's picture file and its format, if this generation has one.
+    func storedAvatar(forCharacter id: Int) -> StoredImage? {
+        for format in [ImageFormat.jpeg, .png] {
+            let file = avatarFile(forCharacter: id, format: format)
+            if FileManager.default.fileExists(atPath: file.path) { return StoredImage(file: file, format: format) }
+        }
+        return nil
+    }
+
+    public func cachedAvatar(forCharacter id: Int) -> AvatarImage? {
+        storedAvatar(forCharacter: id).map { AvatarImage(source: .file(path: $0.file.path), fileExtension: $0.format.fileExtension) }
+    }
+
+    /// The pictures of the snapshot's characters; characters without one are absent.
+    public func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
+        var avatars: [Int: AvatarImage] = [:]
+        for character in snapshot.characters {
+            if let avatar = cachedAvatar(forCharacter: character.id) { avatars[character.id] = avatar }
+        }
+        return avatars
+    }
+}
+
+/// A checked picture on disk.
+struct StoredImage: Sendable, Equatable {
+    var file: URL
+    var format: ImageFormat
+}

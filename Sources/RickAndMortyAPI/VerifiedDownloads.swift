@@ -1,0 +1,49 @@
+import Foundation
+
+/// Pictures a refresh downloaded and checked but has not committed yet (`downloads/` in the cache), keyed by
+/// their URL's path (as the cache matches pictures: the same path from a mirror is the same picture). A refresh
+/// that fails keeps them and the next one takes them from here instead of the network, so against a flaky API
+/// each try gets further than the last; a commit links them into the new generation and empties the folder.
+struct VerifiedDownloads: Sendable {
+    let folder: URL
+
+    init(folder: URL) throws {
+        self.folder = folder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DataCacheError.writeFailed(path: folder.path, detail: error.localizedDescription)
+        }
+    }
+
+    func image(for url: String) -> StoredImage? {
+        for format in [ImageFormat.jpeg, .png] {
+            let file = self.file(for: url, format: format)
+            if FileManager.default.fileExists(atPath: file.path) { return StoredImage(file: file, format: format) }
+        }
+        return nil
+    }
+
+    /// Written atomically: a file here is always a whole, checked picture, even after a kill.
+    func store(_ image: DownloadedImage, for url: String) throws {
+        try AtomicFile.write(Data(image.bytes), to: file(for: url, format: image.format))
+        for other in [ImageFormat.jpeg, .png] where other != image.format {
+            try? FileManager.default.removeItem(at: file(for: url, format: other))
+        }
+    }
+
+    func removeAll() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A file name from the path alone: 64-bit FNV-1a, in hex. Paths are chosen by the server, which could
+    /// collide two on purpose only to swap two of its own pictures.
+    private func file(for url: String, format: ImageFormat) -> URL {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in DataService.path(of: url).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let name = String(hash, radix: 16)
+        return folder.appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name + "." + format.fileExtension)
+    }
+}
