@@ -94,6 +94,8 @@ struct VariableTag: Sendable {
 struct SectionTag: Sendable {
     let name: Name
     let inverted: Bool
+    /// Alone on its line, which is removed from the output.
+    let standalone: Bool
     /// The raw section text, handed to lambdas.
     let body: Range<Int>
     let delimiters: Delimiters
@@ -210,7 +212,7 @@ struct TemplateCompiler {
             }
         default:
             sections.append(SectionTag(name: Name(opening.content) ?? .implicitIterator,
-                                       inverted: opening.kind == .invertedSection,
+                                       inverted: opening.kind == .invertedSection, standalone: opening.standalone,
                                        body: opening.range.upperBound..<closing.range.lowerBound,
                                        delimiters: opening.delimiters, offset: opening.offset))
             instruction = Instruction(opcode: .section, operand: sections.count - 1, end: end)
