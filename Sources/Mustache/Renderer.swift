@@ -169,12 +169,20 @@ struct Renderer {
         }
     }
 
-    /// Whole doubles print without a fraction (`2`, not `2.0`), as JavaScript engines do.
+    /// Whole doubles print as integers at any magnitude (`2`, not `2.0`; `1e15` as
+    /// `1000000000000000`), with the shortest digits that read back as the same double.
     private static func format(_ number: Double) -> String {
-        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-            return String(Int(number))
+        guard number.isFinite, number == number.rounded() else { return String(number) }
+        // Below 2^53 every integer is exactly a double, so its own digits are the shortest.
+        if abs(number) < 0x1p53 { return String(Int(number)) }
+        // Swift writes the shortest digits, as `9007199254740994.0` or `1.2345e+20`.
+        let text = String(number)
+        guard let mark = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: mark)...]) else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
-        return String(number)
+        let digits = String(text[..<mark].filter(\.isWholeNumber))
+        let zeros = String(repeating: "0", count: max(0, exponent - (digits.count - 1)))
+        return (number < 0 ? "-" : "") + digits + zeros
     }
 
     private mutating func renderSection(_ index: Int, body: Range<Int>, in template: Template) throws {
