@@ -1,5 +1,23 @@
+import Foundation
+
+extension MustacheValue {
+    /// Parses JSON text. Integers stay `.int` (`85` renders as `85`); those beyond `Int` keep their
+    /// exact digits as `.string`; other numbers are `.double`.
+    /// Bad JSON throws a `MustacheError` (kind `.invalidJSON`) naming `sourceName`, line and column.
+    public init(json: [UInt8], sourceName: String = "JSON") throws {
+        var reader = JSONReader(bytes: json, sourceName: sourceName)
+        self = try reader.read()
+    }
+
+    /// Parses JSON data; see `init(json:sourceName:)` for `[UInt8]`.
+    public init(json: Data, sourceName: String = "JSON") throws {
+        try self.init(json: [UInt8](json), sourceName: sourceName)
+    }
+}
+
 /// A strict JSON (RFC 8259) reader producing `MustacheValue`s: integers that fit in `Int` stay
-/// `.int`, other numbers become `.double`. Errors point at the offending byte.
+/// `.int`, larger ones `.string` (a double would print other digits), other numbers become
+/// `.double`. Errors point at the offending byte.
 struct JSONReader {
     /// Deeper documents are refused rather than risking the stack.
     static let maximumDepth = 512
@@ -250,7 +268,7 @@ struct JSONReader {
             skipDigits()
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .int(integer) }
+        if isInteger { return Int(text).map(MustacheValue.int) ?? .string(text) }
         guard let number = Double(text) else { throw error("invalid number") }
         return .double(number)
     }

@@ -1,8 +1,8 @@
 /// Walks a parsed template against a context stack, appending to one byte buffer.
 ///
 /// Indentation of standalone partials is applied while rendering: after a line break that comes
-/// from a template, the next output (text or value) is preceded by the current indentation. Line
-/// breaks inside values never trigger it, and blank lines get none.
+/// from a template, the next text or tag is preceded by the current indentation, even a tag that
+/// renders nothing. Line breaks inside values never trigger it, and blank lines get none.
 struct Renderer {
     /// Nested sections, partials, blocks and lambdas beyond this depth raise an error instead of
     /// exhausting the stack (a partial that includes itself unconditionally, say).
@@ -76,15 +76,24 @@ struct Renderer {
     }
 
     private mutating func appendLine(_ line: UnsafeBufferPointer<UInt8>) {
-        indentIfAtLineStart(before: line[0])
+        if atLineStart, !Self.isBlank(line) { output.append(contentsOf: indentation) }
         output.append(contentsOf: line)
         atLineStart = line[line.count - 1] == Self.lineFeed
     }
 
-    private mutating func indentIfAtLineStart(before first: UInt8) {
-        if atLineStart, first != Self.lineFeed, first != Self.carriageReturn {
-            output.append(contentsOf: indentation)
-        }
+    /// Blank lines stay empty, so indenting a partial adds no trailing whitespace; a lone `\r` is
+    /// not a line break.
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line[0] == lineFeed || (line[0] == carriageReturn && line.count > 1 && line[1] == lineFeed)
+    }
+
+    /// A tag (other than a standalone one, whose line is gone) starts a line like text does: the
+    /// line keeps its indentation even when the tag renders nothing, as if the indentation had
+    /// been written in the included template.
+    private mutating func startLine() {
+        guard atLineStart else { return }
+        output.append(contentsOf: indentation)
+        atLineStart = false
     }
 
     private mutating func appendValue(_ text: String, escaped: Bool) {
@@ -96,9 +105,6 @@ struct Renderer {
     }
 
     private mutating func appendValue(bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
-        guard !bytes.isEmpty else { return }
-        indentIfAtLineStart(before: bytes[0])
-        atLineStart = false
         if escaped {
             HTMLEscaper.append(bytes, to: &output)
         } else {
@@ -136,6 +142,7 @@ struct Renderer {
     // would retain each of its fields.
 
     private mutating func renderVariable(_ index: Int, escaped: Bool, in template: Template) throws {
+        startLine()
         guard let value = lookup(template.variables[index].name) else {
             guard !library.strict else {
                 let variable = template.variables[index]
@@ -162,15 +169,24 @@ struct Renderer {
         }
     }
 
-    /// Whole doubles print without a fraction (`2`, not `2.0`), as JavaScript engines do.
+    /// Whole doubles print as integers at any magnitude (`2`, not `2.0`; `1e15` as
+    /// `1000000000000000`), with the shortest digits that read back as the same double.
     private static func format(_ number: Double) -> String {
-        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-            return String(Int(number))
+        guard number.isFinite, number == number.rounded() else { return String(number) }
+        // Below 2^53 every integer is exactly a double, so its own digits are the shortest.
+        if abs(number) < 0x1p53 { return String(Int(number)) }
+        // Swift writes the shortest digits, as `9007199254740994.0` or `1.2345e+20`.
+        let text = String(number)
+        guard let mark = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: mark)...]) else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         }
-        return String(number)
+        let digits = String(text[..<mark].filter(\.isWholeNumber))
+        let zeros = String(repeating: "0", count: max(0, exponent - (digits.count - 1)))
+        return (number < 0 ? "-" : "") + digits + zeros
     }
 
     private mutating func renderSection(_ index: Int, body: Range<Int>, in template: Template) throws {
+        if !template.sections[index].standalone { startLine() }
         let value = lookup(template.sections[index].name)
         let offset = template.sections[index].offset
         if template.sections[index].inverted {
@@ -209,6 +225,7 @@ struct Renderer {
     }
 
     private mutating func renderInclusion(_ index: Int, in template: Template) throws {
+        if !template.inclusions[index].standalone { startLine() }
         guard let included = resolve(template.inclusions[index].target) else {
             guard !library.strict else {
                 let inclusion = template.inclusions[index]
@@ -264,6 +281,7 @@ struct Renderer {
     }
 
     private mutating func renderBlock(_ block: BlockTag, defaults: Range<Int>, in template: Template) throws {
+        if !block.standalone { startLine() }
         guard let argument = overrides[block.name] else {
             try render(defaults, of: template)
             return
@@ -285,4 +303,11 @@ struct Renderer {
         try body(&self)
         depth -= 1
     }
+}
+
+/// An override passed to a parent template: instructions of the template it was written in
+/// (its text and error positions belong to that template).
+struct BlockArgument: Sendable {
+    let template: Template
+    let instructions: Range<Int>
 }

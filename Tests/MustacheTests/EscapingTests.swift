@@ -31,4 +31,9 @@ struct EscapingTests {
                 == "85 1.25 2 true ")
         #expect(try render("{{i}}", ["i": .int(-9_007_199_254_740_993)]) == "-9007199254740993")
     }
+
+    @Test func wholeDoublesPrintWithoutAFractionAtAnyMagnitude() throws {
+        #expect(try render("{{a}} {{b}} {{c}} {{d}} {{e}}", ["a": 2.0, "b": 1e15, "c": 1e21, "d": -1.5e17, "e": 0x1p53])
+                == "2 1000000000000000 1000000000000000000000 -150000000000000000 9007199254740992")
+    }
 }

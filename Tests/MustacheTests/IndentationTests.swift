@@ -52,4 +52,19 @@ struct IndentationTests {
         let output = try render(page, ["layout": layout], [:])
         #expect(output == "<body>\n  <main>\n    <p>one</p>\n    <p>two</p>\n  </main>\n</body>\n")
     }
+
+    @Test func aLineThatRendersNothingKeepsItsIndentation() throws {
+        let output = try render("  {{>p}}\n", ["p": "a\n{{missing}}\n{{empty}}\n{{#no}}x{{/no}}\nb\n"], ["empty": "", "no": false])
+        #expect(output == "  a\n  \n  \n  \n  b\n")
+    }
+
+    @Test func blankCRLFLinesAreTreatedLikeBlankLFLines() throws {
+        let output = try render("  {{>p}}\r\n", ["p": "a\r\n\r\nb\n\nc\r\n"], [:])
+        #expect(output == "  a\r\n\r\n  b\n\n  c\r\n")
+    }
+
+    @Test func aLineStartingWithALoneCarriageReturnIsIndented() throws {
+        let output = try render("  {{>p}}\n", ["p": "a\n\rb\n\r{{x}}\n"], ["x": "c"])
+        #expect(output == "  a\n  \rb\n  \rc\n")
+    }
 }

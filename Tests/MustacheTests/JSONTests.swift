@@ -10,9 +10,10 @@ struct JSONTests {
         #expect(try library.render("t", value) == "85 1.5")
     }
 
-    @Test func integersBeyondIntBecomeDoubles() throws {
-        #expect(try MustacheValue(json: Array("[9223372036854775807, 9223372036854775808]".utf8))
-                == [.int(Int.max), .double(9_223_372_036_854_775_808)])
+    @Test func integersBeyondIntPrintTheirDigitsExactly() throws {
+        let value = try MustacheValue(json: Array("[9223372036854775807, 123456789012345678901234567890, -9223372036854775809]".utf8))
+        let library = try TemplateLibrary(templates: ["t": "{{#.}}{{.}} {{/.}}"])
+        #expect(try library.render("t", value) == "9223372036854775807 123456789012345678901234567890 -9223372036854775809 ")
     }
 
     @Test func everyKindOfValue() throws {

@@ -1,5 +1,0 @@
-/// An interpolation tag of a compiled `Template` (a side-table entry).
-struct VariableTag: Sendable {
-    let name: Name
-    let offset: Int
-}
