@@ -15,4 +15,6 @@ public enum LoopbackFault: Sendable, Equatable {
     case replaceBody([UInt8], contentType: String)
     /// Closes the connection without answering.
     case dropConnection
+    /// 302 to this location (a path on this server or a URL); pointing it at the request's own path makes a loop.
+    case redirect(to: String)
 }

@@ -65,9 +65,15 @@ struct SiteBuilder: Sendable {
         }
     }
 
-    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`).
+    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`), within
+    /// `--max-time`.
     func refresh() async throws -> RefreshReport {
-        try await service.refresh(progress: progress, recordingAt: now)
+        let progress = progress
+        let service = service
+        let now = now
+        return try await service.client.withTimeLimit(options.maxTime, progress: progress) {
+            try await service.refresh(progress: progress, recordingAt: now)
+        }
     }
 
     var progress: ProgressReporter {

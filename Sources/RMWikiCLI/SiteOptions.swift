@@ -18,6 +18,7 @@ struct SiteOptions: Sendable {
         .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
         .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
+        .value("max-time", "DURATION", "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
         .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
         .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value("templates", "DIR", "The templates and string tables (default: Templates)."),
@@ -29,6 +30,7 @@ struct SiteOptions: Sendable {
     let api: URL
     let cache: URL
     let concurrency: Int
+    let maxTime: Duration
     let output: URL
     let configuration: SiteConfiguration
     let templates: URL
@@ -56,6 +58,10 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
+        guard let maxTime = arguments.values["max-time"].map(Self.duration) ?? APIClient.defaultMaxTime else {
+            throw UsageError(command: command, message: "--max-time needs a duration from 1s to 24h, such as 90m, 600s or 2h")
+        }
+        self.maxTime = maxTime
         cache = folder("cache", Self.defaultCache)
         output = folder("output", Self.defaultOutput)
         templates = folder("templates", "Templates")
@@ -66,5 +72,18 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: error.description)
         }
         quiet = arguments.has("quiet")
+    }
+
+    /// `600s`, `90m`, `2h`: a whole number and a unit, at most a day (a nightly job's longest sensible run).
+    static func duration(_ text: String) -> Duration? {
+        guard let unit = text.last, let number = Int(text.dropLast()), (1...86_400).contains(number) else { return nil }
+        let seconds: Int
+        switch unit {
+        case "s": seconds = number
+        case "m": seconds = number * 60
+        case "h": seconds = number * 3600
+        default: return nil
+        }
+        return seconds <= 86_400 ? .seconds(seconds) : nil
     }
 }
