@@ -37,7 +37,7 @@ actor RequestLimiter {
     }
 
     /// The new rate is at most this share of what got through in the second before the throttling answer...
-    static let decrease = 0.95
+    static let decrease = 0.9
     /// ...and at most this share of the rate before: a throttling answer while already under the limit (requests
     /// bunched up on the way) still slows down a little, so that it does not recur every few seconds.
     static let decreaseOfRate = 0.97
