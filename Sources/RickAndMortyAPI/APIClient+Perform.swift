@@ -33,12 +33,12 @@ extension APIClient {
             let request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
             var retryAfter: Duration?
             let isRetry = afterFailure
+            afterFailure = false
             run.statistics.withLock {
                 $0.requests += 1
                 if conditional { $0.conditionalRequests += 1 }
                 if isRetry { $0.retries += 1 }
             }
-            afterFailure = false
             do {
                 let response = try await send(request, run: run)
                 lastStatus = response.status

@@ -43,16 +43,14 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .redirectLoop(url):
             return "GET \(url) is redirected in a loop or too many times: check the --api URL"
         case let .timeLimitExceeded(limit, progress, throttledTo):
+            let done = NumberText.grouped(progress.done, separator: ",")
+            let expected = NumberText.grouped(progress.expected, separator: ",")
             var text = "the fetch did not finish within --max-time \(Self.format(limit)) "
-                + "(\(progress.phase): \(Self.grouped(progress.done)) of \(Self.grouped(progress.expected)) requests done"
+                + "(\(progress.phase): \(done) of \(expected) requests done"
             if let throttledTo {
                 text += ", throttled by the API to " + ProgressReporter.format(rate: throttledTo)
             }
-            text += "); the cache is unchanged: "
-            // A throttled fetch goes no faster with more time per request; it needs more time in all.
-            return text + (throttledTo == nil
-                ? "run it again with a longer --max-time, or later if the API is slow"
-                : "run it again with a longer --max-time, or at a quieter hour")
+            return text + "); the cache is unchanged: run it again with a longer --max-time, or later"
         }
     }
 
@@ -79,18 +77,5 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         if seconds > 0, seconds % 3600 == 0 { return "\(seconds / 3600)h" }
         if seconds > 0, seconds % 60 == 0 { return "\(seconds / 60)m" }
         return "\(seconds)s"
-    }
-
-    /// `1,829`: counts read at a glance in a log.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
-        }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 ///   before it throttled, then raised by a small step per second to find out whether it allows more (the step
 ///   doubles every ten seconds without throttling, so that a one-off 429 does not slow a whole fetch down);
 /// - fewer in flight: the window halves and grows back by one per window of answers.
-/// Both are additive increase, multiplicative decrease. A slot is held only while a request is on the wire, not
+/// Pace and window are additive increase, multiplicative decrease. A slot is held only while a request is on the wire, not
 /// during a failure's backoff, so a waiting retry does not starve the others; waiters are served in order.
 actor RequestLimiter {
     /// What a request carries from `acquire` to `finish`.
@@ -151,9 +151,8 @@ actor RequestLimiter {
         generation += 1
         window = max(1, (window / 2).rounded(.down))
         pausedUntil = max(pausedUntil ?? now, now + pause)
-        if pendingCut == nil {
-            pendingCut = (now, rate?.value(at: now))
-        }
+        // Nothing starts between a cut and its settling, so no second cut can come first.
+        pendingCut = (now, rate?.value(at: now))
         nextStart = nil
     }
 

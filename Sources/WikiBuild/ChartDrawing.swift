@@ -1,4 +1,5 @@
 import Mustache
+import RickAndMortyAPI
 import SVGCharts
 import WikiModel
 
