@@ -18,7 +18,9 @@ struct SiteOptions: Sendable {
         .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
         .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
-        .value("max-time", "DURATION", "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
+        .value(
+            "max-time", "DURATION",
+            "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
         .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
         .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value("templates", "DIR", "The templates and string tables (default: Templates)."),
