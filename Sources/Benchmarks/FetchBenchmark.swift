@@ -76,26 +76,34 @@ private struct FetchBenchmark {
         }
     }
 
-    /// One clean fetch for reference, then one through the limit and the faults: the time against the least
-    /// the limit allows, and the cache against the clean one.
+    /// One clean fetch for reference, one with the faults alone (their retries' backoff is time the limit does
+    /// not explain), then one through the limit and the faults: the time against the least the limit allows, and
+    /// the cache against the clean one.
     private func runThrottled(limit: Int, base: URL, server: LoopbackAPIServer) async throws {
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
             + "limit \(limit) requests/s, HTTP 500 every 9th request, truncated body every 13th, "
             + "concurrency \(concurrency), release build expected")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let clean = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
-        let throttled = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: clean)
-            try? FileManager.default.removeItem(at: throttled)
+        let folders = (0..<3).map { _ in
+            FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         }
+        let (clean, faultsOnly, throttled) = (folders[0], folders[1], folders[2])
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
         _ = try await DataService(client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: clean))
             .refresh(recordingAt: date)
 
-        await server.setFaults([
+        let faults = [
             LoopbackFaultRule(.everyNth(9), .status(500)),
             LoopbackFaultRule(.everyNth(13), .truncateBody(afterBytes: 64)),
-        ])
+        ]
+        await server.setFaults(faults)
+        let faultsStarted = ContinuousClock.now
+        _ = try await DataService(
+            client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: faultsOnly)
+        ).refresh(recordingAt: date)
+        let faultsSeconds = (ContinuousClock.now - faultsStarted).secondsValue
+
+        await server.setFaults(faults)
         await server.setRateLimit(LoopbackRateLimit(requests: limit))
         await server.resetCounters()
         let service = DataService(
@@ -115,6 +123,7 @@ private struct FetchBenchmark {
                      Double(logical) / Double(limit), seconds * Double(limit) / Double(logical),
                      Double(letThrough) / Double(limit), seconds * Double(limit) / Double(letThrough),
                      identical ? "byte-identical to a clean fetch" : "DIFFERS from a clean fetch"))
+        print(String(format: "the same faults without the limit: %.1f s", faultsSeconds))
         guard identical else { throw BenchmarkError("the throttled fetch wrote a different cache") }
     }
 

@@ -45,8 +45,8 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .timeLimitExceeded(limit, progress, throttledTo):
             let done = NumberText.grouped(progress.done, separator: ",")
             let expected = NumberText.grouped(progress.expected, separator: ",")
-            var text = "the fetch did not finish within --max-time \(Self.format(limit)) "
-                + "(\(progress.phase): \(done) of \(expected) requests done"
+            var text = "the fetch did not finish within --max-time \(Self.format(limit)) ("
+                + (progress.phase.isEmpty ? "before its first request" : "\(progress.phase): \(done) of \(expected) requests done")
             if let throttledTo {
                 text += ", throttled by the API to " + ProgressReporter.format(rate: throttledTo)
             }

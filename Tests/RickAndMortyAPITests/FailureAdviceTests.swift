@@ -19,6 +19,18 @@ import Testing
         #expect(text.contains("--concurrency") == (cause == .connectionLost))
     }
 
+    @Test func runningOutOfTimeSaysHowFarTheFetchGotAndWhatToDo() {
+        let throttled = APIError.timeLimitExceeded(
+            limit: .seconds(5400), progress: ProgressReporter.Tally(phase: "Avatars", done: 612, expected: 1829),
+            throttledTo: 8.24)
+        #expect(throttled.description == "the fetch did not finish within --max-time 90m (Avatars: 612 of 1,829 requests "
+            + "done, throttled by the API to 8.2 requests/s); the cache is unchanged: run it again with a longer "
+            + "--max-time, or later")
+        let early = APIError.timeLimitExceeded(
+            limit: .seconds(45), progress: ProgressReporter.Tally(phase: "", done: 0, expected: 0), throttledTo: nil)
+        #expect(early.description.hasPrefix("the fetch did not finish within --max-time 45s (before its first request); "))
+    }
+
     @Test func aRefusedConnectionPointsAtTheAPIURL() async throws {
         // A port that was free a moment ago and is closed now.
         let server = LoopbackAPIServer(snapshot: Fixture.snapshot())
