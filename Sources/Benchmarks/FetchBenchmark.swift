@@ -2,9 +2,11 @@ import Foundation
 import LoopbackAPI
 import RickAndMortyAPI
 
-/// `rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--data DIR]`: fetches the whole dataset
-/// (records and avatars, into a fresh cache each run) from a loopback API that adds latency to every request,
-/// one request at a time and then with the default concurrency, and prints the medians.
+/// `rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]`: fetches the
+/// whole dataset (records and avatars, into a fresh cache each run) from a loopback API that adds latency to
+/// every request, one request at a time and then with the default concurrency, and prints the medians.
+/// With `--rate-limit N` it instead fetches once through a limit of N requests per second plus steady faults
+/// (a 500 every 9th request, a truncated body every 13th) and compares the time with requests ÷ N.
 func runFetchBenchmark(arguments: [String]) async {
     do {
         try await FetchBenchmark(arguments: arguments).run()
@@ -18,6 +20,7 @@ private struct FetchBenchmark {
     var runs = 3
     var latency: Duration = .milliseconds(50)
     var concurrency = APIClient.defaultConcurrency
+    var rateLimit: Int?
     var dataFolder: URL
 
     init(arguments: [String]) throws {
@@ -29,8 +32,10 @@ private struct FetchBenchmark {
             case "--runs": runs = try Self.positive(value, flag)
             case "--latency": latency = .milliseconds(try Self.positive(value, flag))
             case "--concurrency": concurrency = try Self.positive(value, flag)
+            case "--rate-limit": rateLimit = try Self.positive(value, flag)
             case "--data": dataFolder = URL(fileURLWithPath: value)
-            default: throw BenchmarkError("unknown option \(flag); use --runs, --latency, --concurrency or --data")
+            default:
+                throw BenchmarkError("unknown option \(flag); use --runs, --latency, --concurrency, --rate-limit or --data")
             }
         }
     }
@@ -39,6 +44,10 @@ private struct FetchBenchmark {
         let server = try LoopbackAPIServer(dataFolder: dataFolder, options: LoopbackAPIOptions(latency: latency))
         let base = try await server.start()
         defer { Task { await server.stop() } }
+        if let rateLimit {
+            try await runThrottled(limit: rateLimit, base: base, server: server)
+            return
+        }
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
             + "\(runs) runs each (median), release build expected")
         // Unmeasured: fills the server's picture cache so every measured run reads from memory alike.
@@ -65,6 +74,66 @@ private struct FetchBenchmark {
             print(String(format: "concurrent fetch takes %.1f%% of the serial time (%.1fx faster; target: at most 20%%)",
                          concurrent / serial * 100, serial / concurrent))
         }
+    }
+
+    /// One clean fetch for reference, one with the faults alone (their retries' backoff is time the limit does
+    /// not explain), then one through the limit and the faults: the time against the least the limit allows, and
+    /// the cache against the clean one.
+    private func runThrottled(limit: Int, base: URL, server: LoopbackAPIServer) async throws {
+        print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
+            + "limit \(limit) requests/s, HTTP 500 every 9th request, truncated body every 13th, "
+            + "concurrency \(concurrency), release build expected")
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let folders = (0..<3).map { _ in
+            FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
+        }
+        let (clean, faultsOnly, throttled) = (folders[0], folders[1], folders[2])
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        _ = try await DataService(client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: clean))
+            .refresh(recordingAt: date)
+
+        let faults = [
+            LoopbackFaultRule(.everyNth(9), .status(500)),
+            LoopbackFaultRule(.everyNth(13), .truncateBody(afterBytes: 64)),
+        ]
+        await server.setFaults(faults)
+        let faultsStarted = ContinuousClock.now
+        _ = try await DataService(
+            client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: faultsOnly)
+        ).refresh(recordingAt: date)
+        let faultsSeconds = (ContinuousClock.now - faultsStarted).secondsValue
+
+        await server.setFaults(faults)
+        await server.setRateLimit(LoopbackRateLimit(requests: limit))
+        await server.resetCounters()
+        let service = DataService(
+            client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: throttled))
+        let started = ContinuousClock.now
+        let report = try await service.refresh(progress: ProgressReporter(style: .plainLines), recordingAt: date)
+        let seconds = (ContinuousClock.now - started).secondsValue
+        let counters = await server.counters()
+
+        let statistics = report.statistics
+        let logical = statistics.requests - statistics.retries - statistics.throttled
+        let letThrough = counters.requests - counters.throttled
+        let identical = Self.contents(of: clean) == Self.contents(of: throttled)
+        print(String(format: "%.1f s for %d requests (%d let through: %d retries after faults; %d throttled)",
+                     seconds, logical, letThrough, statistics.retries, counters.throttled))
+        print(String(format: "requests ÷ limit = %.1f s: %.2fx (let through ÷ limit = %.1f s: %.2fx); cache %@",
+                     Double(logical) / Double(limit), seconds * Double(limit) / Double(logical),
+                     Double(letThrough) / Double(limit), seconds * Double(limit) / Double(letThrough),
+                     identical ? "byte-identical to a clean fetch" : "DIFFERS from a clean fetch"))
+        print(String(format: "the same faults without the limit: %.1f s", faultsSeconds))
+        guard identical else { throw BenchmarkError("the throttled fetch wrote a different cache") }
+    }
+
+    private static func contents(of folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            files[relative] = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path)
+        }
+        return files
     }
 
     private struct Measurement {

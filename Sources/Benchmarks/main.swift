@@ -21,7 +21,7 @@ case "publish":
 default:
     FileHandle.standardError.write(Data("""
         usage: rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]
-               rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--data DIR]
+               rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
 

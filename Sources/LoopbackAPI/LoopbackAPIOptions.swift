@@ -9,17 +9,21 @@ public struct LoopbackAPIOptions: Sendable {
     public var sourceBaseURL: String
     /// Faults in force from the first request.
     public var faults: [LoopbackFaultRule]
+    /// Checked before the faults: a request it turns away neither reaches them nor counts for `.everyNth`.
+    public var rateLimit: LoopbackRateLimit?
     /// `Last-Modified` of everything until it changes.
     public var lastModified: Date
 
     public init(
         latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
-        faults: [LoopbackFaultRule] = [], lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        faults: [LoopbackFaultRule] = [], rateLimit: LoopbackRateLimit? = nil,
+        lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000)
     ) {
         self.latency = latency
         self.pageSize = max(1, pageSize)
         self.sourceBaseURL = sourceBaseURL
         self.faults = faults
+        self.rateLimit = rateLimit
         self.lastModified = lastModified
     }
 }

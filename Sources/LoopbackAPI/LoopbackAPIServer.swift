@@ -72,6 +72,11 @@ public final class LoopbackAPIServer: Sendable {
         await store.setFaults([])
     }
 
+    /// Replaces the rate limit (nil: none) with an empty window.
+    public func setRateLimit(_ limit: LoopbackRateLimit?) async {
+        await store.setRateLimit(limit)
+    }
+
     // MARK: Counters
 
     public func counters() async -> LoopbackCounters {

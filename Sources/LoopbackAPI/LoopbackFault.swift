@@ -16,10 +16,11 @@ public enum LoopbackFault: Sendable, Equatable {
     /// The normal status with a body of this many filler bytes, streamed chunk by chunk as the client reads it
     /// and without a `Content-Length`, so only counting tells a client it is too long.
     case streamedBody(bytes: Int, contentType: String)
-    /// 302 to this URL (e.g. on another host, which a client must not follow there).
-    case redirect(location: String)
     /// Closes the connection without answering.
     case dropConnection
     /// Answers normally once the gate is opened (see `LoopbackGate`).
     case hold(LoopbackGate)
+    /// 302 to this location: a path on this server, pointing it at the request's own path makes a loop; or a
+    /// URL on another host, which a client must not follow there.
+    case redirect(to: String)
 }

@@ -9,6 +9,8 @@ public struct LoopbackFaultRule: Sendable, Equatable {
         case pathPrefix(String)
         /// The n-th requests (1-based) counted from when the fault plan was set.
         case requestNumbers(Set<Int>)
+        /// Every n-th request counted the same way: steady background faults, such as a 500 every 9th.
+        case everyNth(Int)
     }
 
     public var match: Match
@@ -28,6 +30,7 @@ public struct LoopbackFaultRule: Sendable, Equatable {
         case .path(let path): target == path
         case .pathPrefix(let prefix): target.hasPrefix(prefix)
         case .requestNumbers(let numbers): numbers.contains(number)
+        case .everyNth(let period): period > 0 && number % period == 0
         }
     }
 }

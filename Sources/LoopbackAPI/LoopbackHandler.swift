@@ -8,7 +8,7 @@ struct LoopbackHandler: HTTPHandler {
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let conditional = request.headers.contains("If-None-Match") || request.headers.contains("If-Modified-Since")
-        let (number, fault) = await store.begin(target: request.target, conditional: conditional)
+        let (number, fault, arrived) = await store.begin(target: request.target, conditional: conditional)
         // A stopping server cancels handlers; the sleep then ends early, which is what we want.
         if store.latency > .zero { try? await Task.sleep(for: store.latency) }
         if case .delay(let delay) = fault { try? await Task.sleep(for: delay) }
@@ -19,7 +19,7 @@ struct LoopbackHandler: HTTPHandler {
         await store.end(
             LoopbackRequestRecord(
                 number: number, target: request.target, conditional: conditional, status: response.status,
-                fault: fault),
+                fault: fault, arrived: arrived),
             isImage: reply.isImage, bytes: bytes)
         return response
     }

@@ -23,6 +23,9 @@ actor LoopbackStore {
     var inFlight = 0
     var faults: [LoopbackFaultRule]
     var requestsSinceFaultPlan = 0
+    var rateLimit: LoopbackRateLimit?
+    /// When the requests the rate limit let through in its window arrived, oldest first.
+    var letThrough: [ContinuousClock.Instant] = []
 
     init(snapshot: Snapshot, avatarFolder: URL?, avatars: [Int: LoopbackAvatar], options: LoopbackAPIOptions) {
         let date = options.lastModified.rounded()
@@ -36,6 +39,7 @@ actor LoopbackStore {
         self.avatars = avatars
         avatarsModified = date
         faults = options.faults
+        rateLimit = options.rateLimit
     }
 
     func setBaseURL(_ url: URL) {
@@ -108,17 +112,28 @@ actor LoopbackStore {
         faults.append(rule)
     }
 
+    func setRateLimit(_ limit: LoopbackRateLimit?) {
+        rateLimit = limit
+        letThrough = []
+    }
+
     func resetCounters() {
         counters = LoopbackCounters()
         log = []
     }
 
-    /// Counts a request in and picks its fault: the first rule that matches and has not run out.
-    func begin(target: String, conditional: Bool) -> (number: Int, fault: LoopbackFault?) {
+    /// Counts a request in, turns it away when over the rate limit, and otherwise picks its fault: the first rule
+    /// that matches and has not run out.
+    func begin(target: String, conditional: Bool) -> (number: Int, fault: LoopbackFault?, arrived: ContinuousClock.Instant) {
+        let arrived = ContinuousClock.now
         counters.requests += 1
         if conditional { counters.conditionalRequests += 1 }
         inFlight += 1
         counters.maxInFlight = max(counters.maxInFlight, inFlight)
+        if let limited = rateLimited(at: arrived) {
+            counters.throttled += 1
+            return (counters.requests, limited, arrived)
+        }
         requestsSinceFaultPlan += 1
         var fault: LoopbackFault?
         if let index = faults.firstIndex(where: {
@@ -128,7 +143,23 @@ actor LoopbackStore {
             if let times = faults[index].times { faults[index].times = times - 1 }
             counters.faultsInjected += 1
         }
-        return (counters.requests, fault)
+        return (counters.requests, fault, arrived)
+    }
+
+    /// The 429 for a request over the limit; nil (and the request counted in the window) otherwise.
+    private func rateLimited(at now: ContinuousClock.Instant) -> LoopbackFault? {
+        guard let rateLimit else { return nil }
+        let windowStart = now - rateLimit.window
+        if let inWindow = letThrough.firstIndex(where: { $0 > windowStart }) {
+            letThrough.removeFirst(inWindow)
+        } else {
+            letThrough.removeAll()
+        }
+        guard letThrough.count < rateLimit.requests else {
+            return .tooManyRequests(retryAfter: rateLimit.retryAfter)
+        }
+        letThrough.append(now)
+        return nil
     }
 
     func end(_ record: LoopbackRequestRecord, isImage: Bool, bytes: Int) {

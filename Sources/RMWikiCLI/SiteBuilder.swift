@@ -66,10 +66,16 @@ struct SiteBuilder: Sendable {
         }
     }
 
-    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`). Warnings go
-    /// to standard error even with `--quiet`: a refused picture host is for the maintainer to decide on.
+    /// Refreshes the cache, recording what changed in its history (shared by `build` and `fetch`), within
+    /// `--max-time`. Warnings go to standard error even with `--quiet`: a refused picture host is for the
+    /// maintainer to decide on.
     func refresh() async throws -> RefreshReport {
-        let report = try await service.refresh(progress: progress, recordingAt: now)
+        let progress = progress
+        let service = service
+        let now = now
+        let report = try await service.client.withTimeLimit(options.maxTime, progress: progress) {
+            try await service.refresh(progress: progress, recordingAt: now)
+        }
         for warning in report.warnings { console.err("rmwiki: " + warning) }
         return report
     }

@@ -21,6 +21,9 @@ struct SiteOptions: Sendable {
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
         .flag("allow-shrink", "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
         .value("image-host", "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
+        .value(
+            "max-time", "DURATION",
+            "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
         .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
         .flag("force", "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
         .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
@@ -35,6 +38,7 @@ struct SiteOptions: Sendable {
     let concurrency: Int
     let allowShrink: Bool
     let imageHosts: [ImageHost]
+    let maxTime: Duration
     let output: URL
     let configuration: SiteConfiguration
     let templates: URL
@@ -76,6 +80,10 @@ struct SiteOptions: Sendable {
             imageHosts.append(host)
         }
         self.imageHosts = imageHosts
+        guard let maxTime = arguments.values["max-time"].map(Self.duration) ?? APIClient.defaultMaxTime else {
+            throw UsageError(command: command, message: "--max-time needs a duration from 1s to 24h, such as 90m, 600s or 2h")
+        }
+        self.maxTime = maxTime
         cache = folder("cache", Self.defaultCache)
         output = folder("output", Self.defaultOutput)
         templates = folder("templates", "Templates")
@@ -96,5 +104,18 @@ struct SiteOptions: Sendable {
             .init("the cache", cache),
         ]
         try OutputGuard.forThisProcess(protecting: protected).check(output, force: force)
+    }
+
+    /// `600s`, `90m`, `2h`: a whole number and a unit, at most a day (a nightly job's longest sensible run).
+    static func duration(_ text: String) -> Duration? {
+        guard let unit = text.last, let number = Int(text.dropLast()), (1...86_400).contains(number) else { return nil }
+        let seconds: Int
+        switch unit {
+        case "s": seconds = number
+        case "m": seconds = number * 60
+        case "h": seconds = number * 3600
+        default: return nil
+        }
+        return seconds <= 86_400 ? .seconds(seconds) : nil
     }
 }

@@ -10,15 +10,20 @@ extension APIClient {
 
     /// Sends a GET until it yields a usable body or the policy gives up. `interpret` turns a success body
     /// into a value and throws `BodyProblem` when the body is unusable (retried like a 5xx). A 304 to a
-    /// conditional request hands `interpret` the stored body instead.
+    /// conditional request hands `interpret` the stored body instead. Throttling answers are sent again after
+    /// the pause they impose on every request, without counting against the policy's attempts.
     func perform<Value: Sendable>(
         _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun,
         interpret: (TransportResponse) throws -> Value
     ) async throws -> Performed<Value> {
         var conditional = stored?.hasValidators ?? false
+        var failures = 0
+        // Sent again after a real failure (a retry), not after throttling.
+        var afterFailure = false
         var lastStatus: Int?
         var lastProblem = "no attempt made"
-        for attempt in 1...retryPolicy.maxAttempts {
+        var lastCause = APIError.FailureCause.serverError
+        while true {
             try Task.checkCancellation()
             var headers = ["Accept": accept, "User-Agent": "rmwiki/1.0"]
             if conditional, let stored {
@@ -28,18 +33,24 @@ extension APIClient {
             let request = TransportRequest(
                 url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
             var retryAfter: Duration?
+            let isRetry = afterFailure
+            afterFailure = false
             run.statistics.withLock {
                 $0.requests += 1
                 if conditional { $0.conditionalRequests += 1 }
-                if attempt > 1 { $0.retries += 1 }
+                if isRetry { $0.retries += 1 }
             }
             do {
-                let response = try await send(request)
+                let response = try await send(request, run: run)
                 try Self.checkBodySize(response, of: request)
                 lastStatus = response.status
                 run.statistics.withLock {
                     $0.bytes += response.body.count
                     if response.status == 304 { $0.notModified += 1 }
+                }
+                if Self.isThrottling(response) {
+                    run.statistics.withLock { $0.throttled += 1 }
+                    continue
                 }
                 switch response.status {
                 case 200...299:
@@ -57,44 +68,71 @@ extension APIClient {
                     } catch let problem as BodyProblem {
                         // The stored copy is damaged: ask again without validators, at once.
                         conditional = false
+                        failures += 1
+                        afterFailure = true
                         lastProblem = "cached body unusable (\(problem))"
+                        lastCause = .damagedBody
                         continue
                     }
-                case 408, 429, 500...599:
+                case 408, 500...599:
                     lastProblem = "HTTP \(response.status)"
+                    lastCause = .serverError
                     retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"))
                 default:
-                    throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: attempt)
+                    throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: failures + 1)
                 }
             } catch let problem as BodyProblem {
                 lastProblem = problem.description
+                lastCause = .damagedBody
+            } catch TransportError.tooManyRedirects {
+                throw APIError.redirectLoop(url: url.absoluteString)
             } catch let error as TransportError {
                 lastStatus = nil
                 lastProblem = error.description
+                lastCause = switch error {
+                case .timedOut: .timedOut
+                case .cannotConnect: .cannotConnect
+                case .connectionLost, .tooManyRedirects: .connectionLost
+                }
             }
-            if attempt < retryPolicy.maxAttempts {
-                let delay = retryPolicy.delay(
-                    afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
-                run.progress.retrying(url: url.absoluteString, problem: lastProblem, delay: delay)
-                try await sleep(delay)
+            failures += 1
+            afterFailure = true
+            guard failures < retryPolicy.maxAttempts else {
+                throw APIError.gaveUp(
+                    url: url.absoluteString, status: lastStatus, attempts: failures, lastProblem: lastProblem,
+                    cause: lastCause)
             }
+            let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
+            run.progress.retrying(url: url.absoluteString, problem: lastProblem, delay: delay)
+            try await sleep(delay)
         }
-        throw APIError.gaveUp(
-            url: url.absoluteString, status: lastStatus, attempts: retryPolicy.maxAttempts, lastProblem: lastProblem)
     }
 
-    /// One exchange under the in-flight limit and the per-request time limit. The limit is enforced here as
-    /// well as by the transport, so a transport that ignores `timeout` cannot hang the fetch.
-    private func send(_ request: TransportRequest) async throws -> TransportResponse {
-        await limiter.acquire()
-        let result: Result<TransportResponse, any Error>
+    /// 429, or 503 with `Retry-After`: the API asks us to slow down, not to give up.
+    static func isThrottling(_ response: TransportResponse) -> Bool {
+        response.status == 429 || (response.status == 503 && response.header("Retry-After") != nil)
+    }
+
+    /// One exchange under the limiter and the per-request time limit. The limit is enforced here as well as by
+    /// the transport, so a transport that ignores `timeout` cannot hang the fetch.
+    private func send(_ request: TransportRequest, run: RequestRun) async throws -> TransportResponse {
+        let ticket = try await limiter.acquire()
+        if let pace = ticket.newPace { run.progress.throttled(pace.requestsPerSecond, inFlight: pace.inFlight) }
+        let response: TransportResponse
         do {
-            result = .success(try await sendWithTimeout(request))
+            response = try await sendWithTimeout(request)
         } catch {
-            result = .failure(error)
+            await limiter.finish(ticket, .noAnswer)
+            throw error
         }
-        await limiter.release()
-        return try result.get()
+        if Self.isThrottling(response) {
+            let pause = retryPolicy.throttlePause(
+                retryAfter: RetryPolicy.retryAfter(response.header("Retry-After")), jitter: Double.random(in: 0...1))
+            await limiter.finish(ticket, .throttled(pause: pause))
+        } else {
+            await limiter.finish(ticket, .answered)
+        }
+        return response
     }
 
     private func sendWithTimeout(_ request: TransportRequest) async throws -> TransportResponse {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Talks to one instance of the Rick and Morty API: whole-dataset fetches and avatar downloads, with at most
-/// `concurrency` requests in flight across everything this client (and its copies) sends, retries with
-/// backoff, and a time limit per request.
+/// `concurrency` requests in flight across everything this client (and its copies) sends, slowing down when
+/// the API throttles (`RequestLimiter`), retries with backoff, and a time limit per request.
 public struct APIClient: Sendable {
     // A literal, not input data: it always parses.
     public static let defaultBaseURL = URL(string: "https://rickandmortyapi.com/api")!
@@ -24,7 +24,8 @@ public struct APIClient: Sendable {
     let sleep: @Sendable (Duration) async throws -> Void
     let limiter: RequestLimiter
 
-    /// `sleep` waits between attempts; tests pass one that records the delays instead of waiting.
+    /// `sleep` waits between attempts after a real failure; tests pass one that records the delays instead of
+    /// waiting. Throttling pauses always take real time: they keep to the server's clock.
     public init(
         baseURL: URL = APIClient.defaultBaseURL,
         transport: (any HTTPTransport)? = nil,

@@ -19,6 +19,21 @@ public final class ProgressReporter: Sendable {
     private let state = Mutex(State())
     /// At most this many retry lines per phase in plain mode, so a fault storm does not flood a log.
     private let plainRetryLines = 3
+    /// Throttling changes pace every few seconds on a long fetch; the status lines show it from then on.
+    private let plainThrottleLines = 3
+
+    /// How far a job got over all its phases so far: what a time limit reports when it cuts the job short.
+    public struct Tally: Sendable, Equatable {
+        public var phase: String
+        public var done: Int
+        public var expected: Int
+
+        public init(phase: String, done: Int, expected: Int) {
+            self.phase = phase
+            self.done = done
+            self.expected = expected
+        }
+    }
 
     public init(style: Style, write: @escaping @Sendable (String) -> Void = ProgressReporter.writeToStandardError) {
         self.style = style
@@ -41,7 +56,9 @@ public final class ProgressReporter: Sendable {
     public func beginPhase(_ name: String, expectedRequests: Int) {
         let now = ContinuousClock.now
         let line = state.withLock { state -> String? in
-            state = State()
+            // The client keeps its pace from one phase to the next, so the status line keeps showing it.
+            state = State(
+                jobDone: state.jobDone, jobExpected: state.jobExpected + expectedRequests, throttle: state.throttle)
             state.phase = name
             state.started = now
             state.total = expectedRequests
@@ -51,13 +68,21 @@ public final class ProgressReporter: Sendable {
     }
 
     public func expectMoreRequests(_ count: Int) {
-        state.withLock { $0.total += count }
+        state.withLock {
+            $0.total += count
+            $0.jobExpected += count
+        }
+    }
+
+    public var tally: Tally {
+        state.withLock { Tally(phase: $0.phase, done: $0.jobDone, expected: $0.jobExpected) }
     }
 
     public func requestFinished(bytes: Int, isImage: Bool) {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
             state.done += 1
+            state.jobDone += 1
             state.bytes += bytes
             if isImage { state.images += 1 }
             switch style {
@@ -89,6 +114,20 @@ public final class ProgressReporter: Sendable {
         emit(line, newline: true)
     }
 
+    /// The API throttled and the client now goes at `requestsPerSecond`, with at most `inFlight` requests on
+    /// the wire.
+    public func throttled(_ requestsPerSecond: Double, inFlight: Int) {
+        let line = state.withLock { state -> String? in
+            state.throttle = (requestsPerSecond, inFlight)
+            state.throttleChanges += 1
+            guard style == .plainLines, state.throttleChanges <= plainThrottleLines else { return nil }
+            let more = state.throttleChanges == plainThrottleLines ? " (further changes show in the status lines)" : ""
+            return "\(state.phase): throttled by the API: now \(Self.format(rate: requestsPerSecond)), "
+                + "\(inFlight) in flight at most\(more)"
+        }
+        emit(line, newline: true)
+    }
+
     public func finishPhase() {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
@@ -114,6 +153,10 @@ public final class ProgressReporter: Sendable {
         String(format: "%.1fs", duration.seconds)
     }
 
+    static func format(rate: Double) -> String {
+        String(format: rate < 10 ? "%.1f requests/s" : "%.0f requests/s", rate)
+    }
+
     struct State {
         var phase = ""
         var started = ContinuousClock.now
@@ -124,6 +167,11 @@ public final class ProgressReporter: Sendable {
         var retries = 0
         var quartersLogged = 0
         var lastDrawn: ContinuousClock.Instant?
+        /// Over every phase so far.
+        var jobDone = 0
+        var jobExpected = 0
+        var throttle: (requestsPerSecond: Double, inFlight: Int)?
+        var throttleChanges = 0
 
         func statusLine(now: ContinuousClock.Instant) -> String {
             let elapsed = max((now - started).seconds, 0.001)
@@ -132,6 +180,9 @@ public final class ProgressReporter: Sendable {
             parts.append(ByteCount.format(bytes))
             parts.append("\(ByteCount.format(Int(Double(bytes) / elapsed)))/s")
             if retries > 0 { parts.append("\(retries) retries") }
+            if let throttle {
+                parts.append("throttled: \(ProgressReporter.format(rate: throttle.requestsPerSecond)), \(throttle.inFlight) in flight")
+            }
             if done > 0, done < total {
                 let remaining = elapsed / Double(done) * Double(total - done)
                 parts.append("ETA \(Int(remaining.rounded(.up)))s")

@@ -36,6 +36,7 @@ public struct RefreshReport: Sendable, Equatable {
         let stats = statistics
         var cost = "\(stats.requests) requests (\(stats.conditionalRequests) conditional, \(stats.notModified) not modified"
         if stats.retries > 0 { cost += ", \(stats.retries) retries" }
+        if stats.throttled > 0 { cost += ", \(stats.throttled) throttled" }
         cost += "), \(stats.imagesDownloaded) images downloaded, \(ByteCount.format(stats.bytes)) in "
             + ProgressReporter.format(duration)
         var lines = changes.summary + [cost]

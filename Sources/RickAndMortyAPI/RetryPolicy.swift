@@ -2,8 +2,10 @@ import Foundation
 
 /// How often and how patiently a request is retried: exponential backoff with jitter, and a server's
 /// `Retry-After` honoured up to a ceiling (so a misbehaving server cannot park a nightly build for hours).
+/// Only real failures (5xx, timeouts, damaged bodies) count against `maxAttempts`; throttling is flow control
+/// (see `RequestLimiter`) and is waited out for as long as the caller's overall deadline allows.
 public struct RetryPolicy: Sendable, Equatable {
-    /// Attempts in all, the first included.
+    /// Attempts that fail for real, in all, the first included.
     public var maxAttempts: Int
     public var baseDelay: Duration
     public var maxDelay: Duration
@@ -22,17 +24,33 @@ public struct RetryPolicy: Sendable, Equatable {
 
     public static let standard = RetryPolicy()
 
+    /// The pause a throttling answer without `Retry-After` imposes: long enough for a per-second limit to
+    /// refill.
+    public static let defaultThrottlePause: Duration = .seconds(1)
+    /// The most a `Retry-After` is stretched by jitter. Never shortened: the server said "not before".
+    public static let retryAfterSpread = 0.1
+
     /// The wait before attempt `failedAttempt + 1`. `jitter` in 0...1 spreads clients apart ("full jitter"
     /// over the upper half of the backoff window, so the wait still grows with each attempt).
     /// A `Retry-After` replaces the backoff: the server said when it is worth asking again.
     public func delay(afterAttempt failedAttempt: Int, retryAfter: Duration?, jitter: Double) -> Duration {
+        let spread = min(max(jitter, 0), 1)
         if let retryAfter {
-            return min(max(retryAfter, .zero), maxRetryAfter)
+            return honoured(retryAfter, spread: spread)
         }
         let exponent = min(max(failedAttempt - 1, 0), 30)
         let backoff = min(baseDelay * (1 << exponent), maxDelay)
-        let spread = min(max(jitter, 0), 1)
         return backoff * (0.5 + 0.5 * spread)
+    }
+
+    /// How long every request pauses after a throttling answer (429, or 503 with `Retry-After`).
+    public func throttlePause(retryAfter: Duration?, jitter: Double) -> Duration {
+        honoured(retryAfter ?? Self.defaultThrottlePause, spread: min(max(jitter, 0), 1))
+    }
+
+    /// Clients that were told the same `Retry-After` would otherwise come back in lockstep.
+    private func honoured(_ retryAfter: Duration, spread: Double) -> Duration {
+        min(max(retryAfter, .zero), maxRetryAfter) * (1 + Self.retryAfterSpread * spread)
     }
 
     /// `Retry-After` as delay-seconds or as an HTTP date.

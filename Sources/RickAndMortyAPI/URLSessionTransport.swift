@@ -67,6 +67,7 @@ public struct URLSessionTransport: HTTPTransport {
         case .cancelled: CancellationError()
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
             TransportError.cannotConnect(error.localizedDescription)
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: TransportError.tooManyRedirects
         default: TransportError.connectionLost(error.localizedDescription)
         }
     }

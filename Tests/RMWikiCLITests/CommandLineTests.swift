@@ -43,6 +43,10 @@ import Testing
         (["build", "extra"], "unexpected argument 'extra'"),
         (["render"], "missing argument"),
         (["build", "--quiet=yes"], "--quiet takes no value"),
+        (["fetch", "--max-time", "0s"], "--max-time needs a duration from 1s to 24h, such as 90m, 600s or 2h"),
+        (["fetch", "--max-time", "90"], "--max-time needs a duration"),
+        (["build", "--max-time", "25h"], "--max-time needs a duration"),
+        (["build", "--max-time", "1.5h"], "--max-time needs a duration"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         let result = await ConsoleRecorder.run(arguments)
@@ -55,6 +59,14 @@ import Testing
         let parsed = try ParsedArguments(["--output=/tmp/x", "--quiet"], spec: BuildCommand.spec)
         #expect(parsed.values["output"] == "/tmp/x")
         #expect(parsed.has("quiet"))
+    }
+
+    @Test func maxTimeTakesSecondsMinutesOrHours() throws {
+        #expect(SiteOptions.duration("600s") == .seconds(600))
+        #expect(SiteOptions.duration("90m") == .seconds(5400))
+        #expect(SiteOptions.duration("2h") == .seconds(7200))
+        #expect(SiteOptions.duration("99999999999999999h") == nil)
+        #expect(try SiteOptions(ParsedArguments([], spec: FetchCommand.spec), command: "fetch").maxTime == .seconds(3600))
     }
 
     @Test func closestMatchIgnoresFarFetchedNames() {

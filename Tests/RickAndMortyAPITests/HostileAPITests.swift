@@ -171,7 +171,7 @@ import TestSupport
         try await Fixture.withServer { other, otherBase in
             try await Fixture.withServer { server, base in
                 await server.setFaults([LoopbackFaultRule(
-                    .path("/api/character/avatar/5.jpeg"), .redirect(location: "\(otherBase.absoluteString)/character/avatar/5.jpeg"))])
+                    .path("/api/character/avatar/5.jpeg"), .redirect(to: "\(otherBase.absoluteString)/character/avatar/5.jpeg"))])
                 let error = await #expect(throws: APIError.self) {
                     try await Fixture.client(base).downloadImage(from: "\(base.absoluteString)/character/avatar/5.jpeg")
                 }

@@ -17,8 +17,11 @@ import Testing
             baseURL: Self.base, transport: transport, retryPolicy: RetryPolicy(maxAttempts: 2),
             requestTimeout: .milliseconds(50), sleep: { await sleeps.record($0) })
         let error = await #expect(throws: APIError.self) { try await client.downloadImage(from: "https://api.example/a.jpeg") }
-        #expect(error == .gaveUp(url: "https://api.example/a.jpeg", status: nil, attempts: 2, lastProblem: "timed out"))
-        #expect(try #require(error).description.contains("last: no response, timed out"))
+        #expect(error == .gaveUp(
+            url: "https://api.example/a.jpeg", status: nil, attempts: 2, lastProblem: "timed out", cause: .timedOut))
+        let text = try #require(error).description
+        #expect(text.contains("last: no response, timed out"))
+        #expect(!text.contains("--concurrency"), "fewer requests at once do not make one answer sooner")
         #expect(await transport.requests.count == 2)
     }
 

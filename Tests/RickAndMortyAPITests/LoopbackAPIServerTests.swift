@@ -137,4 +137,42 @@ import FoundationNetworking
             #expect(await server.counters().faultsInjected == 3)
         }
     }
+
+    @Test func aRateLimitTurnsAwayWhatExceedsItAndLetsThroughAgainLater() async throws {
+        try await Fixture.withServer { server, base in
+            let api = base.absoluteString
+            // A window no machine outlasts, so the count alone decides; faults count only what gets through.
+            await server.setRateLimit(LoopbackRateLimit(requests: 4, per: .seconds(600), retryAfter: "1"))
+            await server.setFaults([LoopbackFaultRule(.everyNth(3), .status(500))])
+            var statuses: [Int] = []
+            for _ in 0..<6 { statuses.append(try await get("\(api)/episode?page=1").status) }
+            #expect(statuses == [200, 200, 500, 200, 429, 429])
+            let limited = try await get("\(api)/episode?page=1")
+            #expect(limited.header("Retry-After") == "1")
+            let counters = await server.counters()
+            #expect(counters.throttled == 3 && counters.faultsInjected == 1 && counters.requests == 7)
+
+            await server.setRateLimit(nil)
+            #expect(try await get("\(api)/episode?page=1").status != 429)
+        }
+    }
+
+    @Test func aRateLimitIsASlidingWindow() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setRateLimit(LoopbackRateLimit(requests: 3, per: .milliseconds(300)))
+            // However slow this machine, no window of 300 ms lets more than three requests through, and a request
+            // is turned away only when three did get through in the 300 ms before it.
+            for _ in 0..<12 { _ = try await get("\(base.absoluteString)/location?page=1") }
+            let log = await server.requestLog().sorted { $0.arrived < $1.arrived }
+            let through = log.filter { $0.status != 429 }
+            for record in log {
+                let inWindow = through.filter { $0.arrived > record.arrived - .milliseconds(300) && $0.arrived < record.arrived }
+                if record.status == 429 {
+                    #expect(inWindow.count == 3)
+                } else {
+                    #expect(inWindow.count < 3)
+                }
+            }
+        }
+    }
 }

@@ -51,4 +51,32 @@ import Testing
         #expect(output.text.isEmpty)
         #expect(ProgressReporter.standard(quiet: true).style == .silent)
     }
+
+    @Test func throttlingIsShownWithTheNewPace() async throws {
+        let output = try await refresh(
+            with: .plainLines,
+            faults: [LoopbackFaultRule(.path("/api/character/avatar/45.jpeg"), .tooManyRequests(retryAfter: "0"), times: 1)])
+        let lines = output.text.split(separator: "\n")
+        let throttled = lines.filter { $0.contains("throttled by the API") }
+        #expect(throttled.count == 1)
+        // The client's four in flight halve to two.
+        #expect(throttled.first?.hasPrefix("Avatars: throttled by the API: now ") == true)
+        #expect(throttled.first?.hasSuffix(" requests/s, 2 in flight at most") == true)
+        #expect(lines.last?.contains(", throttled: ") == true)
+        #expect(!output.text.contains("retrying"), "throttling is no failure")
+    }
+
+    @Test func throttleLinesAreFewAndRatesReadable() {
+        let output = LineCollector()
+        let reporter = ProgressReporter(style: .plainLines) { output.write($0) }
+        reporter.beginPhase("Avatars", expectedRequests: 10)
+        for rate in [8.24, 7.9, 40.4, 39.0, 35.0] { reporter.throttled(rate, inFlight: 3) }
+        let lines = output.text.split(separator: "\n").filter { $0.contains("throttled") }
+        #expect(lines == [
+            "Avatars: throttled by the API: now 8.2 requests/s, 3 in flight at most",
+            "Avatars: throttled by the API: now 7.9 requests/s, 3 in flight at most",
+            "Avatars: throttled by the API: now 40 requests/s, 3 in flight at most (further changes show in the status lines)",
+        ])
+        #expect(reporter.tally == ProgressReporter.Tally(phase: "Avatars", done: 0, expected: 10))
+    }
 }

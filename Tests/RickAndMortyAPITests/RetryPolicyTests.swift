@@ -14,9 +14,23 @@ import Testing
         #expect(policy.delay(afterAttempt: 200, retryAfter: nil, jitter: 1) == .seconds(1))
     }
 
-    @Test func retryAfterReplacesTheBackoffUpToItsCeiling() {
-        #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(7), jitter: 1) == .seconds(7))
-        #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(3600), jitter: 1) == .seconds(30))
+    /// Within a microsecond: jitter is a floating-point factor.
+    func same(_ duration: Duration, _ expected: Duration) -> Bool {
+        max(duration - expected, expected - duration) < .microseconds(1)
+    }
+
+    @Test func retryAfterReplacesTheBackoffUpToItsCeilingAndIsStretchedByJitter() {
+        #expect(same(policy.delay(afterAttempt: 1, retryAfter: .seconds(7), jitter: 0), .seconds(7)))
+        #expect(same(policy.delay(afterAttempt: 1, retryAfter: .seconds(7), jitter: 1), .milliseconds(7700)))
+        #expect(same(policy.delay(afterAttempt: 1, retryAfter: .seconds(3600), jitter: 0), .seconds(30)))
+        #expect(same(policy.delay(afterAttempt: 1, retryAfter: .seconds(3600), jitter: 1), .seconds(33)))
+    }
+
+    @Test func aThrottlingPauseIsTheRetryAfterOrASecondJitteredNeverShortened() {
+        #expect(same(policy.throttlePause(retryAfter: nil, jitter: 0), .seconds(1)))
+        #expect(same(policy.throttlePause(retryAfter: nil, jitter: 0.5), .milliseconds(1050)))
+        #expect(same(policy.throttlePause(retryAfter: .seconds(2), jitter: 1), .milliseconds(2200)))
+        #expect(policy.throttlePause(retryAfter: .zero, jitter: 1) == .zero)
     }
 
     @Test func atLeastOneAttempt() {

@@ -1,0 +1,63 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import Testing
+
+/// A failure suggests only what can help with its cause: a lower --concurrency helps none but broken connections.
+@Suite struct FailureAdviceTests {
+    @Test(arguments: [
+        (APIError.FailureCause.serverError, "the API is failing: try again later"),
+        (.timedOut, "did not answer in time: check the network, or try again later"),
+        (.cannotConnect, "cannot reach the API: check the network and the --api URL"),
+        (.connectionLost, "check the network, or try again with a lower --concurrency"),
+        (.damagedBody, "incomplete or malformed answers: try again later"),
+    ])
+    func eachCauseHasItsOwnAdvice(cause: APIError.FailureCause, advice: String) {
+        let text = APIError.gaveUp(url: "https://api.example/a", status: nil, attempts: 5, lastProblem: "x", cause: cause)
+            .description
+        #expect(text.contains(advice), "\(text)")
+        #expect(text.contains("--concurrency") == (cause == .connectionLost))
+    }
+
+    @Test func runningOutOfTimeSaysHowFarTheFetchGotAndWhatToDo() {
+        let throttled = APIError.timeLimitExceeded(
+            limit: .seconds(5400), progress: ProgressReporter.Tally(phase: "Avatars", done: 612, expected: 1829),
+            throttledTo: 8.24)
+        #expect(throttled.description == "the fetch did not finish within --max-time 90m (Avatars: 612 of 1,829 requests "
+            + "done, throttled by the API to 8.2 requests/s); the cache is unchanged: run it again with a longer "
+            + "--max-time, or later")
+        let early = APIError.timeLimitExceeded(
+            limit: .seconds(45), progress: ProgressReporter.Tally(phase: "", done: 0, expected: 0), throttledTo: nil)
+        #expect(early.description.hasPrefix("the fetch did not finish within --max-time 45s (before its first request); "))
+    }
+
+    @Test func aRefusedConnectionPointsAtTheAPIURL() async throws {
+        // A port that was free a moment ago and is closed now.
+        let server = LoopbackAPIServer(snapshot: Fixture.snapshot())
+        let base = try await server.start()
+        await server.stop()
+        let error = await #expect(throws: APIError.self) { try await Fixture.client(base, attempts: 2).fetchSnapshot() }
+        guard case let .gaveUp(_, status, _, _, cause) = error else {
+            Issue.record("expected gaveUp, got \(String(describing: error))")
+            return
+        }
+        #expect(status == nil && cause == .cannotConnect)
+        #expect(try #require(error).description.contains("check the network and the --api URL"))
+    }
+
+    @Test func aRedirectLoopFailsAtOnceAndPointsAtTheAPIURL() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/episode?page=1"), .redirect(to: "/api/episode?page=1"))
+            ])
+            let sleeps = DelayRecorder()
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.client(base, sleeps: sleeps).fetchSnapshot()
+            }
+            #expect(error == .redirectLoop(url: "\(base.absoluteString)/episode?page=1"))
+            let text = try #require(error).description
+            #expect(text.contains("check the --api URL") && !text.contains("--concurrency"))
+            #expect(await sleeps.delays.isEmpty, "not retried")
+        }
+    }
+}

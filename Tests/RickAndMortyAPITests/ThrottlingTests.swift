@@ -1,0 +1,100 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import Testing
+import TestSupport
+
+/// Throttling is flow control: it slows the client down but never counts as a failure.
+@Suite struct ThrottlingTests {
+    @Test func throttledAttemptsDoNotConsumeTheRetryBudget() async throws {
+        // The last picture, so that every other request has got through and the pace stays quick.
+        try await Fixture.withServer { server, base in
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/character/avatar/45.jpeg"), .tooManyRequests(retryAfter: "0"), times: 4)
+            ])
+            let sleeps = DelayRecorder()
+            let report = try await Fixture.service(Fixture.client(base, attempts: 1, sleeps: sleeps)).refresh()
+            #expect(report.snapshot == (await server.servedSnapshot()))
+            #expect(report.statistics.throttled == 4)
+            #expect(report.statistics.retries == 0)
+            #expect(report.statistics.requests == 5 + 45 + 4)
+            #expect(await sleeps.delays.isEmpty, "a throttling pause is no failure's backoff")
+            #expect(report.summary.last?.contains("4 throttled") == true)
+        }
+    }
+
+    @Test func a503WithRetryAfterIsThrottlingAndWithoutItAFailure() async throws {
+        let image = Fixture.avatar(1)
+        let transport = ScriptedTransport { number, _ in
+            switch number {
+            case 1: TransportResponse(status: 503)
+            case 2: TransportResponse(status: 503, headers: ["retry-after": "0"])
+            default: TransportResponse(status: 200, headers: ["Content-Type": image.contentType], body: Data(image.bytes))
+            }
+        }
+        let sleeps = DelayRecorder()
+        let client = APIClient(
+            baseURL: InMemoryTransportTests.base, transport: transport, retryPolicy: RetryPolicy(maxAttempts: 2),
+            sleep: { await sleeps.record($0) })
+        let report = try await client.downloadAvatars([AvatarDownload(characterID: 1, url: "https://api.example/1.jpeg")]) { _, _ in }
+        #expect(report.statistics.requests == 3)
+        #expect(report.statistics.retries == 1)
+        #expect(report.statistics.throttled == 1)
+        #expect(await sleeps.delays.count == 1)
+    }
+
+    @Test func aServerThatKeepsFailingStillExhaustsTheBudget() async throws {
+        try await Fixture.withServer { server, base in
+            // Throttling in between does not reset or extend the count of real failures.
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/episode?page=1"), .tooManyRequests(retryAfter: "0"), times: 2),
+                LoopbackFaultRule(.path("/api/episode?page=1"), .status(500)),
+            ])
+            let error = await #expect(throws: APIError.self) { try await Fixture.client(base, attempts: 3).fetchSnapshot() }
+            guard case let .gaveUp(_, status, attempts, _, cause) = error else {
+                Issue.record("expected gaveUp, got \(String(describing: error))")
+                return
+            }
+            #expect(status == 500 && attempts == 3 && cause == .serverError)
+            #expect(await server.requestLog().filter { $0.target == "/api/episode?page=1" }.count == 5)
+        }
+    }
+
+    @Test func theTimeLimitStopsAThrottledFetchAndLeavesTheCacheAsItWas() async throws {
+        try await Fixture.withServer { server, base in
+            let service = try Fixture.service(Fixture.client(base))
+            _ = try await service.refresh()
+            let before = DirectoryDigest.contents(of: service.cache.directory)
+
+            // Something to write, and a limit under which the five conditional page requests need two seconds
+            // at least (two a second, and a pause once turned away), against a limit of one.
+            try await server.updateCharacter(id: 1) { $0.name = "Renamed" }
+            await server.setRateLimit(LoopbackRateLimit(requests: 2))
+            let client = Fixture.client(base)
+            let limited = DataService(client: client, cache: service.cache)
+            let progress = ProgressReporter.silent
+            let error = await #expect(throws: APIError.self) {
+                try await client.withTimeLimit(.seconds(1), progress: progress) { try await limited.refresh(progress: progress) }
+            }
+            guard case let .timeLimitExceeded(limit, tally, throttledTo) = error else {
+                Issue.record("expected timeLimitExceeded, got \(String(describing: error))")
+                return
+            }
+            #expect(limit == .seconds(1))
+            // Page 1 of the characters tells of two more pages, if it got through before time ran out.
+            #expect(tally.phase == "Records" && tally.done < tally.expected && [3, 5].contains(tally.expected))
+            #expect(throttledTo != nil)
+            let text = try #require(error).description
+            #expect(text.contains(
+                "did not finish within --max-time 1s (Records: \(tally.done) of \(tally.expected) requests done"))
+            #expect(text.contains("throttled by the API to") && text.contains("the cache is unchanged"))
+            #expect(!text.contains("--concurrency"))
+            #expect(DirectoryDigest.contents(of: service.cache.directory) == before)
+        }
+    }
+
+    @Test func workThatFinishesInTimeIsUntouched() async throws {
+        let client = APIClient(baseURL: InMemoryTransportTests.base, transport: ScriptedTransport { _, _ in TransportResponse(status: 200) })
+        #expect(try await client.withTimeLimit(.seconds(3600), progress: .silent) { 42 } == 42)
+    }
+}
