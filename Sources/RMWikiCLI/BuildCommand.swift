@@ -26,19 +26,13 @@ struct BuildCommand: Command {
     }
 
     func run(_ console: Console) async -> ExitCode {
-        let quiet = options.quiet
-        let say: @Sendable (String) -> Void = { line in if !quiet { console.out(line) } }
-        var lock: BuildLock?
+        let log = options.log(console)
         do {
-            try options.checkOutput()
-            if !dryRun { lock = try BuildLock.acquire(for: options.output) }
-            defer { lock?.release() }
-            let report = try await SiteBuilder(options: options, console: console).build(dryRun: dryRun, say: say)
-            if dryRun {
-                report.summary.changeListing.forEach(say)
-            }
-            say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line
-                + " in \(PhaseTimings.format(report.duration))")
+            let report = try await options.siteBuild(console: console, dryRun: dryRun).run(log: log)
+            log.say(report.phasesLine)
+            if dryRun { report.summary.changeListing.forEach(log.say) }
+            log.say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line
+                + " in \(PhaseTimings.format(report.timings.total))")
             return .success
         } catch {
             return FailureReport.report(error, doing: "build", console: console)

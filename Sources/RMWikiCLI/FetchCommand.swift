@@ -24,10 +24,12 @@ struct FetchCommand: Command {
     }
 
     func run(_ console: Console) async -> ExitCode {
-        let builder = SiteBuilder(options: options, console: console)
+        let log = options.log(console)
         do {
-            let report = try await builder.refresh()
-            if !options.quiet { report.summary.forEach(console.out) }
+            let report = try await options.dataService().refresh(
+                progress: options.progress(console), recordingAt: BuildClock.now(), within: options.maxTime)
+            report.warnings.forEach(log.warn)
+            report.summary.forEach(log.say)
             return .success
         } catch {
             return FailureReport.report(error, doing: "fetch", console: console)

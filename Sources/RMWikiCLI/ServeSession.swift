@@ -96,16 +96,13 @@ struct ServeSession: Sendable {
     /// Builds and publishes once and tells the open pages; nil on success (or when stopped meanwhile),
     /// else the failure's exit code.
     private func build(_ site: SiteOptions, channel: LiveReloadChannel) async -> ExitCode? {
-        let quiet = site.quiet
-        let say: @Sendable (String) -> Void = { [console] line in if !quiet { console.out(line) } }
+        let log = site.log(console)
         do {
-            try site.checkOutput()
-            // Held per build, not per session: a `build` into the same folder is refused only while a
-            // rebuild runs, and a rebuild waits for such a build to finish.
-            let lock = try await BuildLock.acquire(for: site.output, waitingUpTo: .seconds(10))
-            defer { lock.release() }
-            let report = try await SiteBuilder(options: site, console: console).build(dryRun: false, say: say)
-            say("published \(site.output.path): \(report.summary.line) in \(PhaseTimings.format(report.duration))")
+            // The lock is held per build, not per session: a `build` into the same folder is refused only while
+            // a rebuild runs, and a rebuild waits for such a build to finish.
+            let report = try await site.siteBuild(console: console, lockWait: .seconds(10)).run(log: log)
+            log.say(report.phasesLine)
+            log.say("published \(site.output.path): \(report.summary.line) in \(PhaseTimings.format(report.timings.total))")
             channel.built(changed: report.summary.hasChanges)
             return nil
         } catch {

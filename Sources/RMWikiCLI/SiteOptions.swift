@@ -1,6 +1,6 @@
 import Foundation
 import RickAndMortyAPI
-import SiteOutput
+import WikiBuild
 import WikiModel
 
 /// The options `build` (and `serve`) share: where the data comes from, where the theme is, where the site goes.
@@ -97,13 +97,36 @@ struct SiteOptions: Sendable {
         force = arguments.has("force")
     }
 
-    /// Refuses, before anything is fetched, locked or written, an output that publishing would destroy.
-    func checkOutput() throws {
-        let protected: [OutputGuard.ProtectedFolder] = [
-            .init("the templates folder", templates), .init("the static files folder (--public)", publicFolder),
-            .init("the cache", cache),
-        ]
-        try OutputGuard.forThisProcess(protecting: protected).check(output, force: force)
+    /// The build these options describe. Made once per build: its data service owns a URLSession.
+    func siteBuild(console: Console, dryRun: Bool = false, lockWait: Duration = .zero, now: Date = BuildClock.now()) -> SiteBuild {
+        var settings = SiteBuild.Settings(
+            templates: templates, publicFolder: publicFolder, output: output, cache: cache, configuration: configuration)
+        settings.dryRun = dryRun
+        settings.force = force
+        settings.lockWait = lockWait
+        let data: SiteBuild.DataSource = switch source {
+        case .demo: .records(DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
+        case .cache(offline: true): .cache(dataService())
+        case .cache(offline: false): .refresh(dataService(), maxTime: maxTime, progress: progress(console), at: now)
+        }
+        return SiteBuild(settings: settings, data: data)
+    }
+
+    func dataService() -> DataService {
+        DataService(
+            client: APIClient(baseURL: api, concurrency: concurrency, allowedImageHosts: imageHosts),
+            cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink))
+    }
+
+    func progress(_ console: Console) -> ProgressReporter {
+        if quiet { return .silent }
+        return ProgressReporter(style: console.errorIsTerminal ? .liveLine : .plainLines, write: console.writeError)
+    }
+
+    /// The build's log: lines on standard output unless `--quiet`, warnings on standard error always.
+    func log(_ console: Console) -> SiteBuild.Log {
+        let quiet = quiet
+        return SiteBuild.Log(say: { line in if !quiet { console.out(line) } }, warn: { console.err("rmwiki: " + $0) })
     }
 
     /// `600s`, `90m`, `2h`: a whole number and a unit, at most a day (a nightly job's longest sensible run).

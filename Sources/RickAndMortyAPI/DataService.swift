@@ -13,6 +13,14 @@ public struct DataService: Sendable {
         self.shrinkCheck = shrinkCheck
     }
 
+    /// `refresh(progress:recordingAt:)` within a time limit: past `limit` it ends with `APIError.timeLimitExceeded`
+    /// and the cache untouched.
+    public func refresh(progress: ProgressReporter, recordingAt date: Date, within limit: Duration) async throws -> RefreshReport {
+        try await client.withTimeLimit(limit, progress: progress) { [self] in
+            try await refresh(progress: progress, recordingAt: date)
+        }
+    }
+
     /// Fetches every record (conditionally, when the cache has validators), refuses a collection that shrank
     /// suspiciously, downloads the pictures the cache lacks, and only then commits a new generation of the cache.
     /// On any failure, cancellation included, the committed cache is left exactly as it was; pictures already

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,11 +11,7 @@ public struct URLSessionTransport: HTTPTransport {
     private let owner: SessionOwner
 
     public init(maximumConnectionsPerHost: Int = APIClient.defaultConcurrency) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
-        owner = SessionOwner(configuration: configuration)
+        owner = SessionOwner(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -74,16 +71,32 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 /// Owns the session: a session keeps its delegate until invalidated, so the last copy of the transport to
-/// go lets both go (a `serve` session makes one client per rebuild).
+/// go lets both go (a `serve` session makes one client per rebuild). The session is made at the first
+/// request: making one writes URLSession's cache folder under `$HOME`, which a build that is refused, or
+/// that only reads the cache, must not do.
 private final class SessionOwner: Sendable {
     let delegate = TransferDelegate()
-    let session: URLSession
+    private let maximumConnectionsPerHost: Int
+    private let made = Mutex<URLSession?>(nil)
 
-    init(configuration: URLSessionConfiguration) {
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    init(maximumConnectionsPerHost: Int) {
+        self.maximumConnectionsPerHost = maximumConnectionsPerHost
+    }
+
+    var session: URLSession {
+        made.withLock { made in
+            if let session = made { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            made = session
+            return session
+        }
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        made.withLock { $0 }?.finishTasksAndInvalidate()
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import RickAndMortyAPI
 import SiteOutput
+import WikiModel
 
 /// What the last successful build was made from (a fingerprint of every input) and what it left in
 /// the output folder (each file's size, mtime and inode). When a rebuild's inputs are the same and the
@@ -28,5 +30,68 @@ struct BuildState: Codable, Sendable, Equatable {
         let temporary = destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".tmp")
         guard let data = try? JSONEncoder().encode(self), (try? data.write(to: temporary)) != nil else { return }
         if rename(temporary.path, destination.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    }
+}
+
+extension BuildState {
+    /// The build's "check" step: the fingerprint of this build's inputs, and the files of the last build
+    /// when nothing changed since (inputs and output alike).
+    struct Check: Sendable {
+        let output: URL
+        let inputs: String
+        let unchangedFiles: [String]?
+
+        init(theme: Theme, configuration: SiteConfiguration, output: URL, snapshot: Snapshot,
+             avatars: [Int: AvatarImage], history: ChangeHistory) throws {
+            self.output = output
+            inputs = try Self.fingerprint(
+                theme: theme, configuration: configuration, snapshot: snapshot, avatars: avatars, history: history)
+            if let state = BuildState.load(for: output), state.inputs == inputs,
+               PublishedFileState.scan(output) == state.files {
+                unchangedFiles = state.files.map(\.path)
+            } else {
+                unchangedFiles = nil
+            }
+        }
+
+        /// The build's "state" step, after a successful publish.
+        func save() {
+            if let files = PublishedFileState.scan(output) { BuildState(inputs: inputs, files: files).save(for: output) }
+        }
+
+        /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
+        /// pictures, history.
+        static func fingerprint(
+            theme: Theme, configuration: SiteConfiguration, snapshot: Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory
+        ) throws -> String {
+            var fingerprint = theme.fingerprint
+            fingerprint.add(WikiVersion.current)
+            // A rebuilt generator (same version, new code) must not reuse the last output.
+            var program = stat()
+            if let executable = Bundle.main.executablePath, stat(executable, &program) == 0 {
+                fingerprint.add("\(program.st_size) \(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)")
+            }
+            fingerprint.add(configuration.basePath)
+            fingerprint.add(configuration.origin ?? "")
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            fingerprint.add(try encoder.encode(snapshot))
+            fingerprint.add(try encoder.encode(history))
+            for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
+                fingerprint.add(id)
+                fingerprint.add(avatar.fileExtension)
+                switch avatar.source {
+                case .bytes(let bytes):
+                    fingerprint.add(bytes)
+                case .file(let path):
+                    // The cache replaces pictures by rename, so a new picture is a new inode.
+                    var info = stat()
+                    guard stat(path, &info) == 0 else { fingerprint.add("missing " + path); continue }
+                    fingerprint.add(path)
+                    fingerprint.add("\(info.st_size) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+                }
+            }
+            return fingerprint.hex
+        }
     }
 }

@@ -3,17 +3,58 @@ import RickAndMortyAPI
 import SiteOutput
 import WikiModel
 
-/// The build after the data is in hand: resolve the graph, render every file, publish atomically.
-/// The caller (the CLI) loads the data and the theme and holds the build lock.
+/// The whole build, the one place that runs it: a list of named, timed steps.
+///
+/// lock → theme → data → check → resolve → render → publish → state. The theme comes before the data, so
+/// a broken template fails before any network work; the check skips everything after it when the inputs
+/// and the output are those of the last build. `rmwiki build` and `serve` only parse options into a
+/// `SiteBuild`, run it and report.
 public struct SiteBuild: Sendable {
-    public let theme: Theme
-    public let configuration: SiteConfiguration
-    public let outputDirectory: URL
+    public struct Settings: Sendable {
+        public var templates: URL
+        public var publicFolder: URL
+        public var output: URL
+        /// Protected from `--output` even for builds that do not read it (the demo).
+        public var cache: URL
+        public var configuration: SiteConfiguration
+        /// Plans the publish and writes nothing anywhere, not even the cache.
+        public var dryRun = false
+        /// Publish into a folder rmwiki did not publish (see `OutputGuard`).
+        public var force = false
+        /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
+        public var lockWait: Duration = .zero
 
-    public init(theme: Theme, configuration: SiteConfiguration, outputDirectory: URL) {
-        self.theme = theme
-        self.configuration = configuration
-        self.outputDirectory = outputDirectory
+        public init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
+            self.templates = templates
+            self.publicFolder = publicFolder
+            self.output = output
+            self.cache = cache
+            self.configuration = configuration
+        }
+    }
+
+    /// Where the records come from.
+    public enum DataSource: Sendable {
+        /// Records in hand: the demo dataset, or a test's.
+        case records(Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory)
+        /// The cache as it is.
+        case cache(DataService)
+        /// The cache refreshed from the API first, within `maxTime`.
+        case refresh(DataService, maxTime: Duration, progress: ProgressReporter, at: Date)
+    }
+
+    /// Where the build says what it does: `say` for the log (silenced by `--quiet`), `warn` for what the
+    /// maintainer must see whatever the log level.
+    public struct Log: Sendable {
+        public var say: @Sendable (String) -> Void
+        public var warn: @Sendable (String) -> Void
+
+        public init(say: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
+            self.say = say
+            self.warn = warn
+        }
+
+        public static let silent = Log(say: { _ in }, warn: { _ in })
     }
 
     public struct Report: Sendable {
@@ -21,67 +62,88 @@ public struct SiteBuild: Sendable {
         public let fileCount: Int
         /// True when the inputs and the output were exactly those of the last build, so nothing was rendered.
         public let skipped: Bool
+        public let timings: PhaseTimings
+        /// "826 characters, 126 locations, 51 episodes, 2112 files".
+        public let counts: String
+
+        /// "phases: lock 1 ms, theme 12 ms, … (826 characters, …)": one line for the log.
+        public var phasesLine: String {
+            "phases: " + timings.phases.map { "\($0.name) \(PhaseTimings.format($0.duration))" }.joined(separator: ", ")
+                + " (\(counts))"
+        }
     }
 
-    public func run(
-        snapshot: Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory(), dryRun: Bool,
-        timings: inout PhaseTimings
-    ) async throws -> Report {
-        let (inputs, unchangedFiles) = try await timings.measure("check") { () throws -> (String, [String]?) in
-            let inputs = try fingerprint(snapshot: snapshot, avatars: avatars, history: history)
-            guard let state = BuildState.load(for: outputDirectory), state.inputs == inputs,
-                  PublishedFileState.scan(outputDirectory) == state.files
-            else { return (inputs, nil) }
-            return (inputs, state.files.map(\.path))
+    public let settings: Settings
+    public let data: DataSource
+
+    public init(settings: Settings, data: DataSource) {
+        self.settings = settings
+        self.data = data
+    }
+
+    public func run(log: Log = .silent) async throws -> Report {
+        var timings = PhaseTimings()
+        let output = settings.output
+        let lock = try await timings.measure("lock") { try await lockOutput() }
+        defer { lock?.release() }
+        let theme = try await timings.measure("theme") {
+            try Theme(templatesDirectory: settings.templates, publicDirectory: settings.publicFolder)
         }
-        if let unchangedFiles {
-            return Report(summary: PublishSummary(unchanged: unchangedFiles), fileCount: unchangedFiles.count, skipped: true)
+        let (snapshot, avatars, history) = try await timings.measure("data") { try await load(log: log) }
+        let check = try await timings.measure("check") {
+            try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
+                                 snapshot: snapshot, avatars: avatars, history: history)
+        }
+        let counts = "\(snapshot.characters.count) characters, \(snapshot.locations.count) locations, "
+            + "\(snapshot.episodes.count) episodes"
+        if let unchanged = check.unchangedFiles {
+            return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
+                          timings: timings, counts: counts + ", \(unchanged.count) files")
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
-        let renderer = SiteRenderer(theme: theme, configuration: configuration)
         let files = try await timings.measure("render") {
-            try await renderer.render(dataset: dataset, avatars: avatars, history: history)
+            let files = try await SiteRenderer(theme: theme, configuration: settings.configuration)
+                .render(dataset: dataset, avatars: avatars, history: history)
+            try AssetReference.check(
+                theme.assetReferences + [.placeholderAvatar], against: Set(files.map(\.path)), publicFolder: theme.publicDirectory)
+            return files
         }
-        try AssetReference.check(
-            theme.assetReferences + [.placeholderAvatar], against: Set(files.map(\.path)), publicFolder: theme.publicDirectory)
-        let publisher = SitePublisher(outputDirectory: outputDirectory)
-        let summary = try await timings.measure(dryRun ? "plan" : "publish") { try publisher.publish(files, dryRun: dryRun) }
-        if !dryRun, let files = PublishedFileState.scan(outputDirectory) {
-            BuildState(inputs: inputs, files: files).save(for: outputDirectory)
+        let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") {
+            try SitePublisher(outputDirectory: output).publish(files, dryRun: settings.dryRun)
         }
-        return Report(summary: summary, fileCount: files.count, skipped: false)
+        if !settings.dryRun {
+            await timings.measure("state") { check.save() }
+        }
+        return Report(summary: summary, fileCount: files.count, skipped: false, timings: timings,
+                      counts: counts + ", \(files.count) files")
     }
 
-    /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
-    /// pictures, history.
-    func fingerprint(snapshot: Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory) throws -> String {
-        var fingerprint = theme.fingerprint
-        fingerprint.add(WikiVersion.current)
-        // A rebuilt generator (same version, new code) must not reuse the last output.
-        var program = stat()
-        if let executable = Bundle.main.executablePath, stat(executable, &program) == 0 {
-            fingerprint.add("\(program.st_size) \(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)")
+    /// Refuses an output that publishing would destroy, then takes the output's lock (a dry run takes none).
+    private func lockOutput() async throws -> BuildLock? {
+        try OutputGuard.forThisProcess(protecting: [
+            .init("the templates folder", settings.templates), .init("the static files folder (--public)", settings.publicFolder),
+            .init("the cache", settings.cache),
+        ]).check(settings.output, force: settings.force)
+        if settings.dryRun { return nil }
+        if settings.lockWait == .zero { return try BuildLock.acquire(for: settings.output) }
+        return try await BuildLock.acquire(for: settings.output, waitingUpTo: settings.lockWait)
+    }
+
+    private func load(log: Log) async throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
+        switch data {
+        case let .records(snapshot, avatars, history):
+            return (snapshot, avatars, history)
+        case let .cache(service):
+            return try service.loadOffline()
+        case let .refresh(service, _, _, _) where settings.dryRun:
+            // A dry run writes nothing, the cache included: a refresh would record the changes it finds as
+            // seen, and the real build after it would miss them. `rmwiki fetch` shows what new data changes.
+            return try service.loadOffline()
+        case let .refresh(service, maxTime, progress, date):
+            let report = try await service.refresh(progress: progress, recordingAt: date, within: maxTime)
+            report.warnings.forEach(log.warn)
+            report.changes.summary.forEach(log.say)
+            return (report.snapshot, report.avatars, report.history)
         }
-        fingerprint.add(configuration.basePath)
-        fingerprint.add(configuration.origin ?? "")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        fingerprint.add(try encoder.encode(snapshot))
-        fingerprint.add(try encoder.encode(history))
-        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
-            fingerprint.add(id)
-            fingerprint.add(avatar.fileExtension)
-            switch avatar.source {
-            case .bytes(let bytes):
-                fingerprint.add(bytes)
-            case .file(let path):
-                // The cache replaces pictures by rename, so a new picture is a new inode.
-                var info = stat()
-                guard stat(path, &info) == 0 else { fingerprint.add("missing " + path); continue }
-                fingerprint.add(path)
-                fingerprint.add("\(info.st_size) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
-            }
-        }
-        return fingerprint.hex
     }
 }

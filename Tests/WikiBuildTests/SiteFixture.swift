@@ -12,10 +12,11 @@ enum SiteFixture {
         baseURL: String = "/", into output: URL? = nil
     ) async throws -> (output: URL, summary: PublishSummary) {
         let folder = try output ?? SharedFixtures.temporaryDirectory("rmwiki-build").appendingPathComponent("site")
-        let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)
-        let build = SiteBuild(theme: theme, configuration: try SiteConfiguration(baseURL: baseURL), outputDirectory: folder)
-        var timings = PhaseTimings()
-        let report = try await build.run(snapshot: snapshot, avatars: avatars, history: history, dryRun: false, timings: &timings)
+        let settings = SiteBuild.Settings(
+            templates: ProjectTheme.templates, publicFolder: ProjectTheme.publicFolder, output: folder,
+            cache: folder.deletingLastPathComponent().appendingPathComponent("cache"),
+            configuration: try SiteConfiguration(baseURL: baseURL))
+        let report = try await SiteBuild(settings: settings, data: .records(snapshot, avatars: avatars, history: history)).run()
         return (folder, report.summary)
     }
 }
