@@ -5,7 +5,6 @@ import PackageDescription
 // Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Mustache", targets: ["Mustache"]),
         .executable(name: "rmwiki", targets: ["rmwiki"]),

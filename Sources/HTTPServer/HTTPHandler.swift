@@ -3,3 +3,26 @@
 public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) async -> HTTPResponse
 }
+
+/// Adapts a closure to `HTTPHandler`, for `HTTPServer(handler: { request in ... })`.
+public struct ClosureHandler: HTTPHandler {
+    private let body: @Sendable (HTTPRequest) async -> HTTPResponse
+
+    public init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+        self.body = body
+    }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        await body(request)
+    }
+}
+
+/// What the writer must know about the request being answered.
+struct RequestContext: Sendable {
+    let connection: ConnectionReference
+    let method: String
+    let version: String
+    let keepAlive: Bool
+
+    var isHead: Bool { method == "HEAD" }
+}

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,4 +78,127 @@ struct PublishPlan {
         }
         return info
     }
+}
+
+/// What a publish changed (or, for a dry run, would change). Every list is sorted by path.
+public struct PublishSummary: Sendable, Equatable {
+    public var added: [String]
+    public var updated: [String]
+    public var removed: [String]
+    public var unchanged: [String]
+
+    public init(added: [String] = [], updated: [String] = [], removed: [String] = [], unchanged: [String] = []) {
+        self.added = added
+        self.updated = updated
+        self.removed = removed
+        self.unchanged = unchanged
+    }
+
+    public var hasChanges: Bool {
+        !added.isEmpty || !updated.isEmpty || !removed.isEmpty
+    }
+
+    /// "12 added, 3 updated, 1 removed, 1040 unchanged"; the CLI appends the time taken.
+    public var line: String {
+        "\(added.count) added, \(updated.count) updated, \(removed.count) removed, \(unchanged.count) unchanged"
+    }
+
+    /// One line per changed path ("+ a", "~ b", "- c"), sorted by path, for `--dry-run` listings.
+    public var changeListing: [String] {
+        let marked = added.map { ($0, "+") } + updated.map { ($0, "~") } + removed.map { ($0, "-") }
+        return marked.sorted { $0.0 < $1.0 }.map { "\($0.1) \($0.0)" }
+    }
+}
+
+/// What is currently published: every entry's relative path and kind.
+struct PublishedTree {
+    var files: [String: FileSystemCalls.EntryKind] = [:]
+    var folders: Set<String> = []
+
+    /// An absent output is an empty tree (the first build).
+    static func read(at root: String) throws -> PublishedTree {
+        var tree = PublishedTree()
+        guard let info = try FileSystemCalls.status(root) else { return tree }
+        guard FileSystemCalls.kind(of: info) == .directory else {
+            throw SiteOutputError.outputNotADirectory(root)
+        }
+        try tree.collect(root: root, relative: "")
+        return tree
+    }
+
+    /// Deletes this tree, now found at `root` (the old site after the switch), concurrently.
+    /// Anything not in the listing is still removed by a final sweep.
+    func remove(at root: String) throws {
+        let paths = Array(files.keys)
+        try ConcurrentWork.forEach(paths.count) { index in
+            let path = root + "/" + paths[index]
+            if unlink(path) != 0 && errno != ENOENT { throw FileSystemCalls.error("remove", path) }
+        }
+        for level in FolderLevels(folders).deepestFirst {
+            try ConcurrentWork.forEach(level.count) { index in
+                // ENOTEMPTY is left to the sweep, which knows what is inside.
+                _ = rmdir(root + "/" + level[index])
+            }
+        }
+        try FileSystemCalls.removeTree(root)
+    }
+
+    private mutating func collect(root: String, relative: String) throws {
+        let absolute = relative.isEmpty ? root : root + "/" + relative
+        for entry in try FileSystemCalls.entries(of: absolute) {
+            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            if entry.kind == .directory {
+                folders.insert(path)
+                try collect(root: root, relative: path)
+            } else {
+                files[path] = entry.kind
+            }
+        }
+    }
+}
+
+/// One published file as `lstat` sees it: enough to tell whether anything touched the output since the
+/// build that wrote it (an edit, a deletion, a file dropped in by hand), without reading its bytes.
+public struct PublishedFileState: Codable, Sendable, Equatable {
+    public let path: String
+    public let size: Int64
+    public let modified: Int64
+    public let inode: UInt64
+
+    /// Every entry of the published output, sorted by path; nil when it is missing or cannot be read.
+    public static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {
+        let root = outputDirectory.standardizedFileURL.path
+        guard FileManager.default.fileExists(atPath: root),
+              let tree = try? PublishedTree.read(at: root)
+        else { return nil }
+        var states: [PublishedFileState] = []
+        states.reserveCapacity(tree.files.count)
+        for path in tree.files.keys.sorted() {
+            var info = stat()
+            guard lstat(root + "/" + path, &info) == 0 else { return nil }
+            states.append(PublishedFileState(
+                path: path, size: Int64(info.st_size), modified: FileTimes(info).modificationNanoseconds,
+                inode: UInt64(info.st_ino)))
+        }
+        return states
+    }
+}
+
+/// Relative folder paths grouped by depth ("a" is depth 1, "a/b" depth 2), each group sorted.
+struct FolderLevels {
+    private let levels: [[String]]
+
+    init(_ folders: some Sequence<String>) {
+        var byDepth: [Int: [String]] = [:]
+        for folder in folders {
+            byDepth[folder.utf8.count(where: { $0 == UInt8(ascii: "/") }) + 1, default: []].append(folder)
+        }
+        levels = byDepth.keys.sorted().compactMap { byDepth[$0]?.sorted() }
+    }
+
+    /// For creating: every parent exists before its children.
+    var shallowestFirst: [[String]] { levels }
+
+    /// For removing: every child is gone before its parent.
+    var deepestFirst: [[String]] { levels.reversed() }
 }

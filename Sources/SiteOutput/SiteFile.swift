@@ -24,3 +24,44 @@ public struct SiteFile: Sendable, Equatable {
         self.init(path: path, content: .bytes(Array(text.utf8)))
     }
 }
+
+/// Checks the renderer's paths before anything touches the disk, so a bad path fails the build
+/// instead of escaping the output folder or clashing with another file.
+enum SitePathRules {
+    /// The files sorted by path (the order every later step uses, for determinism).
+    static func validated(_ files: [SiteFile]) throws -> [SiteFile] {
+        let sorted = files.sorted { $0.path < $1.path }
+        var previous: String?
+        for file in sorted {
+            try validate(file.path)
+            if file.path == previous { throw SiteOutputError.duplicatePath(file.path) }
+            previous = file.path
+        }
+        let paths = Set(sorted.map(\.path))
+        for file in sorted {
+            for folder in parentFolders(of: file.path) where paths.contains(folder) {
+                throw SiteOutputError.fileFolderConflict(file: folder, nestedFile: file.path)
+            }
+        }
+        return sorted
+    }
+
+    static func validate(_ path: String) throws {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let valid = !path.isEmpty
+            && !path.utf8.contains(0)
+            && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        if !valid { throw SiteOutputError.invalidPath(path) }
+    }
+
+    /// "a/b/c.html" → ["a", "a/b"].
+    static func parentFolders(of path: String) -> [String] {
+        var folders: [String] = []
+        var index = path.startIndex
+        while let slash = path[index...].firstIndex(of: "/") {
+            folders.append(String(path[..<slash]))
+            index = path.index(after: slash)
+        }
+        return folders
+    }
+}
