@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it:
-// Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// Primitives (file stamps, XML escaping) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [
@@ -12,14 +12,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "Mustache"),
-        .target(name: "RickAndMortyAPI"),
-        .target(name: "HTTPServer"),
+        .target(name: "Primitives"),
+        .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
+        .target(name: "HTTPServer", dependencies: ["Primitives"]),
         .target(name: "LoopbackAPI", dependencies: ["HTTPServer", "RickAndMortyAPI"]),
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts"]),
-        .target(name: "SiteOutput"),
-        .target(name: "SVGCharts"),
-        .target(name: "WikiBuild", dependencies: ["Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
-        .target(name: "RMWikiCLI", dependencies: ["Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
+        .target(name: "SiteOutput", dependencies: ["Primitives"]),
+        .target(name: "SVGCharts", dependencies: ["Primitives"]),
+        .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
+        .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(
             name: "Benchmarks",

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,15 +90,13 @@ struct FileInfo {
     let entityTag: String
 
     init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        let kind = status.st_mode & S_IFMT
-        isDirectory = kind == S_IFDIR
-        isRegularFile = kind == S_IFREG
-        size = Int(status.st_size)
-        let modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
-        entityTag = "\"\(String(size, radix: 16))-\(String(modified, radix: 16))-\(String(status.st_ino, radix: 16))\""
+        guard let stamp = FileStamp(path: path) else { return nil }
+        isDirectory = stamp.isFolder
+        isRegularFile = stamp.isRegularFile
+        size = Int(stamp.size)
+        entityTag = "\"\(String(stamp.size, radix: 16))-\(String(stamp.modified, radix: 16))-\(String(stamp.inode, radix: 16))\""
     }
+
 }
 
 /// Maps request paths to files that are provably inside a root folder.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Primitives
 
 /// Answers the preview's requests: the live-reload script and event stream from memory, everything else
 /// from the output folder through `StaticFileHandler` (which confines paths to it), with the reload tag
@@ -91,7 +92,7 @@ struct ServeHandler: HTTPHandler {
     private func missingPageDuringFailure(_ response: HTTPResponse) -> HTTPResponse {
         guard response.status == 404, let error = channel.error else { return response }
         let page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Build failed</title></head>\n"
-            + "<body>\n<h1>The site did not build</h1>\n<pre>\(Self.escape(error))</pre>\n</body>\n</html>\n"
+            + "<body>\n<h1>The site did not build</h1>\n<pre>\(XMLText.escape(error))</pre>\n</body>\n</html>\n"
         let bytes = LiveReloadScript.inject(into: Array(page.utf8), generation: channel.generation)
         return HTTPResponse(status: 404, contentType: "text/html; charset=utf-8", bytes: bytes, headers: ["Cache-Control": "no-cache"])
     }
@@ -100,8 +101,4 @@ struct ServeHandler: HTTPHandler {
         response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
 }

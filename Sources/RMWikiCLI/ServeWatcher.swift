@@ -1,19 +1,14 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Primitives
 #endif
 
 /// Notices changes under some folders and files by polling their metadata (path, size, modification
 /// time, inode): portable, needs no inotify, and cheap for a theme of a few dozen files.
 struct ServeWatcher: Sendable {
     /// One file's metadata; any difference counts as a change.
-    struct Stamp: Sendable, Equatable {
-        let size: Int
-        let modified: Int
-        let inode: UInt
-    }
-
-    typealias Fingerprint = [String: Stamp]
+    typealias Fingerprint = [String: FileStamp]
 
     /// Folders (watched recursively) and single files; missing ones are simply absent from the print.
     let paths: [URL]
@@ -65,12 +60,11 @@ struct ServeWatcher: Sendable {
         return current
     }
 
-    private static func stamp(_ path: String) -> Stamp? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        let modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
+    private static func stamp(_ path: String) -> FileStamp? {
+        guard var stamp = FileStamp(path: path) else { return nil }
         // A folder's own size and time change with its entries, which the entries' stamps already say.
-        let isFolder = status.st_mode & S_IFMT == S_IFDIR
-        return Stamp(size: isFolder ? 0 : Int(status.st_size), modified: isFolder ? 0 : modified, inode: UInt(status.st_ino))
+        if stamp.isFolder { (stamp.size, stamp.modified) = (0, 0) }
+        return stamp
     }
+
 }

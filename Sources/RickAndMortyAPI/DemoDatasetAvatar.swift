@@ -1,3 +1,5 @@
+import Primitives
+
 /// A drawn placeholder portrait (300×300 SVG) for a demo character: head shape, hair, eyes, mouth and colours
 /// are picked from a hash of the id and name, and the initials sit on the shirt. Same character, same bytes.
 struct DemoDatasetAvatar: Sendable {
@@ -41,8 +43,8 @@ struct DemoDatasetAvatar: Sendable {
             ##"<circle cx="\##(x)" cy="136" r="16" fill="#fff"/><circle cx="\##(x + gazeX)" cy="\##(136 + gazeY)" r="7" fill="#222"/>"##
         }.joined()
 
-        let name = Self.escaped(character.name)
-        let initials = Self.escaped(Self.initials(of: character.name))
+        let name = XMLText.escape(character.name)
+        let initials = XMLText.escape(Self.initials(of: character.name))
         svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300" role="img" aria-labelledby="t">"##
             + ##"<title id="t">\##(name)</title>"##
             + ##"<rect width="300" height="300" fill="\##(background)"/>"##
@@ -72,19 +74,4 @@ struct DemoDatasetAvatar: Sendable {
         return hash
     }
 
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }

@@ -1,3 +1,4 @@
+import Primitives
 extension Chart {
     /// Horizontal bars: label on the left (cut when long), bar proportional to the value, value after it.
     func barBody() -> (height: Double, content: String) {

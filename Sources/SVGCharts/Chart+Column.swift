@@ -1,3 +1,4 @@
+import Primitives
 extension Chart {
     /// Vertical columns over a baseline, the value above each and its label below.
     func columnBody() -> (height: Double, content: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension Chart {
     /// Slices of a ring in data order, starting at twelve o'clock, with a legend (label, value, share).

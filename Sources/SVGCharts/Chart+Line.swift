@@ -1,3 +1,4 @@
+import Primitives
 extension Chart {
     /// A line through every point in order, each point a (linked) dot; the y axis has four gridlines and
     /// the x axis names every few points by their short label.

@@ -1,3 +1,4 @@
+import Primitives
 /// A chart drawn as an SVG string at build time: no script, no library, themed by the page's CSS
 /// (classes only; the one colour used inline is `currentColor`). It scales with its container
 /// (`viewBox`, `width="100%"`), and names itself for assistive technology with `<title>` and `<desc>`.

@@ -255,11 +255,6 @@ struct FileTimes {
         modification = info.st_mtim
         #endif
     }
-
-    /// Wrapping: a file dated past 2262 must not trap; callers only compare these values.
-    var modificationNanoseconds: Int64 {
-        Int64(modification.tv_sec) &* 1_000_000_000 &+ Int64(modification.tv_nsec)
-    }
 }
 
 /// Runs independent filesystem calls on a few threads. On the build machine creating an inode

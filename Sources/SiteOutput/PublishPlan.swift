@@ -1,4 +1,6 @@
 import Foundation
+import Primitives
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -177,7 +179,7 @@ public struct PublishedFileState: Codable, Sendable, Equatable {
             var info = stat()
             guard lstat(root + "/" + path, &info) == 0 else { return nil }
             states.append(PublishedFileState(
-                path: path, size: Int64(info.st_size), modified: FileTimes(info).modificationNanoseconds,
+                path: path, size: Int64(info.st_size), modified: FileStamp(info).modified,
                 inode: UInt64(info.st_ino)))
         }
         return states

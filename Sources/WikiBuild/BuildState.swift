@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RickAndMortyAPI
 import SiteOutput
 import WikiModel
@@ -67,9 +68,8 @@ extension BuildState {
             var fingerprint = theme.fingerprint
             fingerprint.add(WikiVersion.current)
             // A rebuilt generator (same version, new code) must not reuse the last output.
-            var program = stat()
-            if let executable = Bundle.main.executablePath, stat(executable, &program) == 0 {
-                fingerprint.add("\(program.st_size) \(program.st_mtim.tv_sec).\(program.st_mtim.tv_nsec)")
+            if let program = Bundle.main.executablePath.flatMap(FileStamp.init(path:)) {
+                fingerprint.add("\(program.size) \(program.modified)")
             }
             fingerprint.add(configuration.basePath)
             fingerprint.add(configuration.origin ?? "")
@@ -85,10 +85,9 @@ extension BuildState {
                     fingerprint.add(bytes)
                 case .file(let path):
                     // The cache replaces pictures by rename, so a new picture is a new inode.
-                    var info = stat()
-                    guard stat(path, &info) == 0 else { fingerprint.add("missing " + path); continue }
+                    guard let stamp = FileStamp(path: path) else { fingerprint.add("missing " + path); continue }
                     fingerprint.add(path)
-                    fingerprint.add("\(info.st_size) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+                    fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
                 }
             }
             return fingerprint.hex

@@ -122,7 +122,7 @@ struct DemoDatasetTests {
         hostile.name = #"<script>"Rick" & 'Morty'</script>"#
         let svg = DemoDatasetAvatar(character: hostile).svg
         #expect(!svg.contains("<script>"))
-        #expect(svg.contains("&lt;script&gt;&quot;Rick&quot; &amp; &apos;Morty&apos;&lt;/script&gt;"))
+        #expect(svg.contains("&lt;script&gt;&quot;Rick&quot; &amp; &#39;Morty&#39;&lt;/script&gt;"))
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What tells one version of a file from another without reading it: size, inode and modification time.
+/// The publisher, the build's no-change check, the preview's ETags and `serve --watch` all compare these.
+public struct FileStamp: Sendable, Hashable {
+    public var size: Int64
+    public var inode: UInt64
+    /// Nanoseconds since 1970, wrapping: a file dated past 2262 must not trap; callers only compare these.
+    public var modified: Int64
+    public var isFolder: Bool
+    public var isRegularFile: Bool
+
+    public init(_ info: stat) {
+        size = Int64(info.st_size)
+        inode = UInt64(info.st_ino)
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        modified = Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+        let kind = info.st_mode & S_IFMT
+        isFolder = kind == S_IFDIR
+        isRegularFile = kind == S_IFREG
+    }
+
+    /// Follows symbolic links; nil when nothing is there.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+}
