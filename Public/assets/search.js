@@ -151,7 +151,7 @@
       if (wantStatus >= 0 && entry[2] !== wantStatus) return;
       if (wantGender >= 0 && entry[3] !== wantGender) return;
       if (wantSpecies >= 0 && entry[4] !== wantSpecies) return;
-      if (entry.name === undefined) entry.name = fold(entry[1] + " " + entry[6]);
+      if (entry.name === undefined) entry.name = fold(entry[1]);
       if (every(words, entry.name)) byName.push(entry);
       else if (every(words, folded(entry, [1, 6, 7, 8]))) byOther.push(entry);
     });

@@ -51,8 +51,10 @@ extension SiteModel {
             "type": knownType ? card.type : try strings("location_place_unknown_type"),
             "dimension": knownDimension ? location.dimension : none,
         ])
+        // "Gaia" is a character and a planet: the planet's title says what it is.
+        let title = characterNames.contains(location.name) ? "\(location.name) · \(card.type)" : location.name
         return try page(
-            .location(location.id), title: location.name,
+            .location(location.id), title: title, heading: location.name,
             description: try strings.format("location_description", [
                 "name": location.name, "place": place,
                 "residents": card.residentCount, "natives": card.nativeCount,

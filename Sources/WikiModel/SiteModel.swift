@@ -16,6 +16,8 @@ public struct SiteModel: Sendable {
     let languages: [SiteLanguage]
     /// What tells namesakes apart, by character id (see `NameNotes`).
     let nameNotes: [Int: String]
+    /// Every character's name: a location called like a character (Gaia) says its type in its title.
+    let characterNames: Set<String>
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
@@ -31,6 +33,7 @@ public struct SiteModel: Sendable {
     ) throws {
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
         nameNotes = NameNotes.make(self.dataset)
+        characterNames = Set(self.dataset.characters.map(\.name))
         self.history = history
         self.languages = languages
         self.avatarExtensions = avatarExtensions

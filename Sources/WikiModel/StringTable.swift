@@ -3,7 +3,7 @@ import RickAndMortyAPI
 /// The user-visible words of one locale, kept beside the templates (`Templates/locales/<locale>.json`).
 /// A missing key is an error naming the key and the locale, never an empty label on a page.
 ///
-/// A phrase with a number comes in two forms, `<key>_one` and `<key>_other`; the table's own `plural_one`
+/// A phrase with a number comes in two forms, `<key>_one` and `<key>_other`; the table's own `plural_singular`
 /// lists the numbers that take the `_one` form (`1` in English, `0,1` in French, where zero is singular).
 /// Two forms cover the languages the wiki is likely to get (Germanic and Romance ones); a language with
 /// more forms would add categories here.
@@ -40,7 +40,7 @@ public struct StringTable: Sendable, Equatable {
 
     /// Whether `count` takes the singular (`_one`) form in this locale.
     public func isSingular(_ count: Int) -> Bool {
-        (entries["plural_one"] ?? "1").split(separator: ",").contains { Int($0.filter { !$0.isWhitespace }) == count }
+        (entries["plural_singular"] ?? "1").split(separator: ",").contains { Int($0.filter { !$0.isWhitespace }) == count }
     }
 
     /// `"{count} residents"` in the form `count` takes here (`<key>_one` or `<key>_other`), `{count}` filled
