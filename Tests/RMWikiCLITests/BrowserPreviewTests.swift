@@ -86,7 +86,7 @@ struct BrowserPreviewTests {
         try await browser.open(site.appendingPathComponent("fr/search/"))
         try await browser.wait(until: "!document.querySelector('[data-search]').hidden")
         #expect(try await browser.text("document.documentElement.lang") == "fr")
-        #expect(try await browser.text("document.querySelector('label[for=search-query]').textContent") == "Nom")
+        #expect(try await browser.text("document.querySelector('label[for=search-query]').textContent") == "Nom, lieu ou épisode")
         try await browser.type("smith", into: "#search-query")
         try await browser.wait(until: "location.search === '?q=smith'")
         let frenchShown = try await browser.texts("Array.from(document.querySelectorAll('#search-results .card-name')).map(e => e.textContent)")

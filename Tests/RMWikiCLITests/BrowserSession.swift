@@ -121,11 +121,11 @@ final class BrowserSession: @unchecked Sendable {
 
     // MARK: - What tests use
 
-    /// Opens `url` and waits for it to finish loading.
-    func open(_ url: URL) async throws {
+    /// Opens `url` and waits (up to `seconds`) for it to finish loading.
+    func open(_ url: URL, seconds: Double = 10) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Page.navigate", ["url": url.absoluteString])
-            try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: 10)
+            try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: seconds)
         }
     }
 

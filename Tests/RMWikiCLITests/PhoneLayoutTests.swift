@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import LoopbackAPI
 import TestSupport
 import Testing
@@ -25,23 +26,36 @@ struct PhoneLayoutTests {
             await ConsoleRecorder.run(["fetch", "--api", base.absoluteString, "--cache", cache.path, "--quiet"])
         }
         try #require(fetched.code == 0, "\(fetched.err)")
-        let arguments = ["--offline", "--cache", cache.path, "--quiet", "--output", output.path,
-                         "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path]
-        let (_, code) = try await ServeTestRun.with(arguments) { run in
-            let browser = try await BrowserSession.launch()
-            do {
-                let index = try SearchIndexFile(Data(contentsOf: output.appendingPathComponent("search/index.json")))
-                try await phone(browser, run.url)
-                try await search(browser, run.url, index: index)
-                try await desktop(browser, run.url)
-            } catch {
-                try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
-                await browser.close()
-                throw error
-            }
-            await browser.close()
+        let built = await ConsoleRecorder.run([
+            "build", "--offline", "--cache", cache.path, "--quiet", "--output", output.path,
+            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
+        ])
+        try #require(built.code == 0, "\(built.err)")
+        // A plain static server: the preview's live-reload stream would hold one of the browser's six
+        // connections per host open for every page visited.
+        let server = HTTPServer(handler: StaticFileHandler(root: output))
+        let port = try await server.start()
+        let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let browser: BrowserSession
+        do {
+            browser = try await BrowserSession.launch()
+        } catch {
+            await server.stop()
+            throw error
         }
-        #expect(code == .success)
+        do {
+            let index = try SearchIndexFile(Data(contentsOf: output.appendingPathComponent("search/index.json")))
+            try await phone(browser, site)
+            try await search(browser, site, index: index)
+            try await desktop(browser, site)
+        } catch {
+            try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
+            await browser.close()
+            await server.stop()
+            throw error
+        }
+        await browser.close()
+        await server.stop()
     }
 
     // MARK: - Phone
@@ -50,7 +64,7 @@ struct PhoneLayoutTests {
         try await browser.emulate(width: 390, height: 844, mobile: true)
 
         // Characters page 1: two cards a row, short enough to scroll through, the cards within 15 Tab presses.
-        try await browser.open(site.appendingPathComponent("characters/"))
+        try await open(browser, site.appendingPathComponent("characters/"))
         let height = try await number(browser, "document.documentElement.scrollHeight")
         let header = try await number(browser, "document.querySelector('.site-header').offsetHeight")
         print("phone 390 px: characters page 1 is \(Int(height)) px tall, the header \(Int(header)) px")
@@ -77,7 +91,7 @@ struct PhoneLayoutTests {
 
         // At 320 px, still two cards a row.
         try await browser.emulate(width: 320, height: 700, mobile: true)
-        try await browser.open(site.appendingPathComponent("characters/page/2/"))
+        try await open(browser, site.appendingPathComponent("characters/page/2/"))
         let perRow = try await number(browser, """
             (() => { const cards = Array.from(document.querySelectorAll('.card-grid > li'));
               const top = cards[0].getBoundingClientRect().top;
@@ -91,20 +105,20 @@ struct PhoneLayoutTests {
                      "episodes/", "episodes/28/", "search/", "statistics/", "whats-new/", "404.html", "fr/characters/",
                      "fr/locations/3/", "fr/statistics/", "fr/search/"]
         try await browser.emulate(width: 390, height: 844, mobile: true)
-        try await browser.open(site.appendingPathComponent("whats-new/"))
+        try await open(browser, site.appendingPathComponent("whats-new/"))
         let group = try await browser.text("document.querySelector('.whats-new-group h2 a').getAttribute('href')")
         pages.append(String(group.dropFirst()))
         for width in [390, 320] {
             try await browser.emulate(width: width, height: 844, mobile: true)
             for page in pages {
-                try await browser.open(site.appendingPathComponent(page))
+                try await open(browser, site.appendingPathComponent(page))
                 let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 #expect(overflow <= 0, "/\(page) is \(overflow) px wider than the \(width) px screen")
             }
         }
 
         // The character page's picture comes first and is not stretched.
-        try await browser.open(site.appendingPathComponent("characters/47/"))
+        try await open(browser, site.appendingPathComponent("characters/47/"))
         #expect(try await browser.text("document.querySelector('.character-picture img').getAttribute('fetchpriority')") == "high")
         #expect(try await number(browser, "document.querySelector('.character-picture img').getBoundingClientRect().width") <= 300)
 
@@ -112,7 +126,7 @@ struct PhoneLayoutTests {
                              ("statistics/", "statistics")] {
             for dark in [false, true] {
                 try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
-                try await browser.open(site.appendingPathComponent(page))
+                try await open(browser, site.appendingPathComponent(page))
                 try await shoot(browser, "\(name)-390-\(dark ? "dark" : "light")")
             }
         }
@@ -122,7 +136,7 @@ struct PhoneLayoutTests {
 
     private func search(_ browser: BrowserSession, _ site: URL, index: SearchIndexFile) async throws {
         try await browser.emulate(width: 390, height: 844, mobile: true)
-        try await browser.open(site.appendingPathComponent("search/"))
+        try await open(browser, site.appendingPathComponent("search/"))
         // With JavaScript the form is there at once; the no-script message never shows.
         #expect(try await browser.text("document.querySelector('[data-search]').hidden") == "false")
         #expect(try await browser.text("document.querySelector('[data-search-fallback]').hidden") == "true")
@@ -172,7 +186,7 @@ struct PhoneLayoutTests {
 
         // An index that cannot be downloaded is said so, with the indexes offered instead.
         try await browser.block(["*search/index.json"])
-        try await browser.open(site.appendingPathComponent("search/"))
+        try await open(browser, site.appendingPathComponent("search/"))
         try await browser.wait(until: "!document.querySelector('[data-search-error]').hidden", seconds: 30)
         #expect(try await browser.text("document.querySelector('[data-search-error]').textContent").contains("could not be downloaded"))
         #expect(try await browser.text("document.querySelector('[data-search-fallback]').hidden") == "false")
@@ -185,7 +199,7 @@ struct PhoneLayoutTests {
         for dark in [false, true] {
             try await browser.emulate(width: 1280, height: 900, mobile: false, dark: dark)
             for page in ["statistics/", "fr/statistics/", ""] {
-                try await browser.open(site.appendingPathComponent(page))
+                try await open(browser, site.appendingPathComponent(page))
                 // Every label and value of every chart is inside its drawing, and paints no stroke.
                 let escaped = try await browser.texts("""
                     Array.from(document.querySelectorAll('figure.chart svg')).flatMap(svg => {
@@ -200,16 +214,21 @@ struct PhoneLayoutTests {
                 #expect(escaped.isEmpty, "/\(page) at 1280 px: labels outside their chart or stroked: \(escaped)")
                 #expect(try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0)
             }
-            try await browser.open(site.appendingPathComponent("statistics/"))
+            try await open(browser, site.appendingPathComponent("statistics/"))
             try await shoot(browser, "statistics-1280-\(dark ? "dark" : "light")")
             for (page, name) in [("characters/", "characters"), ("locations/3/", "citadel"), ("characters/47/", "birdperson")] {
-                try await browser.open(site.appendingPathComponent(page))
+                try await open(browser, site.appendingPathComponent(page))
                 try await shoot(browser, "\(name)-1280-\(dark ? "dark" : "light")")
             }
         }
     }
 
     // MARK: - Helpers
+
+    /// A loaded two-core machine may take a while to serve a page and its first pictures.
+    private func open(_ browser: BrowserSession, _ url: URL) async throws {
+        try await browser.open(url, seconds: 45)
+    }
 
     private func number(_ browser: BrowserSession, _ expression: String) async throws -> Double {
         let text = try await browser.text(expression)
