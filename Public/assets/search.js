@@ -1,65 +1,141 @@
-// Character search over the compact index written by the build. Every value from the index is
-// inserted with textContent or setAttribute, never as HTML, so names cannot inject markup.
+// Search over the compact index written by the build: characters (name, note, type, origin), locations
+// (name, type, dimension) and episodes (code, name). Every match is reachable: characters come 60 at a
+// time with a button for the next ones. Every value from the index is inserted with textContent or
+// setAttribute, never as HTML, so names cannot inject markup.
 (function () {
   "use strict";
   var root = document.querySelector("[data-search]");
   if (!root) return;
   var fallback = document.querySelector("[data-search-fallback]");
+  var errorLine = document.querySelector("[data-search-error]");
   var form = root.querySelector("form");
   var query = root.querySelector("#search-query");
   var status = root.querySelector("#search-status");
   var gender = root.querySelector("#search-gender");
   var species = root.querySelector("#search-species");
   var summary = root.querySelector("#search-summary");
-  var results = root.querySelector("#search-results");
+  var more = root.querySelector("#search-more");
+  var sections = {
+    locations: root.querySelector("#search-locations"),
+    episodes: root.querySelector("#search-episodes"),
+    characters: root.querySelector("#search-characters")
+  };
   var chips = Array.prototype.slice.call(root.querySelectorAll("[data-query]"));
+  var languageLinks = Array.prototype.slice.call(document.querySelectorAll(".language-switcher a[hreflang]"));
   var base = root.getAttribute("data-base");
-  var limit = 60;
+  var singular = (root.getAttribute("data-plural-one") || "1").split(",").map(Number);
+  var pageSize = 60;
   var index = null;
+  var characters = [];
+  var shown = 0;
+
+  // With JavaScript the search is usable at once: the form shows and says the index is loading; the
+  // links for readers without JavaScript step aside (they come back, with the reason, if the download fails).
+  root.hidden = false;
+  if (fallback) fallback.hidden = true;
+  summary.textContent = root.getAttribute("data-loading");
+  languageLinks.forEach(function (link) { link.setAttribute("data-href", link.getAttribute("href")); });
 
   function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
-  function message(name, values) {
-    var text = root.getAttribute("data-results-" + name) || "";
+  function fill(text, values) {
     Object.keys(values).forEach(function (key) { text = text.split("{" + key + "}").join(String(values[key])); });
     return text;
   }
 
+  function plural(count) {
+    if (count === 0) return root.getAttribute("data-results-none");
+    var form = singular.indexOf(count) !== -1 ? "one" : "other";
+    return fill(root.getAttribute("data-results-" + form), { count: count });
+  }
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function link(path, text, className) {
+    var node = element("a", className, text);
+    node.href = base + path;
+    return node;
+  }
+
   function card(entry) {
-    var statusBadge = index.statuses[entry[2]] || { label: "", cssClass: "status-unknown" };
     var genderBadge = index.genders[entry[3]] || { label: "", cssClass: "gender-unknown" };
-    var item = document.createElement("li");
-    item.className = "card character-card " + genderBadge.cssClass;
-    var link = document.createElement("a");
-    link.className = "card-link";
-    link.href = base + "characters/" + entry[0] + "/";
-    var image = document.createElement("img");
-    image.className = "card-image";
+    var statusBadge = index.statuses[entry[2]] || { label: "", female: "", cssClass: "status-unknown" };
+    var item = element("li", "card character-card " + genderBadge.cssClass);
+    var anchor = link("characters/" + entry[0] + "/", undefined, "card-link");
+    // The link already names the character, so the picture is decorative.
+    var image = element("img", "card-image");
     image.src = entry[5];
-    image.alt = entry[1];
+    image.alt = "";
     image.width = 300;
     image.height = 300;
     image.loading = "lazy";
-    var name = document.createElement("span");
-    name.className = "card-name";
-    name.textContent = entry[1];
-    link.appendChild(image);
-    link.appendChild(name);
-    var meta = document.createElement("p");
-    meta.className = "card-meta";
-    var badge = document.createElement("span");
-    badge.className = "badge " + statusBadge.cssClass;
-    badge.textContent = statusBadge.label;
-    var detail = document.createElement("span");
-    detail.className = "card-detail";
-    detail.textContent = " " + (index.species[entry[4]] || "") + " · " + genderBadge.label;
-    meta.appendChild(badge);
-    meta.appendChild(detail);
-    item.appendChild(link);
+    anchor.appendChild(image);
+    anchor.appendChild(element("span", "card-name", entry[1]));
+    if (entry[6]) anchor.appendChild(element("span", "card-note", entry[6]));
+    var meta = element("p", "card-meta");
+    var label = genderBadge.cssClass === "gender-female" && statusBadge.female ? statusBadge.female : statusBadge.label;
+    meta.appendChild(element("span", "badge " + statusBadge.cssClass, label));
+    meta.appendChild(element("span", "card-detail", " " + (index.species[entry[4]] || "") + " · " + genderBadge.label));
+    item.appendChild(anchor);
     item.appendChild(meta);
     return item;
+  }
+
+  function placeRow(entry) {
+    var item = element("li");
+    item.appendChild(link("locations/" + entry[0] + "/", entry[1]));
+    item.appendChild(element("span", "result-meta", " " + entry[2] + " · " + entry[3]));
+    return item;
+  }
+
+  function episodeRow(entry) {
+    var item = element("li");
+    item.appendChild(element("span", "episode-code", entry[1] + " "));
+    item.appendChild(link("episodes/" + entry[0] + "/", entry[2]));
+    item.appendChild(element("span", "result-meta", " " + entry[3]));
+    return item;
+  }
+
+  function every(words, text) {
+    return words.every(function (word) { return text.indexOf(word) !== -1; });
+  }
+
+  /// Folded text is computed once per record and kept on it.
+  function folded(entry, fields) {
+    if (entry.folded === undefined) entry.folded = fold(fields.map(function (field) { return entry[field]; }).join(" "));
+    return entry.folded;
+  }
+
+  function show(name, list, draw) {
+    var section = sections[name];
+    var target = section.querySelector("[data-list]");
+    var fragment = document.createDocumentFragment();
+    list.forEach(function (entry) { fragment.appendChild(draw(entry)); });
+    target.replaceChildren(fragment);
+    section.querySelector("[data-count]").textContent = list.length ? "(" + list.length + ")" : "";
+    section.hidden = list.length === 0;
+  }
+
+  function showMoreCharacters(focusFirst) {
+    var list = sections.characters.querySelector("[data-list]");
+    var next = characters.slice(shown, shown + pageSize);
+    var fragment = document.createDocumentFragment();
+    next.forEach(function (entry) { fragment.appendChild(card(entry)); });
+    var firstNew = fragment.firstChild;
+    list.appendChild(fragment);
+    shown += next.length;
+    var rest = characters.length - shown;
+    more.hidden = rest <= 0;
+    if (rest > 0) more.textContent = fill(root.getAttribute("data-more"), { count: Math.min(pageSize, rest) });
+    // Keyboard and screen-reader users land on the first new card, not back at the top.
+    if (focusFirst && firstNew) firstNew.querySelector("a").focus();
   }
 
   function update() {
@@ -68,24 +144,35 @@
     var wantStatus = status.value === "" ? -1 : Number(status.value);
     var wantGender = gender.value === "" ? -1 : Number(gender.value);
     var wantSpecies = species.value === "" ? -1 : Number(species.value);
-    var matches = index.characters.filter(function (entry) {
-      if (wantStatus >= 0 && entry[2] !== wantStatus) return false;
-      if (wantGender >= 0 && entry[3] !== wantGender) return false;
-      if (wantSpecies >= 0 && entry[4] !== wantSpecies) return false;
-      var name = entry.folded || (entry.folded = fold(entry[1]));
-      return words.every(function (word) { return name.indexOf(word) !== -1; });
+    var filtering = wantStatus >= 0 || wantGender >= 0 || wantSpecies >= 0;
+    // Name matches first, then the characters found by their type or origin.
+    var byName = [], byOther = [];
+    index.characters.forEach(function (entry) {
+      if (wantStatus >= 0 && entry[2] !== wantStatus) return;
+      if (wantGender >= 0 && entry[3] !== wantGender) return;
+      if (wantSpecies >= 0 && entry[4] !== wantSpecies) return;
+      if (entry.name === undefined) entry.name = fold(entry[1]);
+      if (every(words, entry.name)) byName.push(entry);
+      else if (every(words, folded(entry, [1, 6, 7, 8]))) byOther.push(entry);
     });
+    characters = byName.concat(byOther);
+    // Places and episodes answer a typed query; the filters are about characters only.
+    var places = words.length && !filtering
+      ? index.locations.filter(function (entry) { return every(words, folded(entry, [1, 2, 3])); }) : [];
+    var episodes = words.length && !filtering
+      ? index.episodes.filter(function (entry) { return every(words, folded(entry, [1, 2])); }) : [];
+    show("locations", places, placeRow);
+    show("episodes", episodes, episodeRow);
+    show("characters", [], card);
+    shown = 0;
+    sections.characters.hidden = characters.length === 0;
+    sections.characters.querySelector("[data-count]").textContent = characters.length ? "(" + characters.length + ")" : "";
+    showMoreCharacters(false);
+    summary.textContent = plural(places.length + episodes.length + characters.length);
+
     chips.forEach(function (chip) {
       chip.setAttribute("aria-pressed", String(fold(chip.getAttribute("data-query")) === words.join(" ")));
     });
-    var fragment = document.createDocumentFragment();
-    matches.slice(0, limit).forEach(function (entry) { fragment.appendChild(card(entry)); });
-    results.replaceChildren(fragment);
-    var text = matches.length === 0 ? message("none", {})
-      : matches.length === 1 ? message("one", {})
-      : message("many", { count: matches.length });
-    if (matches.length > limit) text += " " + message("more", { shown: limit });
-    summary.textContent = text;
     var params = new URLSearchParams();
     if (query.value.trim()) params.set("q", query.value.trim());
     ["status", "gender", "species"].forEach(function (name) {
@@ -94,6 +181,10 @@
     });
     var search = params.toString();
     history.replaceState(null, "", search ? "?" + search : window.location.pathname);
+    // The other languages' search pages open on the same query (their filters are numbered alike).
+    languageLinks.forEach(function (link) {
+      link.setAttribute("href", link.getAttribute("data-href") + (search ? "?" + search : ""));
+    });
   }
 
   var initial = new URLSearchParams(window.location.search);
@@ -105,6 +196,7 @@
   form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
   form.addEventListener("input", update);
   form.addEventListener("change", update);
+  more.addEventListener("click", function () { showMoreCharacters(true); });
   chips.forEach(function (chip) {
     chip.addEventListener("click", function () { query.value = chip.getAttribute("data-query"); update(); query.focus(); });
   });
@@ -116,9 +208,15 @@
     })
     .then(function (data) {
       index = data;
-      root.hidden = false;
-      if (fallback) fallback.hidden = true;
       update();
     })
-    .catch(function () { /* The fallback links stay visible. */ });
+    .catch(function (error) {
+      // Say what happened, and offer the indexes instead of a search that cannot work.
+      root.hidden = true;
+      if (errorLine) {
+        errorLine.textContent = fill(root.getAttribute("data-failed") || "", { reason: error && error.message ? error.message : "error" });
+        errorLine.hidden = false;
+      }
+      if (fallback) fallback.hidden = false;
+    });
 })();

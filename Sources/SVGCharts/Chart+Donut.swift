@@ -34,7 +34,8 @@ extension Chart {
         for (index, datum) in data.enumerated() {
             let y = 40.0 + Double(index) * 34
             let share = percentFormat.replacingOccurrences(
-                of: "{value}", with: SVGNumber.text((datum.value / total * 1000).rounded() / 10))
+                of: "{value}",
+                with: SVGNumber.text((datum.value / total * 1000).rounded() / 10).replacingOccurrences(of: ".", with: decimalSeparator))
             let swatch = "<rect class=\"\(classes("chart-slice", datum))\" x=\"270\" y=\"\(n(y - 15))\" width=\"20\" height=\"20\" rx=\"4\"/>"
             let text = "<text class=\"chart-label\" x=\"298\" y=\"\(n(y))\" font-size=\"17\">"
                 + XMLText.escape(XMLText.shortened(datum.label, to: 12)) + " " + XMLText.escape(datum.valueLabel)

@@ -9,13 +9,19 @@ public struct Chart: Sendable, Equatable {
     public var data: [ChartDatum]
     /// How a share reads in the page's language: `{value}` is replaced by the number ("60%", "60 %").
     public var percentFormat: String
+    /// What separates a number's decimals in the page's language ("53.1", "53,1").
+    public var decimalSeparator: String
 
-    public init(kind: ChartKind, title: String, description: String, data: [ChartDatum], percentFormat: String = "{value}%") {
+    public init(
+        kind: ChartKind, title: String, description: String, data: [ChartDatum], percentFormat: String = "{value}%",
+        decimalSeparator: String = "."
+    ) {
         self.kind = kind
         self.title = title
         self.description = description
         self.data = data
         self.percentFormat = percentFormat
+        self.decimalSeparator = decimalSeparator
     }
 
     static let width = 640.0
@@ -35,8 +41,10 @@ public struct Chart: Sendable, Equatable {
         let prefix = XMLText.escape(idPrefix)
         // Links inside an `img` would be hidden from assistive technology, so a chart with links is a group.
         let role = data.contains { $0.link != nil } ? "group" : "img"
+        // The element's class names the kind apart from its marks' classes (`chart-bar` is a bar): a class
+        // shared by the `<svg>` and a mark would give every label the mark's fill and stroke.
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg chart-\(kind.rawValue)" viewBox="0 0 \(n(viewWidth)) \(n(body.height))" \
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg chart-svg-\(kind.rawValue)" viewBox="0 0 \(n(viewWidth)) \(n(body.height))" \
             width="100%" role="\(role)" aria-labelledby="\(prefix)-title \(prefix)-desc" font-family="inherit">
             <title id="\(prefix)-title">\(XMLText.escape(title))</title>
             <desc id="\(prefix)-desc">\(XMLText.escape(description))</desc>

@@ -13,14 +13,18 @@ extension Badge: MustacheConvertible {
 
 extension ImageReference: MustacheConvertible {
     public var mustacheValue: MustacheValue {
-        .object(["src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height)])
+        .object([
+            "src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height),
+            "loading": .string(loading), "fetchPriority": fetchPriority.map(MustacheValue.string) ?? .null,
+        ])
     }
 }
 
 extension CharacterCard: MustacheConvertible {
     public var mustacheValue: MustacheValue {
         .object([
-            "id": .int(id), "name": .string(name), "url": .string(url), "image": image.mustacheValue,
+            "id": .int(id), "name": .string(name), "note": note.map(MustacheValue.string) ?? .null,
+            "url": .string(url), "image": image.mustacheValue,
             "status": status.mustacheValue, "gender": gender.mustacheValue, "species": .string(species),
         ])
     }
@@ -30,7 +34,7 @@ extension LocationCard: MustacheConvertible {
     public var mustacheValue: MustacheValue {
         .object([
             "id": .int(id), "name": .string(name), "url": .string(url), "type": .string(type),
-            "dimension": .string(dimension), "residentCount": .string(residentCount),
+            "dimension": .string(dimension), "residentCount": .string(residentCount), "nativeCount": .string(nativeCount),
         ])
     }
 }

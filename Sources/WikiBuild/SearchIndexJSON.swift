@@ -1,48 +1,71 @@
 import WikiModel
 
-/// Writes the search index compactly: `{"statuses":[…],"genders":[…],"species":[…],"characters":[[id,name,s,g,p,image],…]}`.
+/// Writes the search index compactly, one record a line:
+/// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`
+/// `"characters":[[id,name,s,g,p,image,note,type,origin],…],"locations":[[id,name,type,dimension],…],`
+/// `"episodes":[[id,code,name,airDate],…]}`. Every string goes through `JSONText`, so a name holding
+/// quotes or `</script>` stays a string.
 enum SearchIndexJSON {
     static func encode(_ index: SearchIndex) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(64 * index.entries.count + 1024)
+        out.reserveCapacity(96 * index.entries.count + 48 * (index.locations.count + index.episodes.count) + 1024)
         func literal(_ text: String) { out.append(contentsOf: Array(text.utf8)) }
-        func badges(_ list: [Badge]) {
+        func string(_ text: String) { JSONText.appendString(text, to: &out) }
+        func badges(_ list: [Badge], female: [String]? = nil) {
             literal("[")
             for (position, badge) in list.enumerated() {
                 if position > 0 { literal(",") }
                 literal("{\"label\":")
-                JSONText.appendString(badge.label, to: &out)
+                string(badge.label)
+                if let female {
+                    literal(",\"female\":")
+                    string(position < female.count ? female[position] : badge.label)
+                }
                 literal(",\"cssClass\":")
-                JSONText.appendString(badge.cssClass, to: &out)
+                string(badge.cssClass)
                 literal("}")
             }
             literal("]")
         }
+        /// One array per record: numbers and strings in the order the script reads them.
+        func rows<Record>(_ name: String, _ records: [Record], _ fields: (Record) -> [Field]) {
+            literal(",\"\(name)\":[")
+            for (position, record) in records.enumerated() {
+                if position > 0 { literal(",\n") }
+                literal("[")
+                for (column, field) in fields(record).enumerated() {
+                    if column > 0 { literal(",") }
+                    switch field {
+                    case .number(let value): JSONText.appendNumber(value, to: &out)
+                    case .text(let value): string(value)
+                    }
+                }
+                literal("]")
+            }
+            literal("]")
+        }
         literal("{\"statuses\":")
-        badges(index.statuses)
+        badges(index.statuses, female: index.femaleStatuses)
         literal(",\"genders\":")
         badges(index.genders)
         literal(",\"species\":[")
         for (position, name) in index.species.enumerated() {
             if position > 0 { literal(",") }
-            JSONText.appendString(name, to: &out)
+            string(name)
         }
-        literal("],\"characters\":[")
-        for (position, entry) in index.entries.enumerated() {
-            if position > 0 { literal(",\n") }
-            literal("[")
-            JSONText.appendNumber(entry.id, to: &out)
-            literal(",")
-            JSONText.appendString(entry.name, to: &out)
-            for number in [entry.status, entry.gender, entry.species] {
-                literal(",")
-                JSONText.appendNumber(number, to: &out)
-            }
-            literal(",")
-            JSONText.appendString(entry.image, to: &out)
-            literal("]")
+        literal("]")
+        rows("characters", index.entries) { entry in
+            [.number(entry.id), .text(entry.name), .number(entry.status), .number(entry.gender), .number(entry.species),
+             .text(entry.image), .text(entry.note), .text(entry.type), .text(entry.origin)]
         }
-        literal("]}\n")
+        rows("locations", index.locations) { [.number($0.id), .text($0.name), .text($0.type), .text($0.dimension)] }
+        rows("episodes", index.episodes) { [.number($0.id), .text($0.code), .text($0.name), .text($0.airDate)] }
+        literal("}\n")
         return out
+    }
+
+    enum Field {
+        case number(Int)
+        case text(String)
     }
 }

@@ -6,26 +6,32 @@ public struct Badge: Codable, Sendable, Equatable {
     public let cssClass: String
 }
 
-/// An `<img>`: every picture has alt text and intrinsic size (no layout shift) and loads lazily.
+/// An `<img>`: every picture has alt text and intrinsic size (no layout shift). Pictures load lazily, except
+/// what the first screen shows: a character page's picture (`fetchpriority="high"`) and the first row of cards.
 public struct ImageReference: Codable, Sendable, Equatable {
     public let src: String
     public let alt: String
     public let width: Int
     public let height: Int
+    public var loading = "lazy"
+    public var fetchPriority: String?
 }
 
-/// A character as a card: picture, name, status badge, border coloured by gender.
+/// A character as a card: picture, name (with its note when namesakes exist), status badge, border
+/// coloured by gender.
 public struct CharacterCard: Codable, Sendable, Equatable {
     public let id: Int
     public let name: String
+    /// What tells this character apart from others of the same name ("Soulless Puppet"); nil when the name is its own.
+    public let note: String?
     public let url: String
-    public let image: ImageReference
+    public var image: ImageReference
     public let status: Badge
     public let gender: Badge
     public let species: String
 }
 
-/// A location as a card in the index and in the location strips.
+/// A location as a card in the index and in the "places to visit" strips.
 public struct LocationCard: Codable, Sendable, Equatable {
     public let id: Int
     public let name: String
@@ -33,6 +39,7 @@ public struct LocationCard: Codable, Sendable, Equatable {
     public let type: String
     public let dimension: String
     public let residentCount: String
+    public let nativeCount: String
 }
 
 /// An episode as a row: code, name, air date (readable and machine-readable), cast size.
@@ -145,11 +152,27 @@ extension SiteModel {
         try episodeSummaries[episode.id] ?? makeSummary(episode)
     }
 
+    /// How many cards a grid loads eagerly: the first row at the widest layout (six columns).
+    static let eagerCards = 6
+
+    /// The cards of a grid, the first row's pictures loading eagerly: they are on the first screen.
+    func cards(eager cards: [CharacterCard]) -> [CharacterCard] {
+        var cards = cards
+        for index in cards.indices.prefix(Self.eagerCards) { cards[index].image.loading = "eager" }
+        return cards
+    }
+
+    /// "Birdperson · Soulless Puppet" for a character with namesakes, the plain name otherwise: what titles,
+    /// descriptions and the feed call it.
+    func fullName(_ character: CharacterRecord) -> String {
+        nameNotes[character.id].map { "\(character.name) · \($0)" } ?? character.name
+    }
+
     func makeCard(_ character: CharacterRecord) throws -> CharacterCard {
         CharacterCard(
-            id: character.id, name: character.name, url: link(.character(character.id)),
+            id: character.id, name: character.name, note: nameNotes[character.id], url: link(.character(character.id)),
             image: try image(of: character),
-            status: try CharacterVocabulary.status(character.status, strings),
+            status: try CharacterVocabulary.status(character.status, gender: character.gender, strings),
             gender: try CharacterVocabulary.gender(character.gender, strings),
             species: strings.term("species", character.species))
     }
@@ -163,8 +186,8 @@ extension SiteModel {
             id: location.id, name: location.name, url: link(.location(location.id)),
             type: location.type.isEmpty ? try strings("value_none") : strings.term("location_type", location.type),
             dimension: location.dimension.isEmpty ? try strings("value_none") : location.dimension,
-            residentCount: try strings.format(
-                "location_residents_count", ["count": count(dataset.residentIDs(ofLocation: location.id).count)]))
+            residentCount: try strings.plural("location_residents_count", count: dataset.residentIDs(ofLocation: location.id).count),
+            nativeCount: try strings.plural("location_natives_count", count: dataset.nativeIDs(ofLocation: location.id).count))
     }
 
     func makeSummary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
@@ -173,8 +196,7 @@ extension SiteModel {
             id: episode.id, code: episode.episode, name: episode.name, url: link(.episode(episode.id)),
             airDate: try airDate?.formatted(strings) ?? episode.airDate,
             airDateISO: airDate?.isoDay,
-            castSize: try strings.format(
-                "episode_cast_count", ["count": count(dataset.characterIDs(inEpisode: episode.id).count)]))
+            castSize: try strings.plural("episode_cast_count", count: dataset.characterIDs(inEpisode: episode.id).count))
     }
 
     /// A character's origin or location: the location's own name when it resolves (the record is the

@@ -5,17 +5,26 @@ public struct CharacterIndexPage: PageModel, Codable, Equatable {
 
     public let cards: [CharacterCard]
     public let pager: Pager
-    public let locations: [LocationCard]
+    /// A few places to jump to, below the cards; the locations index has every one.
+    public let places: Places
     /// One entry per gender colour, for the legend.
     public let genderLegend: [Badge]
+}
+
+/// The "places to visit" strip: the busiest few locations and a link to all of them. It replaces a strip of
+/// every location above every characters page (126 links repeated on 42 pages, 134 Tab presses to the cards).
+public struct Places: Codable, Sendable, Equatable {
+    public let cards: [LocationCard]
+    public let all: RecordLink
 }
 
 public struct CharacterPage: PageModel, Codable, Equatable {
     public static let kind = PageKind.character
 
     public let name: String
+    /// What tells the character apart from namesakes, shown under the name.
+    public let note: String?
     public let image: ImageReference
-    public let status: Badge
     public let gender: Badge
     public let info: [InfoRow]
     public let episodes: [EpisodeSummary]
@@ -24,20 +33,25 @@ public struct CharacterPage: PageModel, Codable, Equatable {
 
 extension SiteModel {
     func characterIndexPages() throws -> [SitePage] {
-        let strip = try dataset.locations.map { location throws in try card(location) }
+        let strip = try placesStrip()
         let legend = try CharacterVocabulary.genders.map { gender throws in
             try CharacterVocabulary.gender(gender, strings)
         }
         return try indexPages(dataset.characters, route: Route.characters, keys: "characters") { slice, pager in
             CharacterIndexPage(
-                cards: try slice.map { character throws in try card(character) },
-                pager: pager, locations: strip, genderLegend: legend)
+                cards: cards(eager: try slice.map { character throws in try card(character) }),
+                pager: pager, places: strip, genderLegend: legend)
         }
+    }
+
+    func placesStrip() throws -> Places {
+        Places(cards: places, all: RecordLink(
+            name: try strings.plural("places_all", count: dataset.locations.count), url: link(.locations(page: 1))))
     }
 
     func characterPage(_ character: CharacterRecord) throws -> SitePage {
         let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
-        let status = try CharacterVocabulary.status(character.status, strings)
+        let status = try CharacterVocabulary.status(character.status, gender: character.gender, strings)
         let gender = try CharacterVocabulary.gender(character.gender, strings)
         let none = try strings("value_none")
 
@@ -65,17 +79,23 @@ extension SiteModel {
             info.append(try row(.firstSeen, none))
             info.append(try row(.lastSeen, none))
         }
-        info.append(try row(.episodeCount, count(episodes.count)))
+        info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
         info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
 
+        // The picture is what the page opens on: fetched first, never lazily.
+        var image = try card(character).image
+        image.loading = "eager"
+        image.fetchPriority = "high"
         let content = CharacterPage(
-            name: character.name, image: try card(character).image, status: status, gender: gender, info: info,
+            name: character.name, note: nameNotes[character.id], image: image, gender: gender, info: info,
             episodes: try episodes.map { episode throws in try summary(episode) }, hasEpisodes: !episodes.isEmpty)
         return try page(
-            .character(character.id), title: character.name,
+            .character(character.id), title: fullName(character), heading: character.name,
             description: try strings.format("character_description", [
-                "name": character.name, "species": character.species.isEmpty ? none : strings.term("species", character.species),
-                "status": status.label, "location": location.name, "count": count(episodes.count),
+                "name": fullName(character),
+                "species": character.species.isEmpty ? none : strings.term("species", character.species),
+                "status": status.label, "location": location.name,
+                "episodes": try strings.plural("character_episode_count", count: episodes.count),
             ]),
             ogType: "profile",
             ogImage: avatarExtensions[character.id].map {

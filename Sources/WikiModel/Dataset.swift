@@ -19,6 +19,9 @@ public struct Dataset: Sendable {
     public let characterIDsByEpisode: [Int: [Int]]
     /// Character ids whose last known location is each location, ascending.
     public let residentIDsByLocation: [Int: [Int]]
+    /// Character ids whose origin is each location ("natives"), ascending: a place nobody lives in now is
+    /// still where someone comes from (Bird World is Birdperson's).
+    public let nativeIDsByLocation: [Int: [Int]]
     /// Resolved origin and location of each character, when they name an existing location.
     public let originIDByCharacter: [Int: Int]
     public let locationIDByCharacter: [Int: Int]
@@ -81,6 +84,10 @@ public struct Dataset: Sendable {
         characterIDsByEpisode = castOf.mapValues { $0.sorted() }
         residentIDsByLocation = residentsOf.mapValues { $0.sorted() }
         originIDByCharacter = origins
+        // Characters are visited in id order, so each list is already ascending.
+        nativeIDsByLocation = characters.reduce(into: [:]) { natives, character in
+            if let origin = origins[character.id] { natives[origin, default: []].append(character.id) }
+        }
         locationIDByCharacter = whereabouts
     }
 
@@ -116,4 +123,5 @@ public struct Dataset: Sendable {
     public func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
     public func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }
     public func residentIDs(ofLocation id: Int) -> [Int] { residentIDsByLocation[id] ?? [] }
+    public func nativeIDs(ofLocation id: Int) -> [Int] { nativeIDsByLocation[id] ?? [] }
 }

@@ -50,7 +50,7 @@ extension SiteModel {
             }
             return EpisodeIndexPage.Season(
                 title: title, anchor: anchor,
-                episodeCount: try strings.format("season_episodes_count", ["count": count(ordered.count)]),
+                episodeCount: try strings.plural("season_episodes_count", count: ordered.count),
                 episodes: try ordered.map { episode throws in try summary(episode) })
         }
         var seasons = try bySeason.keys.sorted().map { number throws in
@@ -82,12 +82,13 @@ extension SiteModel {
             code: episode.episode, name: episode.name,
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
-            castSize: count(cast.count), characters: cast, hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1))
+            castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1))
         return try page(
             .episode(episode.id), title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,
             description: try strings.format("episode_description", [
-                "code": episode.episode, "name": episode.name, "date": content.airDate, "count": count(cast.count),
+                "code": episode.episode, "name": episode.name, "date": content.airDate,
+                "cast": try strings.plural("episode_cast_count", count: cast.count),
             ]),
             ogType: "video.episode",
             content: content)

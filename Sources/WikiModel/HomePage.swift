@@ -12,7 +12,7 @@ public struct HomePage: PageModel, Codable, Equatable {
     public let counts: [Count]
     /// Lists need a flag for their wrapper: Mustache sections iterate, they cannot test "non-empty" alone.
     public let hasLocations: Bool
-    public let locations: [LocationCard]
+    public let places: Places
     public let featured: [CharacterCard]
     /// The statistics page's first chart (characters by status), drawn small.
     public let chart: Chart?
@@ -48,7 +48,7 @@ extension SiteModel {
         let content = HomePage(
             counts: counts,
             hasLocations: !dataset.locations.isEmpty,
-            locations: try dataset.locations.map { location throws in try card(location) },
+            places: try placesStrip(),
             featured: try featured.map { character throws in try card(character) },
             chart: try statistics().charts.first.map { chart throws in
                 HomePage.Chart(

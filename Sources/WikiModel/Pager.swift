@@ -14,6 +14,9 @@ public struct Pager: Codable, Sendable, Equatable {
     public let total: Int
     public let summary: String
     public let items: [Item]
+    /// The compact pager above a list: previous, where you are, next (the full one is below the list).
+    public let previous: Item
+    public let next: Item
 
     /// Shows the first and last page, and `window` pages either side of the current one; a run of
     /// hidden pages becomes one gap (a single hidden page is shown instead, a gap would not be shorter).
@@ -30,23 +33,25 @@ public struct Pager: Codable, Sendable, Equatable {
             return Item(label: try strings("pager_\(key)"), url: usable ? url(target) : nil,
                         ariaLabel: try strings("pager_\(key)_aria"), rel: rel, isCurrent: false, isGap: false)
         }
-        var items = [try edge("first", 1, rel: nil), try edge("previous", current - 1, rel: "prev")]
-        var previous = 0
+        let previousItem = try edge("previous", current - 1, rel: "prev")
+        let nextItem = try edge("next", current + 1, rel: "next")
+        var items = [try edge("first", 1, rel: nil), previousItem]
+        var shownBefore = 0
         for page in shown {
-            if page - previous > 1 {
+            if page - shownBefore > 1 {
                 items.append(Item(label: "…", url: nil, ariaLabel: nil, rel: nil, isCurrent: false, isGap: true))
             }
             items.append(Item(
                 label: String(page), url: page == current ? nil : url(page),
                 ariaLabel: try strings.format("pager_page_aria", ["page": String(page)]),
                 rel: nil, isCurrent: page == current, isGap: false))
-            previous = page
+            shownBefore = page
         }
-        items.append(try edge("next", current + 1, rel: "next"))
+        items.append(nextItem)
         items.append(try edge("last", total, rel: nil))
         return Pager(
             current: current, total: total,
             summary: try strings.format("pager_summary", ["page": String(current), "total": String(total)]),
-            items: items)
+            items: items, previous: previousItem, next: nextItem)
     }
 }

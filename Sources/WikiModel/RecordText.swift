@@ -4,8 +4,17 @@ enum CharacterVocabulary {
     static let statuses = ["alive", "dead", "unknown"]
     static let genders = ["female", "male", "genderless", "unknown"]
 
+    /// The status as a category (filters, charts): the form that does not depend on gender.
     static func status(_ raw: String, _ strings: StringTable) throws -> Badge {
         try badge(raw, known: statuses, prefix: "status", strings)
+    }
+
+    /// The status of one character, agreeing with its gender where the language inflects it
+    /// (French: Vivant, Vivante): `status_<value>_female` for female characters.
+    static func status(_ raw: String, gender: String, _ strings: StringTable) throws -> Badge {
+        let plain = try status(raw, strings)
+        guard gender.lowercased() == "female", statuses.contains(raw.lowercased()) else { return plain }
+        return Badge(label: try strings("status_\(raw.lowercased())_female"), cssClass: plain.cssClass)
     }
 
     static func gender(_ raw: String, _ strings: StringTable) throws -> Badge {

@@ -17,7 +17,7 @@ public struct SearchPage: PageModel, Codable, Equatable {
 
 extension SiteModel {
     /// The quick chips above the search field.
-    static let quickQueries = ["Rick", "Morty"]
+    static let quickQueries = ["Rick", "Morty", "Citadel"]
 
     /// The index the search page loads, made once per model (the page and `index.json` share it).
     public func searchIndex() -> SearchIndex { index }
@@ -31,20 +31,40 @@ extension SiteModel {
             list.append(value)
             return list.count - 1
         }
+        // The gendered form of each status ("Vivante"), beside it: the index stores a status once, and the
+        // script picks the form a female character takes.
+        var femaleStatuses: [String] = []
+        func statusSlot(_ raw: String) throws -> Int {
+            let position = slot(try CharacterVocabulary.status(raw, strings), in: &statuses)
+            if position == femaleStatuses.count {
+                femaleStatuses.append(try CharacterVocabulary.status(raw, gender: "female", strings).label)
+            }
+            return position
+        }
         // Vocabulary first, in its fixed order, so the filters list them the same way on every build.
-        for status in CharacterVocabulary.statuses { _ = slot(try CharacterVocabulary.status(status, strings), in: &statuses) }
+        for status in CharacterVocabulary.statuses { _ = try statusSlot(status) }
         for gender in CharacterVocabulary.genders { _ = slot(try CharacterVocabulary.gender(gender, strings), in: &genders) }
         for name in speciesByFrequency() { _ = slot(name, in: &species) }
         let entries = try dataset.characters.map { character throws in
             SearchIndex.Entry(
                 id: character.id, name: character.name,
-                status: slot(try CharacterVocabulary.status(character.status, strings), in: &statuses),
+                status: try statusSlot(character.status),
                 gender: slot(try CharacterVocabulary.gender(character.gender, strings), in: &genders),
                 species: slot(character.species, in: &species),
-                image: try card(character).image.src)
+                image: try card(character).image.src,
+                note: nameNotes[character.id] ?? "", type: character.type,
+                origin: dataset.originIDByCharacter[character.id].flatMap(dataset.location)?.name ?? character.origin.name)
+        }
+        let places = try dataset.locations.map { location throws in
+            let card = try card(location)
+            return SearchIndex.Place(id: location.id, name: location.name, type: card.type, dimension: card.dimension)
+        }
+        let episodes = try dataset.episodes.map { episode throws in
+            SearchIndex.Episode(id: episode.id, code: episode.episode, name: episode.name, airDate: try summary(episode).airDate)
         }
         return SearchIndex(
-            statuses: statuses, genders: genders, species: species.map { strings.term("species", $0) }, entries: entries)
+            statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
+            species: species.map { strings.term("species", $0) }, entries: entries, locations: places, episodes: episodes)
     }
 
     /// Species from the most to the least common, ties by name: the filter's most useful order.
@@ -63,13 +83,19 @@ extension SiteModel {
             quickQueries: Self.quickQueries)
         return try page(
             .search, title: try strings("search_title"),
-            description: try strings.format("search_description", ["count": count(dataset.characters.count)]),
+            description: try strings.format("search_description", [
+                "characters": count(dataset.characters.count), "locations": count(dataset.locations.count),
+                "episodes": count(dataset.episodes.count),
+            ]),
             content: content)
     }
 }
 
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
-/// `[id, name, status index, gender index, species index, image path]`; the page link follows from the id.
+/// `[id, name, status index, gender index, species index, image path, note, type, origin]`, each location
+/// `[id, name, type, dimension]` and each episode `[id, code, name, air date]`; page links follow from the ids.
+/// Everything a fan may type is in it: names, a character's type and origin, a place's type and dimension,
+/// an episode's code.
 public struct SearchIndex: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public let id: Int
@@ -78,10 +104,31 @@ public struct SearchIndex: Sendable, Equatable {
         public let gender: Int
         public let species: Int
         public let image: String
+        public let note: String
+        public let type: String
+        public let origin: String
+    }
+
+    public struct Place: Sendable, Equatable {
+        public let id: Int
+        public let name: String
+        public let type: String
+        public let dimension: String
+    }
+
+    public struct Episode: Sendable, Equatable {
+        public let id: Int
+        public let code: String
+        public let name: String
+        public let airDate: String
     }
 
     public let statuses: [Badge]
+    /// `statuses[i]` as said of a female character (French "Vivante").
+    public let femaleStatuses: [String]
     public let genders: [Badge]
     public let species: [String]
     public let entries: [Entry]
+    public let locations: [Place]
+    public let episodes: [Episode]
 }

@@ -14,17 +14,26 @@ public struct SiteModel: Sendable {
     let history: ChangeHistory
     /// Every language the site is generated in, this model's among them.
     let languages: [SiteLanguage]
+    /// What tells namesakes apart, by character id (see `NameNotes`).
+    let nameNotes: [Int: String]
+    /// Every character's name: a location called like a character (Gaia) says its type in its title.
+    let characterNames: Set<String>
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
     private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
-    private(set) var index = SearchIndex(statuses: [], genders: [], species: [], entries: [])
+    /// The few places the home page and the characters pages offer to jump to (see `placesToVisit`).
+    private(set) var places: [LocationCard] = []
+    private(set) var index = SearchIndex(
+        statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
     public init(
         dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
         history: ChangeHistory = ChangeHistory(), languages: [SiteLanguage] = []
     ) throws {
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
+        nameNotes = NameNotes.make(self.dataset)
+        characterNames = Set(self.dataset.characters.map(\.name))
         self.history = history
         self.languages = languages
         self.avatarExtensions = avatarExtensions
@@ -32,6 +41,7 @@ public struct SiteModel: Sendable {
         self.strings = strings
         for character in self.dataset.characters { characterCards[character.id] = try makeCard(character) }
         for location in self.dataset.locations { locationCards[location.id] = try makeCard(location) }
+        places = try placesToVisit()
         for episode in self.dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
         index = try makeSearchIndex()
     }
@@ -70,7 +80,23 @@ public struct SiteModel: Sendable {
             route: route, meta: meta, navigation: navigation, languages: languages, content: content)
     }
 
-    func count(_ value: Int) -> String { NumberText.grouped(value, separator: strings.entries["number_group"] ?? ",") }
+    func count(_ value: Int) -> String { strings.number(value) }
+
+    /// How many places the strips offer.
+    static let placeCount = 8
+
+    /// The busiest places (most residents and natives together, ties by id): a fixed handful to jump to, so a
+    /// page that shows them grows with nothing; the locations index has the rest.
+    func placesToVisit() throws -> [LocationCard] {
+        func weight(_ location: LocationRecord) -> Int {
+            dataset.residentIDs(ofLocation: location.id).count + dataset.nativeIDs(ofLocation: location.id).count
+        }
+        return try dataset.locations
+            .map { ($0, weight($0)) }
+            .sorted { ($1.1, $0.0.id) < ($0.1, $1.0.id) }
+            .prefix(Self.placeCount)
+            .map { location, _ throws in try card(location) }
+    }
 
     static func pageCount(_ items: Int) -> Int { max(1, (items + pageSize - 1) / pageSize) }
 

@@ -30,6 +30,9 @@ public struct StatisticsPage: PageModel, Codable, Equatable {
         public let kind: ChartKind
         public let figures: [Figure]
         public let svg: String
+        /// The data table's column headers, named after what the chart counts ("Location", "Residents").
+        public let labelHeader: String
+        public let valueHeader: String
     }
 
     public let charts: [Chart]
@@ -63,7 +66,8 @@ extension SiteModel {
             let description = try strings("stats_\(id)_description")
             return StatisticsPage.Chart(
                 id: id, title: title, description: description, kind: kind, figures: figures,
-                svg: try drawing(kind, title: title, description: description, figures).svg(idPrefix: "chart-\(id)"))
+                svg: try drawing(kind, title: title, description: description, figures).svg(idPrefix: "chart-\(id)"),
+                labelHeader: try strings("stats_\(id)_label_header"), valueHeader: try strings("stats_\(id)_value_header"))
         }
 
         let status = try vocabularyFigures(CharacterVocabulary.statuses, tally(dataset.characters.map(\.status))) {
@@ -104,7 +108,7 @@ extension SiteModel {
             .map { ($0, dataset.episodeIDs(ofCharacter: $0.id).count) }
             .sorted { ($1.1, $0.0.id) < ($0.1, $1.0.id) }
             .prefix(Self.topCount)
-            .map { StatisticsPage.Figure(label: $0.0.name, value: $0.1, url: link(.character($0.0.id)), cssClass: nil) }
+            .map { StatisticsPage.Figure(label: fullName($0.0), value: $0.1, url: link(.character($0.0.id)), cssClass: nil) }
 
         return StatisticsPage(charts: [
             try chart("status", kind: .donut, status),
@@ -125,7 +129,8 @@ extension SiteModel {
                 link: figure.url, colorClass: figure.cssClass, shortLabel: figure.shortLabel)
         }
         return Chart(
-            kind: kind, title: title, description: description, data: data, percentFormat: try strings("percent_format"))
+            kind: kind, title: title, description: description, data: data, percentFormat: try strings("percent_format"),
+            decimalSeparator: strings.entries["number_decimal"] ?? ".")
     }
 
     func statisticsPage() throws -> SitePage {

@@ -1,5 +1,12 @@
+import RickAndMortyAPI
+
 /// The user-visible words of one locale, kept beside the templates (`Templates/locales/<locale>.json`).
 /// A missing key is an error naming the key and the locale, never an empty label on a page.
+///
+/// A phrase with a number comes in two forms, `<key>_one` and `<key>_other`; the table's own `plural_singular`
+/// lists the numbers that take the `_one` form (`1` in English, `0,1` in French, where zero is singular).
+/// Two forms cover the languages the wiki is likely to get (Germanic and Romance ones); a language with
+/// more forms would add categories here.
 public struct StringTable: Sendable, Equatable {
     public let locale: String
     public let entries: [String: String]
@@ -18,6 +25,30 @@ public struct StringTable: Sendable, Equatable {
     /// entry when the table has one, otherwise the value as the data gives it (names and rare terms stay as they are).
     public func term(_ group: String, _ value: String) -> String {
         entries["term_\(group)_\(value)"] ?? value
+    }
+
+    /// The number as this locale groups its digits (`1,234`, `1 234`).
+    public func number(_ value: Int) -> String {
+        NumberText.grouped(value, separator: entries["number_group"] ?? ",")
+    }
+
+    /// A decimal as this locale writes it: `53.1` in English, `53,1` in French (`number_decimal`).
+    public func decimal(_ text: String) -> String {
+        guard let separator = entries["number_decimal"], separator != "." else { return text }
+        return text.replacing(".", with: separator)
+    }
+
+    /// Whether `count` takes the singular (`_one`) form in this locale.
+    public func isSingular(_ count: Int) -> Bool {
+        (entries["plural_singular"] ?? "1").split(separator: ",").contains { Int($0.filter { !$0.isWhitespace }) == count }
+    }
+
+    /// `"{count} residents"` in the form `count` takes here (`<key>_one` or `<key>_other`), `{count}` filled
+    /// with the grouped number and the other placeholders from `values`.
+    public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) throws(MissingStringError) -> String {
+        var values = values
+        if values["count"] == nil { values["count"] = number(count) }
+        return try format(isSingular(count) ? key + "_one" : key + "_other", values)
     }
 
     /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass (this runs for

@@ -59,8 +59,11 @@ extension SiteModel {
         }
     }
 
+    /// The name the change was recorded under, with the character's note when it has namesakes today.
     func name(of entry: ChangeHistory.Entry) throws -> String {
-        entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
+        let name = entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
+        guard entry.kind == .character, let note = nameNotes[entry.id], dataset.character(entry.id)?.name == name else { return name }
+        return "\(name) · \(note)"
     }
 
     func changeGroups() -> [ChangeGroup] {

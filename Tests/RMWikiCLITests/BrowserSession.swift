@@ -121,11 +121,11 @@ final class BrowserSession: @unchecked Sendable {
 
     // MARK: - What tests use
 
-    /// Opens `url` and waits for it to finish loading.
-    func open(_ url: URL) async throws {
+    /// Opens `url` and waits (up to `seconds`) for it to finish loading.
+    func open(_ url: URL, seconds: Double = 10) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Page.navigate", ["url": url.absoluteString])
-            try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: 10)
+            try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: seconds)
         }
     }
 
@@ -153,6 +153,56 @@ final class BrowserSession: @unchecked Sendable {
 
     func run(_ script: String) async throws {
         try await ServeTestSocket.run { [self] in _ = try evaluateBlocking(script) }
+    }
+
+    /// Lays pages out as a phone or a desktop of `width` × `height` CSS pixels would, in the light or dark scheme.
+    func emulate(width: Int, height: Int, mobile: Bool, dark: Bool = false) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Emulation.setDeviceMetricsOverride", [
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+            ])
+            _ = try call("Emulation.setEmulatedMedia", [
+                "features": [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]],
+            ])
+        }
+    }
+
+    /// Makes requests for URLs matching the patterns (`*search/index.json`) fail, as a dropped connection would.
+    func block(_ patterns: [String]) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Network.enable")
+            _ = try call("Network.setBlockedURLs", ["urls": patterns])
+        }
+    }
+
+    /// Presses Tab once, as a keyboard user would.
+    func pressTab() async throws {
+        try await ServeTestSocket.run { [self] in
+            for type in ["keyDown", "keyUp"] {
+                _ = try call("Input.dispatchKeyEvent", [
+                    "type": type, "key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9, "nativeVirtualKeyCode": 9,
+                ])
+            }
+        }
+    }
+
+    /// Saves a PNG of the whole page (not only the viewport) when `fullPage`.
+    func screenshot(to file: URL, fullPage: Bool) async throws {
+        guard fullPage else { return try await screenshot(to: file) }
+        try await ServeTestSocket.run { [self] in
+            let width = try evaluateBlocking("document.documentElement.clientWidth") as? Double ?? 390
+            // The top of very long pages is enough to look at; the file stays small.
+            let height = min(try evaluateBlocking("document.documentElement.scrollHeight") as? Double ?? 900, 6000)
+            let result = try call("Page.captureScreenshot", [
+                "format": "png", "captureBeyondViewport": true,
+                "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": 1],
+            ])
+            guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
+                throw Failure(description: "no screenshot data")
+            }
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+        }
     }
 
     /// Saves a PNG of the viewport.
