@@ -8,11 +8,14 @@ extension APIClient {
         var notModified: Bool
     }
 
-    /// Sends a GET until it yields a usable body or the policy gives up. `interpret` turns a success body
-    /// into a value and throws `BodyProblem` when the body is unusable (retried like a 5xx). A 304 to a
-    /// conditional request hands `interpret` the stored body instead.
+    /// Sends a GET (a POST of `body` when given) until it yields a usable body or the policy gives up.
+    /// `interpret` turns a success body into a value and throws `BodyProblem` when the body is unusable
+    /// (retried like a 5xx). A 304 to a conditional request hands `interpret` the stored body instead.
+    /// `rejection` may turn a status that is not retried into an error of its own (GraphQL explains a 400
+    /// in its body).
     func perform<Value: Sendable>(
         _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun,
+        post body: Data? = nil, rejection: (TransportResponse) -> (any Error)? = { _ in nil },
         interpret: (TransportResponse) throws -> Value
     ) async throws -> Performed<Value> {
         var conditional = stored?.hasValidators ?? false
@@ -25,7 +28,12 @@ extension APIClient {
                 if let etag = stored.etag { headers["If-None-Match"] = etag }
                 if let lastModified = stored.lastModified { headers["If-Modified-Since"] = lastModified }
             }
-            let request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
+            var request = TransportRequest(url: url, headers: headers, timeout: requestTimeout)
+            if let body {
+                request.method = "POST"
+                request.body = body
+                request.headers["Content-Type"] = "application/json"
+            }
             var retryAfter: Duration?
             run.statistics.withLock {
                 $0.requests += 1
@@ -62,6 +70,7 @@ extension APIClient {
                     lastProblem = "HTTP \(response.status)"
                     retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"))
                 default:
+                    if let error = rejection(response) { throw error }
                     throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: attempt)
                 }
             } catch let problem as BodyProblem {

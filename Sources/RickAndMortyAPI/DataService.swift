@@ -22,7 +22,7 @@ public struct DataService: Sendable {
         defer { lock.release() }
         cache.removeLeftovers()
         let previous = try? cache.loadSnapshot()
-        let fetch = try await client.fetchSnapshot(stored: cache.loadStoredResponses(), progress: progress)
+        let fetch = try await client.fetchRecords(stored: cache.loadStoredResponses(), progress: progress)
         let downloads = avatarsToDownload(for: fetch.snapshot, previous: previous)
         let changes = SnapshotChanges(from: previous, to: fetch.snapshot)
         var history = try ChangeHistory.load(from: cache)
