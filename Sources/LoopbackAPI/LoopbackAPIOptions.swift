@@ -11,15 +11,19 @@ public struct LoopbackAPIOptions: Sendable {
     public var faults: [LoopbackFaultRule]
     /// `Last-Modified` of everything until it changes.
     public var lastModified: Date
+    /// The most ids one GraphQL `…ByIds` field takes (more is refused as too large); nil for any number.
+    public var graphQLBatchLimit: Int?
 
     public init(
         latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
-        faults: [LoopbackFaultRule] = [], lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        faults: [LoopbackFaultRule] = [], lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000),
+        graphQLBatchLimit: Int? = nil
     ) {
         self.latency = latency
         self.pageSize = max(1, pageSize)
         self.sourceBaseURL = sourceBaseURL
         self.faults = faults
         self.lastModified = lastModified
+        self.graphQLBatchLimit = graphQLBatchLimit.map { max(1, $0) }
     }
 }
