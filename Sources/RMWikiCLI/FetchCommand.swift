@@ -5,12 +5,12 @@ struct FetchCommand: Command {
     static let spec = CommandSpec(
         name: "fetch",
         summary: "Refresh the data cache and print what changed since the last snapshot.",
-        usage: "fetch [--api URL] [--cache DIR] [--concurrency N] [--quiet]",
+        usage: "fetch [--api URL] [--source rest|graphql] [--graphql URL] [--cache DIR] [--concurrency N] [--quiet]",
         details: [
             "Re-runs ask the API with If-None-Match / If-Modified-Since, and pictures already cached are not",
             "downloaded again. A failed fetch leaves the cache exactly as it was.",
         ],
-        options: SiteOptions.specs.filter { ["api", "cache", "concurrency", "quiet"].contains($0.name) },
+        options: SiteOptions.specs.filter { ["api", "source", "graphql", "cache", "concurrency", "quiet"].contains($0.name) },
         positionals: 0...0)
 
     let options: SiteOptions

@@ -16,8 +16,9 @@ struct SiteBuilder: Sendable {
         self.options = options
         self.console = console
         self.now = now
-        service = DataService(
-            client: APIClient(baseURL: options.api, concurrency: options.concurrency), cache: DataCache(directory: options.cache))
+        var client = APIClient(baseURL: options.api, concurrency: options.concurrency)
+        client.recordSource = options.recordSource
+        service = DataService(client: client, cache: DataCache(directory: options.cache))
     }
 
     struct Report: Sendable {
