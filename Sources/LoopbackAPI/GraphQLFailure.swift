@@ -61,6 +61,10 @@ struct GraphQLJSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    mutating func append(_ json: [UInt8]) {
+        bytes.append(contentsOf: json)
+    }
+
     mutating func int(_ value: Int) {
         raw(String(value))
     }
@@ -72,6 +76,12 @@ struct GraphQLJSONWriter {
     /// Escaped as the real API writes JSON: quotes, backslashes and control characters; slashes as they are.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Nearly every string needs no escape: copy it whole.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): raw(#"\""#)

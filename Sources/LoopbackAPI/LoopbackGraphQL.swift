@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RickAndMortyAPI
 
 /// `{"query": …, "variables": …, "operationName": …}`, the body of a GraphQL POST.
 struct GraphQLRequestBody: Decodable {
@@ -8,10 +9,21 @@ struct GraphQLRequestBody: Decodable {
     var operationName: String?
 }
 
-extension LoopbackStore {
-    /// `POST /graphql` over the same records as the REST routes. A request it cannot run is answered 400 with
-    /// `errors` and no `data`, as the public service answers one.
-    func respondToGraphQL(_ request: HTTPRequest) -> LoopbackReply {
+/// Answers `POST /graphql` over the records as they were when the request arrived. It runs outside the
+/// store's actor: a large query then does not hold up every other request (the REST pages are served from
+/// bytes encoded once, a query's answer is built each time).
+struct LoopbackGraphQLResponder: Sendable {
+    let characters: [Int: CharacterRecord]
+    let locations: [Int: LocationRecord]
+    let episodes: [Int: EpisodeRecord]
+    let rewrite: URLRewriter
+    let pageSize: Int
+    let batchLimit: Int?
+    let cache: GraphQLFragmentCache
+    let version: GraphQLFragmentCache.Version
+
+    /// A request it cannot run is answered 400 with `errors` and no `data`, as the public service answers one.
+    func respond(to request: HTTPRequest) -> LoopbackReply {
         do throws(GraphQLFailure) {
             guard request.method == "POST" else {
                 throw GraphQLFailure(#"GraphQL requests are POSTs with a JSON body {"query": …, "variables": …}."#, code: "BAD_REQUEST")
@@ -24,11 +36,23 @@ extension LoopbackStore {
             }
             let operation = try GraphQLParser.parse(body.query, operationName: body.operationName)
             var execution = GraphQLExecution(
-                characters: characters.records, locations: locations.records, episodes: episodes.records,
-                rewrite: rewrite, pageSize: pageSize, batchLimit: graphQLBatchLimit)
+                characters: characters, locations: locations, episodes: episodes,
+                rewrite: rewrite, pageSize: pageSize, batchLimit: batchLimit, cache: (cache, version))
             return .json(200, try execution.run(operation, variables: body.variables ?? [:]))
         } catch {
             return .json(400, error.json)
         }
+    }
+}
+
+extension LoopbackStore {
+    /// The records as they are now, for one GraphQL request.
+    func graphQLResponder() -> LoopbackGraphQLResponder {
+        LoopbackGraphQLResponder(
+            characters: characters.records, locations: locations.records, episodes: episodes.records,
+            rewrite: rewrite, pageSize: pageSize, batchLimit: graphQLBatchLimit, cache: graphQLCache,
+            version: GraphQLFragmentCache.Version(
+                characters: characters.lastModified, locations: locations.lastModified,
+                episodes: episodes.lastModified, base: rewrite.target))
     }
 }

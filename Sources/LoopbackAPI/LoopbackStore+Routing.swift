@@ -5,9 +5,9 @@ import RickAndMortyAPI
 extension LoopbackStore {
     /// Answers as the real API does: `/api`, `/api/character?page=N`, `/api/character/N`,
     /// `/api/character/1,2,3` (or `[1,2,3]`), `/api/character/avatar/N.jpeg`, and the same for location and
-    /// episode; JSON 404s with the real API's messages; ETag, Last-Modified and 304s; and GraphQL at `/graphql`.
+    /// episode; JSON 404s with the real API's messages; ETag, Last-Modified and 304s. (GraphQL at
+    /// `/graphql` is answered by `LoopbackGraphQLResponder`.)
     func respond(to request: HTTPRequest) -> LoopbackReply {
-        if request.path == "/graphql" { return respondToGraphQL(request) }
         guard request.method == "GET" || request.method == "HEAD" else { return .nothingHere }
         var segments = request.path.split(separator: "/").map(String.init)
         guard segments.first == "api" else { return .nothingHere }

@@ -12,6 +12,7 @@ actor LoopbackStore {
     let pageSize: Int
     let latency: Duration
     let graphQLBatchLimit: Int?
+    let graphQLCache = GraphQLFragmentCache()
     /// Where pictures not given in memory are read from, as `N.jpeg`.
     let avatarFolder: URL?
     var avatars: [Int: LoopbackAvatar]

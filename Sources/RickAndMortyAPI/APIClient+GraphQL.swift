@@ -138,10 +138,19 @@ extension APIClient {
                 endpoint, accept: "application/json", stored: nil, isImage: false, run: run, post: query.body(),
                 rejection: { Self.graphQLRejection($0, query: query) }
             ) { response in
-                if let errors = Self.graphQLErrors(in: response.body) {
+                // One decoding in the usual case; `errors` are looked for alone only when `data` does not decode.
+                let envelope: GraphQLEnvelope<Payload>
+                do {
+                    envelope = try Self.decode(GraphQLEnvelope<Payload>.self, from: response.body)
+                } catch {
+                    if let errors = Self.graphQLErrors(in: response.body) {
+                        throw Self.graphQLFailure(errors, status: response.status, query: query)
+                    }
+                    throw error
+                }
+                if let errors = envelope.errors, !errors.isEmpty {
                     throw Self.graphQLFailure(errors, status: response.status, query: query)
                 }
-                let envelope = try Self.decode(GraphQLEnvelope<Payload>.self, from: response.body)
                 guard let data = envelope.data else {
                     throw GraphQLFetchError.unexpectedNull(query: query.name, path: "data")
                 }

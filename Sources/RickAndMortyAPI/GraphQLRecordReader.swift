@@ -6,16 +6,17 @@ struct GraphQLRecordReader: Sendable {
     /// The query, for errors.
     var query: String
 
-    func value<Value>(_ value: Value?, _ path: String) throws -> Value {
-        guard let value else { throw GraphQLFetchError.unexpectedNull(query: query, path: path) }
+    // Paths are autoclosures: they are only written out for an error, and a fetch reads thousands of values.
+    func value<Value>(_ value: Value?, _ path: @autoclosure () -> String) throws -> Value {
+        guard let value else { throw GraphQLFetchError.unexpectedNull(query: query, path: path()) }
         return value
     }
 
     /// A wrong id is a malformed answer, retried like malformed JSON on the REST path.
-    func id(_ text: String?, _ path: String) throws -> Int {
-        let text = try value(text, path)
+    func id(_ text: String?, _ path: @autoclosure () -> String) throws -> Int {
+        let text = try value(text, path())
         guard let id = Int(text), id > 0 else {
-            throw BodyProblem.malformedJSON(field: path, detail: "expected a positive numeric id, found \"\(text)\"")
+            throw BodyProblem.malformedJSON(field: path(), detail: "expected a positive numeric id, found \"\(text)\"")
         }
         return id
     }
@@ -25,20 +26,20 @@ struct GraphQLRecordReader: Sendable {
     }
 
     /// A nested record list asked for as `{ id }`, as REST's list of URLs.
-    func links(_ list: [GraphQLLink?]?, to kind: ResourceKind, _ path: String) throws -> [String] {
-        try value(list, path).enumerated().map { index, link in
-            let link = try value(link, "\(path)[\(index)]")
-            return url(kind, try id(link.id, "\(path)[\(index)].id"))
+    func links(_ list: [GraphQLLink?]?, to kind: ResourceKind, _ path: @autoclosure () -> String) throws -> [String] {
+        try value(list, path()).enumerated().map { index, link in
+            let link = try value(link, "\(path())[\(index)]")
+            return url(kind, try id(link.id, "\(path())[\(index)].id"))
         }
     }
 
     /// A character's origin or location. The service stands in for a place REST knows by name only
     /// ("unknown") with a record without id; REST gives it an empty URL, and so do we.
-    func place(_ link: GraphQLLink?, _ path: String) throws -> NamedReference {
-        let link = try value(link, path)
-        let name = try value(link.name, "\(path).name")
+    func place(_ link: GraphQLLink?, _ path: @autoclosure () -> String) throws -> NamedReference {
+        let link = try value(link, path())
+        let name = try value(link.name, "\(path()).name")
         guard let idText = link.id else { return NamedReference(name: name, url: "") }
-        return NamedReference(name: name, url: url(.location, try id(idText, "\(path).id")))
+        return NamedReference(name: name, url: url(.location, try id(idText, "\(path()).id")))
     }
 }
 

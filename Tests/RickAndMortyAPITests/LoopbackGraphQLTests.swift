@@ -192,4 +192,22 @@ import Testing
             #expect(get.status == 400)
         }
     }
+
+    @Test func aChangedRecordIsAnsweredChangedThoughAnswersAreKept() async throws {
+        try await Fixture.withServer { server, base in
+            let endpoint = try #require(RecordSource.graphQLEndpoint(forREST: base))
+            let transport = URLSessionTransport()
+            func names() async throws -> String {
+                let body = #"{"query":"{ charactersByIds(ids: [1, 2]) { name } }"}"#
+                let response = try await transport.send(TransportRequest(
+                    url: endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+                return String(decoding: response.body, as: UTF8.self)
+            }
+            let before = #"{"data":{"charactersByIds":[{"name":"Character 1"},{"name":"Character 2"}]}}"#
+            #expect(try await names() == before)
+            #expect(try await names() == before)
+            try await server.updateCharacter(id: 2) { $0.name = "Renamed" }
+            #expect(try await names() == #"{"data":{"charactersByIds":[{"name":"Character 1"},{"name":"Renamed"}]}}"#)
+        }
+    }
 }
