@@ -4,11 +4,11 @@ import RickAndMortyAPI
 /// shared data's README): ids as strings, `info.next`/`prev` as page numbers, nested whole records, the
 /// "unknown" place with a null id, unknown ids left out of `…ByIds`, a missing record null. Anything outside
 /// the schema is a `GraphQLFailure`, and then no data is answered at all.
-struct GraphQLExecution {
+struct GraphQLExecution: Sendable {
     typealias Path = [GraphQLFailure.PathElement]
 
     /// What a field is resolved on.
-    enum Node {
+    enum Node: Sendable {
         case query
         case character(CharacterRecord)
         case location(LocationRecord)

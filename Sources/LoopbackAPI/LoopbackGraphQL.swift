@@ -10,17 +10,11 @@ struct GraphQLRequestBody: Decodable {
 }
 
 /// Answers `POST /graphql` over the records as they were when the request arrived. It runs outside the
-/// store's actor: a large query then does not hold up every other request (the REST pages are served from
-/// bytes encoded once, a query's answer is built each time).
+/// store's actor: a large query then does not hold up every other request (a REST page is bytes encoded once,
+/// a query's answer is put together for each request).
 struct LoopbackGraphQLResponder: Sendable {
-    let characters: [Int: CharacterRecord]
-    let locations: [Int: LocationRecord]
-    let episodes: [Int: EpisodeRecord]
-    let rewrite: URLRewriter
-    let pageSize: Int
-    let batchLimit: Int?
-    let cache: GraphQLFragmentCache
-    let version: GraphQLFragmentCache.Version
+    /// Ready to run one query over the records.
+    let execution: GraphQLExecution
 
     /// A request it cannot run is answered 400 with `errors` and no `data`, as the public service answers one.
     func respond(to request: HTTPRequest) -> LoopbackReply {
@@ -35,9 +29,7 @@ struct LoopbackGraphQLResponder: Sendable {
                 throw GraphQLFailure(#"The body must be JSON {"query": "…", "variables": {…}}."#, code: "BAD_REQUEST")
             }
             let operation = try GraphQLParser.parse(body.query, operationName: body.operationName)
-            var execution = GraphQLExecution(
-                characters: characters, locations: locations, episodes: episodes,
-                rewrite: rewrite, pageSize: pageSize, batchLimit: batchLimit, cache: (cache, version))
+            var execution = execution
             return .json(200, try execution.run(operation, variables: body.variables ?? [:]))
         } catch {
             return .json(400, error.json)
@@ -48,11 +40,11 @@ struct LoopbackGraphQLResponder: Sendable {
 extension LoopbackStore {
     /// The records as they are now, for one GraphQL request.
     func graphQLResponder() -> LoopbackGraphQLResponder {
-        LoopbackGraphQLResponder(
+        let version = GraphQLFragmentCache.Version(
+            characters: characters.lastModified, locations: locations.lastModified,
+            episodes: episodes.lastModified, base: rewrite.target)
+        return LoopbackGraphQLResponder(execution: GraphQLExecution(
             characters: characters.records, locations: locations.records, episodes: episodes.records,
-            rewrite: rewrite, pageSize: pageSize, batchLimit: graphQLBatchLimit, cache: graphQLCache,
-            version: GraphQLFragmentCache.Version(
-                characters: characters.lastModified, locations: locations.lastModified,
-                episodes: episodes.lastModified, base: rewrite.target))
+            rewrite: rewrite, pageSize: pageSize, batchLimit: graphQLBatchLimit, cache: (graphQLCache, version)))
     }
 }
