@@ -16,7 +16,7 @@ func runFetchBenchmark(arguments: [String]) async {
     }
 }
 
-private struct FetchBenchmark {
+struct FetchBenchmark {
     var runs = 3
     var latency: Duration = .milliseconds(50)
     var concurrency = APIClient.defaultConcurrency
@@ -161,14 +161,14 @@ private struct FetchBenchmark {
             maxInFlight: counters.maxInFlight)
     }
 
-    private static func positive(_ value: String, _ flag: String) throws -> Int {
+    static func positive(_ value: String, _ flag: String) throws -> Int {
         guard let number = Int(value), number > 0 else { throw BenchmarkError("\(flag) needs a positive number") }
         return number
     }
 
     /// `../shared/rickandmorty-api` beside the package root: from the working directory when run as documented,
     /// else from this source file's location.
-    private static func defaultDataFolder() -> URL {
+    static func defaultDataFolder() -> URL {
         let fromWorkingDirectory = URL(fileURLWithPath: "../shared/rickandmorty-api")
         if FileManager.default.fileExists(atPath: fromWorkingDirectory.appendingPathComponent("characters.json").path) {
             return fromWorkingDirectory
@@ -179,11 +179,11 @@ private struct FetchBenchmark {
 }
 
 extension Duration {
-    fileprivate var secondsValue: Double {
+    var secondsValue: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 
-    fileprivate var milliseconds: Int64 {
+    var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -7,6 +7,8 @@ case "mustache":
     MustacheBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "fetch":
     await runFetchBenchmark(arguments: Array(arguments.dropFirst()))
+case "graphql":
+    await runGraphQLBenchmark(arguments: Array(arguments.dropFirst()))
 case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "publish":
@@ -22,6 +24,7 @@ default:
     FileHandle.standardError.write(Data("""
         usage: rmwiki-bench mustache [--runs N] [--data PATH] [--output PAGE.html]
                rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]
+               rmwiki-bench graphql [--runs N] [--latency MS] [--concurrency N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
 

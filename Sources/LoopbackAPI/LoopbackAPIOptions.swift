@@ -13,11 +13,13 @@ public struct LoopbackAPIOptions: Sendable {
     public var rateLimit: LoopbackRateLimit?
     /// `Last-Modified` of everything until it changes.
     public var lastModified: Date
+    /// The most ids one GraphQL `…ByIds` field takes (more is refused as too large); nil for any number.
+    public var graphQLBatchLimit: Int?
 
     public init(
         latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
         faults: [LoopbackFaultRule] = [], rateLimit: LoopbackRateLimit? = nil,
-        lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000), graphQLBatchLimit: Int? = nil
     ) {
         self.latency = latency
         self.pageSize = max(1, pageSize)
@@ -25,5 +27,6 @@ public struct LoopbackAPIOptions: Sendable {
         self.faults = faults
         self.rateLimit = rateLimit
         self.lastModified = lastModified
+        self.graphQLBatchLimit = graphQLBatchLimit.map { max(1, $0) }
     }
 }

@@ -13,7 +13,8 @@ struct LoopbackHandler: HTTPHandler {
         if store.latency > .zero { try? await Task.sleep(for: store.latency) }
         if case .delay(let delay) = fault { try? await Task.sleep(for: delay) }
         if case .hold(let gate) = fault { await gate.pass() }
-        let reply = await store.respond(to: request)
+        let reply = request.path == "/graphql"
+            ? await store.graphQLResponder().respond(to: request) : await store.respond(to: request)
         let response = Self.apply(fault, to: reply)
         let bytes = if case .bytes(let body) = response.body { body.count } else { 0 }
         await store.end(

@@ -5,7 +5,8 @@ import RickAndMortyAPI
 extension LoopbackStore {
     /// Answers as the real API does: `/api`, `/api/character?page=N`, `/api/character/N`,
     /// `/api/character/1,2,3` (or `[1,2,3]`), `/api/character/avatar/N.jpeg`, and the same for location and
-    /// episode; JSON 404s with the real API's messages; ETag, Last-Modified and 304s.
+    /// episode; JSON 404s with the real API's messages; ETag, Last-Modified and 304s. (GraphQL at
+    /// `/graphql` is answered by `LoopbackGraphQLResponder`.)
     func respond(to request: HTTPRequest) -> LoopbackReply {
         guard request.method == "GET" || request.method == "HEAD" else { return .nothingHere }
         var segments = request.path.split(separator: "/").map(String.init)

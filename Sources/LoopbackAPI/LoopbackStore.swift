@@ -11,6 +11,8 @@ actor LoopbackStore {
     var rewrite: URLRewriter
     let pageSize: Int
     let latency: Duration
+    let graphQLBatchLimit: Int?
+    let graphQLCache = GraphQLFragmentCache()
     /// Where pictures not given in memory are read from, as `N.jpeg`.
     let avatarFolder: URL?
     var avatars: [Int: LoopbackAvatar]
@@ -35,6 +37,7 @@ actor LoopbackStore {
         rewrite = URLRewriter(source: options.sourceBaseURL, target: options.sourceBaseURL)
         pageSize = options.pageSize
         latency = options.latency
+        graphQLBatchLimit = options.graphQLBatchLimit
         self.avatarFolder = avatarFolder
         self.avatars = avatars
         avatarsModified = date

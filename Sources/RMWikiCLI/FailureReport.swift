@@ -8,7 +8,7 @@ enum FailureReport {
     static func exitCode(for error: any Error) -> ExitCode {
         switch error {
         case is UsageError: .usage
-        case is APIError: .dataError
+        case is APIError, is GraphQLFetchError: .dataError
         case let error as DataCacheError:
             switch error {
             case .writeFailed, .busy: .ioError

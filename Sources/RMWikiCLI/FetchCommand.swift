@@ -5,7 +5,8 @@ struct FetchCommand: Command {
     static let spec = CommandSpec(
         name: "fetch",
         summary: "Refresh the data cache and print what changed since the last snapshot.",
-        usage: "fetch [--api URL] [--cache DIR] [--concurrency N] [--max-time DURATION] [--allow-shrink] [--image-host HOSTS] [--quiet]",
+        usage: "fetch [--api URL] [--source rest|graphql] [--graphql URL] [--cache DIR] [--concurrency N] [--max-time DURATION] "
+            + "[--allow-shrink] [--image-host HOSTS] [--quiet]",
         details: [
             "Re-runs ask the API with If-None-Match / If-Modified-Since, and pictures already cached are not",
             "downloaded again. A failed fetch leaves the cache exactly as it was, except that pictures it already",
@@ -13,7 +14,7 @@ struct FetchCommand: Command {
             "and keeps going, within --max-time.",
         ],
         options: SiteOptions.specs.filter {
-            ["api", "cache", "concurrency", "max-time", "allow-shrink", "image-host", "quiet"].contains($0.name)
+            ["api", "source", "graphql", "cache", "concurrency", "max-time", "allow-shrink", "image-host", "quiet"].contains($0.name)
         },
         positionals: 0...0)
 

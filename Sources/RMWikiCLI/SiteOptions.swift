@@ -17,6 +17,8 @@ struct SiteOptions: Sendable {
         .flag("demo", "Build the embedded demo dataset (no network, no cache)."),
         .flag("offline", "Build from the cache alone; fails clearly when there is none."),
         .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
+        .value("source", "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
+        .value("graphql", "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
         .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
         .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
         .flag("allow-shrink", "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
@@ -34,6 +36,7 @@ struct SiteOptions: Sendable {
 
     let source: DataSource
     let api: URL
+    let recordSource: RecordSource
     let cache: URL
     let concurrency: Int
     let allowShrink: Bool
@@ -53,8 +56,8 @@ struct SiteOptions: Sendable {
         if arguments.has("demo") && arguments.has("offline") {
             throw UsageError(command: command, message: "--demo and --offline exclude each other")
         }
-        if arguments.has("demo"), arguments.values["api"] != nil || arguments.values["cache"] != nil {
-            throw UsageError(command: command, message: "--demo uses the embedded dataset: drop --api and --cache")
+        if arguments.has("demo"), ["api", "cache", "source", "graphql"].contains(where: { arguments.values[$0] != nil }) {
+            throw UsageError(command: command, message: "--demo uses the embedded dataset: drop --api, --cache, --source and --graphql")
         }
         source = arguments.has("demo") ? .demo : .cache(offline: arguments.has("offline"))
         let apiText = arguments.values["api"] ?? APIClient.defaultBaseURL.absoluteString
@@ -62,6 +65,7 @@ struct SiteOptions: Sendable {
               api.host != nil
         else { throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api") }
         self.api = api
+        recordSource = try Self.recordSource(arguments, api: api, command: command)
         let concurrencyText = arguments.values["concurrency"] ?? String(APIClient.defaultConcurrency)
         guard let concurrency = Int(concurrencyText), (1...64).contains(concurrency) else {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
@@ -113,9 +117,9 @@ struct SiteOptions: Sendable {
     }
 
     func dataService() -> DataService {
-        DataService(
-            client: APIClient(baseURL: api, concurrency: concurrency, allowedImageHosts: imageHosts),
-            cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink))
+        var client = APIClient(baseURL: api, concurrency: concurrency, allowedImageHosts: imageHosts)
+        client.recordSource = recordSource
+        return DataService(client: client, cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink))
     }
 
     func progress(_ console: Console) -> ProgressReporter {
@@ -140,5 +144,32 @@ struct SiteOptions: Sendable {
         default: return nil
         }
         return seconds <= 86_400 ? .seconds(seconds) : nil
+    }
+
+    /// `--source rest` (the default) or `--source graphql`, whose endpoint is `--graphql URL` or derived from `--api`.
+    private static func recordSource(
+        _ arguments: ParsedArguments, api: URL, command: String
+    ) throws(UsageError) -> RecordSource {
+        let graphQLText = arguments.values["graphql"]
+        switch arguments.values["source"] ?? "rest" {
+        case "rest":
+            if graphQLText != nil {
+                throw UsageError(command: command, message: "--graphql names the endpoint for --source graphql: add --source graphql or drop --graphql")
+            }
+            return .rest
+        case "graphql":
+            if let graphQLText {
+                guard let endpoint = URL(string: graphQLText), let scheme = endpoint.scheme?.lowercased(),
+                      ["http", "https"].contains(scheme), endpoint.host != nil
+                else { throw UsageError(command: command, message: "--graphql needs an http(s) URL such as https://rickandmortyapi.com/graphql") }
+                return .graphQL(endpoint: endpoint)
+            }
+            guard let endpoint = RecordSource.graphQLEndpoint(forREST: api) else {
+                throw UsageError(command: command, message: "--api \(api.absoluteString) does not end in /api, so the GraphQL endpoint cannot be derived from it: give it with --graphql URL")
+            }
+            return .graphQL(endpoint: endpoint)
+        case let other:
+            throw UsageError(command: command, message: "--source is rest or graphql, not \(other)")
+        }
     }
 }

@@ -8,12 +8,15 @@ extension APIClient {
         var notModified: Bool
     }
 
-    /// Sends a GET until it yields a usable body or the policy gives up. `interpret` turns a success body
-    /// into a value and throws `BodyProblem` when the body is unusable (retried like a 5xx). A 304 to a
-    /// conditional request hands `interpret` the stored body instead. Throttling answers are sent again after
-    /// the pause they impose on every request, without counting against the policy's attempts.
+    /// Sends a GET (a POST of `body` when given) until it yields a usable body or the policy gives up.
+    /// `interpret` turns a success body into a value and throws `BodyProblem` when the body is unusable
+    /// (retried like a 5xx). A 304 to a conditional request hands `interpret` the stored body instead.
+    /// Throttling answers are sent again after the pause they impose on every request, without counting
+    /// against the policy's attempts. `rejection` may turn a status that is not retried into an error of its
+    /// own (GraphQL explains a 400 in its body).
     func perform<Value: Sendable>(
         _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun,
+        post body: Data? = nil, rejection: (TransportResponse) -> (any Error)? = { _ in nil },
         interpret: (TransportResponse) throws -> Value
     ) async throws -> Performed<Value> {
         var conditional = stored?.hasValidators ?? false
@@ -30,8 +33,13 @@ extension APIClient {
                 if let etag = stored.etag { headers["If-None-Match"] = etag }
                 if let lastModified = stored.lastModified { headers["If-Modified-Since"] = lastModified }
             }
-            let request = TransportRequest(
+            var request = TransportRequest(
                 url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
+            if let body {
+                request.method = "POST"
+                request.body = body
+                request.headers["Content-Type"] = "application/json"
+            }
             var retryAfter: Duration?
             let isRetry = afterFailure
             afterFailure = false
@@ -79,6 +87,7 @@ extension APIClient {
                     lastCause = .serverError
                     retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"))
                 default:
+                    if let error = rejection(response) { throw error }
                     throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: failures + 1)
                 }
             } catch let problem as BodyProblem {

@@ -21,6 +21,8 @@ public struct APIClient: Sendable {
     public let limits: ResponseLimits
     /// Where avatars may come from besides the API's own origin.
     public let imageHosts: ImageHosts
+    /// REST unless set; a property rather than an initializer argument, since only `fetchRecords` reads it.
+    public var recordSource: RecordSource = .rest
     let sleep: @Sendable (Duration) async throws -> Void
     let limiter: RequestLimiter
 
@@ -50,13 +52,17 @@ public struct APIClient: Sendable {
     /// Child tasks alive at once in one batch of requests: enough to keep `concurrency` requests in flight
     /// while some wait out a backoff, and never one task per page or picture up front.
     var taskWidth: Int { concurrency * 2 }
+    /// `baseURL` as text without trailing slashes, which every record URL starts with.
+    var baseText: String {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
 
     /// `…/api/character?page=N`; page 1 is asked for explicitly too, so every page has one URL (and one
     /// set of stored validators).
     func pageURL(_ kind: ResourceKind, page: Int) throws -> URL {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let text = "\(base)/\(kind.rawValue)?page=\(page)"
+        let text = "\(baseText)/\(kind.rawValue)?page=\(page)"
         guard let url = URL(string: text) else { throw APIError.invalidURL(text) }
         return url
     }

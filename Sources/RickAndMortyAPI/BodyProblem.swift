@@ -6,6 +6,8 @@ enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(expected: Int, received: Int)
     case malformedJSON(field: String, detail: String)
     case notAnImage(contentType: String?, byteCount: Int)
+    /// A GraphQL answer whose `errors` say a resolver failed, not that the query is wrong.
+    case graphQLErrors(path: String, message: String, more: Int)
 
     var description: String {
         switch self {
@@ -15,6 +17,8 @@ enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
             "malformed JSON at \(field): \(detail)"
         case let .notAnImage(contentType, byteCount):
             "not a complete JPEG or PNG image (Content-Type \(contentType ?? "missing"), \(byteCount) bytes)"
+        case let .graphQLErrors(path, message, more):
+            "GraphQL error at \(path): \(message)" + (more > 0 ? " (and \(more) more)" : "")
         }
     }
 

@@ -35,7 +35,7 @@ public struct DataService: Sendable {
         let committed = cache.current
         let previous = try? committed.loadSnapshot()
         let stored = committed.loadStoredResponses()
-        let fetch = try await client.fetchSnapshot(stored: stored, progress: progress)
+        let fetch = try await client.fetchRecords(stored: stored, progress: progress)
         try shrinkCheck.check(fetch.snapshot, against: previous)
         let wanted = avatarsToDownload(for: fetch.snapshot, previous: previous, in: committed)
         let changes = SnapshotChanges(from: previous, to: fetch.snapshot)

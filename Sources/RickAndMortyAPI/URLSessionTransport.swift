@@ -16,7 +16,8 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = "GET"
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         // The client enforces `timeout` itself; corelibs URLSession on Linux was seen to fail concurrent
         // transfers as "timed out" at once when one connection broke, with a short interval set here.

@@ -1,0 +1,212 @@
+import Foundation
+
+extension APIClient {
+    /// Ids per `…ByIds` request: the whole dataset in 7 requests. A server that takes fewer says so, and the
+    /// batch is halved until it does.
+    static let graphQLBatchSize = 200
+    /// More records than any real dataset: a hostile or broken `info.count` must not schedule millions of requests.
+    static let graphQLMaximumCount = 100_000
+
+    /// The records from `recordSource`: REST pages, or GraphQL. The snapshot is the same either way.
+    public func fetchRecords(
+        stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
+    ) async throws -> SnapshotFetch {
+        switch recordSource {
+        case .rest: try await fetchSnapshot(stored: stored, progress: progress)
+        case .graphQL(let endpoint): try await fetchSnapshotOverGraphQL(endpoint: endpoint, stored: stored, progress: progress)
+        }
+    }
+
+    /// Every collection's count in one request, then the records by id in batches, all at once (within the
+    /// client's in-flight limit). GraphQL answers carry no validators, so `stored` (the REST pages' bodies and
+    /// validators, each still true of its own ETag) is handed back for the next REST fetch.
+    public func fetchSnapshotOverGraphQL(
+        endpoint: URL, stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
+    ) async throws -> SnapshotFetch {
+        let run = RequestRun(progress: progress)
+        progress.beginPhase("Records", expectedRequests: 1)
+        let counts = try await fetchGraphQLCounts(endpoint: endpoint, run: run)
+        async let characters = fetchGraphQLCollection(
+            GraphQLCharacter.self, count: counts[.character] ?? 0, endpoint: endpoint, run: run)
+        async let locations = fetchGraphQLCollection(
+            GraphQLLocation.self, count: counts[.location] ?? 0, endpoint: endpoint, run: run)
+        async let episodes = fetchGraphQLCollection(
+            GraphQLEpisode.self, count: counts[.episode] ?? 0, endpoint: endpoint, run: run)
+        let snapshot = Snapshot(characters: try await characters, locations: try await locations, episodes: try await episodes)
+        progress.finishPhase()
+        return SnapshotFetch(snapshot: snapshot, responses: stored, statistics: run.totals)
+    }
+
+    func fetchGraphQLCounts(endpoint: URL, run: RequestRun) async throws -> [ResourceKind: Int] {
+        let query = GraphQLQuery.counts
+        let reader = GraphQLRecordReader(base: baseText, query: query.name)
+        return try await sendGraphQL(query, endpoint: endpoint, run: run, payload: [String: GraphQLCountPayload?].self) {
+            data in
+            var counts: [ResourceKind: Int] = [:]
+            for kind in ResourceKind.allCases {
+                let field = kind.graphQLListField
+                let info = try reader.value(try reader.value(data[field] ?? nil, field).info, "\(field).info")
+                let count = try reader.value(info.count, "\(field).info.count")
+                guard (0...Self.graphQLMaximumCount).contains(count) else {
+                    throw GraphQLFetchError.inconsistentData(
+                        query: query.name, problem: "\(field).info.count is \(count), not a count of records")
+                }
+                counts[kind] = count
+            }
+            return counts
+        }
+    }
+
+    /// Ids 1…count, as REST numbers them, in even batches; the records in id order.
+    func fetchGraphQLCollection<Shape: GraphQLShape>(
+        _: Shape.Type, count: Int, endpoint: URL, run: RequestRun
+    ) async throws -> [Shape.Record] {
+        guard count > 0 else { return [] }
+        let batchCount = (count + Self.graphQLBatchSize - 1) / Self.graphQLBatchSize
+        let batches = (0..<batchCount).map { index in
+            Array((1 + count * index / batchCount)...(count * (index + 1) / batchCount))
+        }
+        run.progress.expectMoreRequests(batches.count)
+        let records = try await withThrowingTaskGroup(of: [Shape.Record].self) { group in
+            for ids in batches {
+                group.addTask { try await fetchGraphQLBatch(Shape.self, ids: ids, endpoint: endpoint, run: run) }
+            }
+            var all: [Shape.Record] = []
+            for try await part in group { all += part }
+            return all
+        }
+        return records.sorted { $0.id < $1.id }
+    }
+
+    /// One `…ByIds` request, checked to hold exactly the ids asked for. A batch the server calls too large is
+    /// halved, and the halves sent on their own.
+    func fetchGraphQLBatch<Shape: GraphQLShape>(
+        _: Shape.Type, ids: [Int], endpoint: URL, run: RequestRun
+    ) async throws -> [Shape.Record] {
+        let query = GraphQLQuery.byIDs(Shape.kind, ids: ids)
+        let field = Shape.kind.graphQLBatchField
+        let reader = GraphQLRecordReader(base: baseText, query: query.name)
+        do {
+            return try await sendGraphQL(query, endpoint: endpoint, run: run, payload: [String: [Shape?]?].self) { data in
+                let list = try reader.value(data[field] ?? nil, field)
+                let records = try list.enumerated().map { index, shape in
+                    try reader.value(shape, "\(field)[\(index)]").record(reader, at: "\(field)[\(index)]")
+                }
+                try Self.checkBatch(records.map(\.id), asked: ids, query: query.name)
+                return records
+            }
+        } catch let tooLarge as GraphQLBatchTooLarge {
+            guard ids.count > 1 else { throw tooLarge.rejection }
+            // The rejected request's place in the progress count is taken by two.
+            run.progress.expectMoreRequests(1)
+            let middle = ids.count / 2
+            async let first = fetchGraphQLBatch(Shape.self, ids: Array(ids[..<middle]), endpoint: endpoint, run: run)
+            async let second = fetchGraphQLBatch(Shape.self, ids: Array(ids[middle...]), endpoint: endpoint, run: run)
+            return try await first + second
+        }
+    }
+
+    /// The REST path's check, per batch: every id asked for, once, and nothing else. The service leaves out
+    /// ids it does not know, so a record deleted since the count shows here.
+    static func checkBatch(_ received: [Int], asked: [Int], query: String) throws {
+        let askedSet = Set(asked)
+        var seen = Set<Int>()
+        var duplicates: [Int] = []
+        for id in received where !seen.insert(id).inserted { duplicates.append(id) }
+        guard duplicates.isEmpty else {
+            throw GraphQLFetchError.inconsistentData(query: query, problem: "duplicate ids \(list(duplicates))")
+        }
+        let extra = received.filter { !askedSet.contains($0) }
+        guard extra.isEmpty else {
+            throw GraphQLFetchError.inconsistentData(query: query, problem: "ids not asked for: \(list(extra))")
+        }
+        let missing = asked.filter { !seen.contains($0) }
+        guard missing.isEmpty else {
+            throw GraphQLFetchError.inconsistentData(
+                query: query, problem: "ids missing from the answer (left out as unknown): \(list(missing))")
+        }
+    }
+
+    /// POSTs `query` through `perform` (retries, in-flight limit, time limit, progress) and hands the `data`
+    /// to `convert`, inside the attempt: a malformed answer is retried like a malformed REST page.
+    func sendGraphQL<Payload: Decodable & Sendable, Value: Sendable>(
+        _ query: GraphQLQuery, endpoint: URL, run: RequestRun, payload _: Payload.Type,
+        convert: (Payload) throws -> Value
+    ) async throws -> Value {
+        do {
+            let performed = try await perform(
+                endpoint, accept: "application/json", stored: nil, isImage: false, run: run, post: query.body(),
+                rejection: { Self.graphQLRejection($0, query: query) }
+            ) { response in
+                // One decoding in the usual case; `errors` are looked for alone only when `data` does not decode.
+                let envelope: GraphQLEnvelope<Payload>
+                do {
+                    envelope = try Self.decodePage(GraphQLEnvelope<Payload>.self, from: response, url: endpoint.absoluteString)
+                } catch {
+                    if let errors = Self.graphQLErrors(in: response.body) {
+                        throw Self.graphQLFailure(errors, status: response.status, query: query)
+                    }
+                    throw error
+                }
+                if let errors = envelope.errors, !errors.isEmpty {
+                    throw Self.graphQLFailure(errors, status: response.status, query: query)
+                }
+                guard let data = envelope.data else {
+                    throw GraphQLFetchError.unexpectedNull(query: query.name, path: "data")
+                }
+                return try convert(data)
+            }
+            return performed.value
+        } catch let APIError.gaveUp(_, status, attempts, lastProblem, _) {
+            throw GraphQLFetchError.gaveUp(
+                query: query.name, endpoint: endpoint.absoluteString, status: status, attempts: attempts,
+                lastProblem: lastProblem)
+        }
+    }
+
+    /// A non-empty `errors`, whether or not `data` came with it.
+    static func graphQLErrors(in body: Data) -> [GraphQLErrorEntry]? {
+        guard let errors = (try? JSONDecoder().decode(GraphQLErrorsOnly.self, from: body))?.errors, !errors.isEmpty
+        else { return nil }
+        return errors
+    }
+
+    /// A status `perform` does not retry (400, 404, 413, …): the query cannot run there, unless the server
+    /// only wants fewer ids at a time.
+    static func graphQLRejection(_ response: TransportResponse, query: GraphQLQuery) -> any Error {
+        if let errors = graphQLErrors(in: response.body) {
+            return graphQLFailure(errors, status: response.status, query: query)
+        }
+        let rejection = GraphQLFetchError.rejected(
+            query: query.name, status: response.status, path: "(request)",
+            message: excerpt(response.body) ?? "no GraphQL errors in the answer")
+        return response.status == 413 ? GraphQLBatchTooLarge(rejection: rejection) : rejection
+    }
+
+    /// What the errors call for: fewer ids, giving up (the query is wrong here), or another attempt (retried
+    /// as a `BodyProblem`).
+    static func graphQLFailure(_ errors: [GraphQLErrorEntry], status: Int, query: GraphQLQuery) -> any Error {
+        let named = errors.first { $0.kind == .tooLarge } ?? errors.first { $0.kind == .rejected } ?? errors[0]
+        let rejection = GraphQLFetchError.rejected(
+            query: query.name, status: status, path: named.path,
+            message: named.message + (errors.count > 1 ? " (and \(errors.count - 1) more)" : ""))
+        switch named.kind {
+        case .tooLarge: return GraphQLBatchTooLarge(rejection: rejection)
+        case .rejected: return rejection
+        case .transient where status >= 400: return rejection
+        case .transient: return BodyProblem.graphQLErrors(path: named.path, message: named.message, more: errors.count - 1)
+        }
+    }
+
+    /// The start of a body that is not GraphQL (an HTML error page, a REST error), on one line.
+    static func excerpt(_ body: Data) -> String? {
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+            .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+}
+
+/// The server refused a batch for its size; the caller halves it. `rejection` is the error when it cannot.
+struct GraphQLBatchTooLarge: Error {
+    var rejection: GraphQLFetchError
+}

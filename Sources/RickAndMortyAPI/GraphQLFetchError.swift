@@ -1,0 +1,33 @@
+/// Why fetching over GraphQL failed: each names the query, where in the answer, and what to do.
+public enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server refused the query (an HTTP 4xx, or `errors` saying it cannot run it); asking again would
+    /// get the same answer.
+    case rejected(query: String, status: Int, path: String, message: String)
+    /// Every attempt failed with a problem worth retrying (a 5xx, a 429, a cut or malformed body, `errors`
+    /// from a failing resolver). `status` is the last HTTP status, nil when there was no response.
+    case gaveUp(query: String, endpoint: String, status: Int?, attempts: Int, lastProblem: String)
+    /// `null` (or nothing) where the answer must hold a record or a value.
+    case unexpectedNull(query: String, path: String)
+    /// The answers do not add up to one whole collection (ids left out, repeated, or not asked for).
+    case inconsistentData(query: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case let .rejected(query, status, path, message):
+            return "GraphQL query \(query) was rejected (HTTP \(status)) at \(path): \(message); check that --graphql "
+                + "(or --api) names a Rick and Morty GraphQL endpoint such as https://rickandmortyapi.com/graphql, "
+                + "or fetch with --source rest"
+        case let .gaveUp(query, endpoint, status, attempts, lastProblem):
+            let statusText = status.map { "HTTP \($0)" } ?? "no response"
+            return "GraphQL query \(query) to \(endpoint) failed after \(attempts) attempts (last: \(statusText), "
+                + "\(lastProblem)); the API may be down or rate-limiting: try again later, with a lower "
+                + "--concurrency, or with --source rest"
+        case let .unexpectedNull(query, path):
+            return "GraphQL query \(query) answered null at \(path) where a record or value was expected; "
+                + "the data may have changed during the fetch: run the fetch again"
+        case let .inconsistentData(query, problem):
+            return "GraphQL query \(query) is inconsistent: \(problem); "
+                + "the data may have changed during the fetch: run the fetch again"
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+extension Fixture {
+    /// `client(…)` fetching its records over GraphQL from the loopback API's `/graphql`.
+    static func graphQLClient(
+        _ baseURL: URL, concurrency: Int = 4, attempts: Int = 4, sleeps: DelayRecorder = DelayRecorder()
+    ) throws -> APIClient {
+        var client = client(baseURL, concurrency: concurrency, attempts: attempts, sleeps: sleeps)
+        client.recordSource = .graphQL(endpoint: try #require(RecordSource.graphQLEndpoint(forREST: baseURL)))
+        return client
+    }
+
+    /// A GraphQL answer, as a fault's replacement body.
+    static func graphQLBody(_ json: String) -> LoopbackFault {
+        .replaceBody(Array(json.utf8), contentType: "application/json")
+    }
+}
+
+/// `--source graphql`: the same snapshot as REST in a handful of requests, and every GraphQL failure
+/// retried or reported with the query, the path and the message, the cache untouched.
+@Suite struct GraphQLFetchTests {
+    @Test func theEndpointIsTheRESTBaseWithAPIReplacedByGraphQL() throws {
+        func endpoint(_ text: String) throws -> String? {
+            RecordSource.graphQLEndpoint(forREST: try #require(URL(string: text)))?.absoluteString
+        }
+        #expect(try endpoint("https://rickandmortyapi.com/api") == "https://rickandmortyapi.com/graphql")
+        #expect(try endpoint("https://rickandmortyapi.com/api/") == "https://rickandmortyapi.com/graphql")
+        #expect(try endpoint("http://127.0.0.1:8080/mirror/api") == "http://127.0.0.1:8080/mirror/graphql")
+        #expect(try endpoint("https://example.org/rest") == nil)
+        #expect(try endpoint("https://example.org/") == nil)
+    }
+
+    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    func theWholeDatasetOverGraphQLIsTheRESTSnapshotByteForByte() async throws {
+        _ = try await Fixture.withSharedDataServer { server, base in
+            let rest = try Fixture.service(Fixture.client(base, concurrency: 8))
+            let restReport = try await rest.refresh()
+            let graphQL = try Fixture.service(try Fixture.graphQLClient(base, concurrency: 8))
+            await server.resetCounters()
+            let report = try await graphQL.refresh()
+
+            let log = await server.requestLog()
+            let recordRequests = log.filter { !$0.isImage }
+            #expect(recordRequests.allSatisfy { $0.target == "/graphql" && $0.status == 200 })
+            let recordRequestCount = recordRequests.count
+            #expect(recordRequestCount == 8, "counts, then 826, 126 and 51 ids by 200 at most: 1 + 5 + 1 + 1")
+            #expect(log.filter(\.isImage).count == 826, "avatars still come by URL")
+            #expect(report.snapshot == (await server.servedSnapshot()))
+            let restBytes = try Data(contentsOf: rest.cache.snapshotFile)
+            #expect(try Data(contentsOf: graphQL.cache.snapshotFile) == restBytes)
+            #expect(report.avatars.count == restReport.avatars.count)
+
+            // The known one-sided links and the "unknown" places come through as REST has them.
+            let api = base.absoluteString
+            let character125 = try #require(report.snapshot.characters.first { $0.id == 125 })
+            #expect(character125.episode.contains("\(api)/episode/18"))
+            #expect(!(report.snapshot.episodes[17].characters.contains("\(api)/character/125")))
+            #expect(report.snapshot.episodes[9].characters.contains("\(api)/character/663"))
+            #expect(character125.location.url == "\(api)/location/35")
+            #expect(!(report.snapshot.locations[34].residents.contains("\(api)/character/125")))
+            let unknown = report.snapshot.characters.filter { $0.origin.name == "unknown" }
+            #expect(!unknown.isEmpty && unknown.allSatisfy { $0.origin == NamedReference(name: "unknown", url: "") })
+        }
+    }
+
+    @Test func aBatchTheServerCallsTooLargeIsHalvedUntilItIsTaken() async throws {
+        try await Fixture.withServer(options: LoopbackAPIOptions(graphQLBatchLimit: 10)) { server, base in
+            let fetch = try await Fixture.graphQLClient(base).fetchRecords()
+            #expect(fetch.snapshot == (await server.servedSnapshot()))
+            let log = await server.requestLog()
+            // 45 ids → 22 + 23 → 11 + 11 + 11 + 12 → eight batches of 5 or 6: three rejected rounds of 1, 2, 4.
+            let rejected = log.filter { $0.status == 400 }.count
+            let answered = log.filter { $0.status == 200 }.count
+            #expect(rejected == 7, "1 + 2 + 4")
+            #expect(answered == 11, "counts, 8 character batches, locations, episodes")
+            #expect(fetch.statistics.retries == 0)
+        }
+    }
+
+    @Test func faultsAreRetriedAndTheCacheIsTheOneACleanFetchWrites() async throws {
+        try await Fixture.withServer { server, base in
+            let clean = try Fixture.service(try Fixture.graphQLClient(base, concurrency: 1))
+            _ = try await clean.refresh()
+            let cleanCache = DirectoryDigest.contents(of: clean.cache.directory)
+
+            // Request 1 is the counts query, 3…7 are batches (of whichever collection comes first); the bodies
+            // answer for all three collections.
+            let partial = #"{"data":{"charactersByIds":[null],"locationsByIds":[null],"episodesByIds":[null]},"#
+                + #""errors":[{"message":"upstream timed out","path":["charactersByIds",0]}]}"#
+            let badID = #"{"data":{"charactersByIds":[{"id":"x"}],"locationsByIds":[{"id":"x"}],"episodesByIds":[{"id":"x"}]}}"#
+            await server.setFaults([
+                LoopbackFaultRule(.requestNumbers([1]), .status(503)),
+                LoopbackFaultRule(.requestNumbers([3]), .tooManyRequests(retryAfter: "2")),
+                LoopbackFaultRule(.requestNumbers([4]), .truncateBody(afterBytes: 30)),
+                LoopbackFaultRule(.requestNumbers([5]), .malformedJSON),
+                LoopbackFaultRule(.requestNumbers([6]), Fixture.graphQLBody(partial)),
+                LoopbackFaultRule(.requestNumbers([7]), Fixture.graphQLBody(badID)),
+            ])
+            let sleeps = DelayRecorder()
+            let faulty = try Fixture.service(try Fixture.graphQLClient(base, concurrency: 1, attempts: 8, sleeps: sleeps))
+            let report = try await faulty.refresh()
+
+            #expect(report.snapshot == (await server.servedSnapshot()))
+            #expect(DirectoryDigest.contents(of: faulty.cache.directory) == cleanCache)
+            #expect(await server.counters().faultsInjected == 6)
+            // The 429 is flow control, not a failure: it is waited out (in real time, by every request) and sent
+            // again without spending a retry; the five failures back off through the recorded sleep.
+            #expect(report.statistics.throttled == 1)
+            #expect(report.statistics.retries == 5)
+            #expect(await sleeps.delays.count == 5)
+        }
+    }
+
+    /// Runs a refresh that must fail after a clean one, and checks that the cache is left exactly as it was.
+    func expectFailure(
+        faults: [LoopbackFaultRule], attempts: Int = 3,
+        _ check: (any Error, [LoopbackRequestRecord], String) throws -> Void
+    ) async throws {
+        try await Fixture.withServer { server, base in
+            let service = try Fixture.service(try Fixture.graphQLClient(base, concurrency: 1, attempts: attempts))
+            _ = try await service.refresh()
+            let before = DirectoryDigest.contents(of: service.cache.directory)
+            await server.resetCounters()
+            await server.setFaults(faults)
+            do {
+                _ = try await service.refresh()
+                Issue.record("the refresh succeeded")
+            } catch {
+                let endpoint = try #require(RecordSource.graphQLEndpoint(forREST: base)).absoluteString
+                try check(error, await server.requestLog(), endpoint)
+            }
+            #expect(DirectoryDigest.contents(of: service.cache.directory) == before)
+        }
+    }
+
+    @Test func errorsWithPartialDataAreRetriedThenReportedWithQueryPathAndMessage() async throws {
+        let body = #"{"data":{"characters":null,"locations":{"info":{"count":3}},"episodes":{"info":{"count":2}}},"#
+            + #""errors":[{"message":"Internal server error","path":["characters","info"]}]}"#
+        try await expectFailure(faults: [LoopbackFaultRule(.path("/graphql"), Fixture.graphQLBody(body))]) { error, log, endpoint in
+            let expected = GraphQLFetchError.gaveUp(
+                query: "counts", endpoint: endpoint, status: 200, attempts: 3,
+                lastProblem: "GraphQL error at characters.info: Internal server error")
+            #expect(error as? GraphQLFetchError == expected)
+            #expect(log.count == 3)
+            #expect(String(describing: error).contains("GraphQL query counts to http://127.0.0.1:"))
+        }
+    }
+
+    @Test func errorsThatSayTheQueryCannotRunAreNotRetried() async throws {
+        let body = #"{"errors":[{"message":"Cannot query field \"url\" on type \"Character\".","path":["charactersByIds"],"extensions":{"code":"GRAPHQL_VALIDATION_FAILED"}},{"message":"second"}]}"#
+        try await expectFailure(faults: [LoopbackFaultRule(.path("/graphql"), Fixture.graphQLBody(body))]) { error, log, _ in
+            #expect(error as? GraphQLFetchError == .rejected(
+                query: "counts", status: 200, path: "charactersByIds",
+                message: #"Cannot query field "url" on type "Character". (and 1 more)"#))
+            #expect(log.count == 1)
+        }
+    }
+
+    @Test func anHTTP400IsNotRetriedAndSaysWhatTheServerSaid() async throws {
+        try await expectFailure(faults: [LoopbackFaultRule(.path("/graphql"), .status(400))]) { error, log, _ in
+            #expect(error as? GraphQLFetchError == .rejected(
+                query: "counts", status: 400, path: "(request)", message: #"{"error":"Injected fault: HTTP 400"}"#))
+            #expect(String(describing: error).contains("check that --graphql (or --api) names a Rick and Morty GraphQL endpoint"))
+            #expect(log.count == 1)
+        }
+    }
+
+    @Test func aNullRecordIsReportedWithItsPathAndNotRetried() async throws {
+        // Whichever batch comes second gets it: the body answers for all three.
+        let body = #"{"data":{"charactersByIds":[null],"locationsByIds":[null],"episodesByIds":[null]}}"#
+        try await expectFailure(faults: [LoopbackFaultRule(.requestNumbers([2]), Fixture.graphQLBody(body))]) { error, log, _ in
+            guard case let .unexpectedNull(query, path)? = error as? GraphQLFetchError else {
+                Issue.record("\(error)")
+                return
+            }
+            let field = String(path.dropLast("[0]".count))
+            let fields: Set<String> = ["charactersByIds", "locationsByIds", "episodesByIds"]
+            #expect(fields.contains(field))
+            let prefix = field + "(ids: 1…"
+            #expect(query.hasPrefix(prefix))
+            #expect(String(describing: error).contains("answered null at \(field)[0] where a record or value was expected"))
+            #expect(log.count <= 4, "nothing retried")
+            #expect(log.filter { $0.number == 2 }.count == 1)
+        }
+    }
+
+    @Test func anAbsurdCountIsRefusedBeforeAnyBatch() async throws {
+        let body = #"{"data":{"characters":{"info":{"count":100000000}},"locations":{"info":{"count":3}},"episodes":{"info":{"count":2}}}}"#
+        try await expectFailure(faults: [LoopbackFaultRule(.path("/graphql"), Fixture.graphQLBody(body))]) { error, log, _ in
+            #expect(error as? GraphQLFetchError == .inconsistentData(
+                query: "counts", problem: "characters.info.count is 100000000, not a count of records"))
+            #expect(log.count == 1)
+        }
+    }
+
+    @Test func anIdLeftOutOfABatchIsAGapAsOnTheRESTPath() async throws {
+        var snapshot = Fixture.snapshot(characters: 25)
+        snapshot.characters.remove(at: 4)
+        try await Fixture.withServer(snapshot) { _, base in
+            let error = await #expect(throws: GraphQLFetchError.self) { try await Fixture.graphQLClient(base).fetchRecords() }
+            #expect(error == .inconsistentData(
+                query: "charactersByIds(ids: 1…24)", problem: "ids missing from the answer (left out as unknown): 5"))
+        }
+    }
+}
