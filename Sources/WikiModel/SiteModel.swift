@@ -24,6 +24,8 @@ public struct SiteModel: Sendable {
     private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
     /// The few places the home page and the characters pages offer to jump to (see `placesToVisit`).
     private(set) var places: [LocationCard] = []
+    /// Made once: the statistics page shows every chart and the home page the first.
+    private(set) var statisticsContent = StatisticsPage(charts: [])
     private(set) var index = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
@@ -44,6 +46,7 @@ public struct SiteModel: Sendable {
         places = try placesToVisit()
         for episode in self.dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
         index = try makeSearchIndex()
+        statisticsContent = try makeStatistics()
     }
 
     /// Where a character's picture is published, relative to the output folder.

@@ -42,7 +42,9 @@ extension SiteModel {
     /// How many entries the "top" charts show.
     static let topCount = 10
 
-    public func statistics() throws -> StatisticsPage {
+    public func statistics() -> StatisticsPage { statisticsContent }
+
+    func makeStatistics() throws -> StatisticsPage {
         func tally(_ values: [String]) -> [String: Int] {
             values.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         }
@@ -137,6 +139,6 @@ extension SiteModel {
         try page(
             .statistics, title: try strings("stats_title"),
             description: try strings("stats_description"),
-            content: try statistics())
+            content: statistics())
     }
 }

@@ -65,11 +65,8 @@ extension NightlyProcessTests {
                     let new = await server.servedSnapshot()
                     let process = try SpawnedProcess(binary, fetch, captureIn: work.logs)
                     let began = clock.now
-                    while clock.now - began < fetchTime * fraction, process.poll() == nil {
-                        try await Task.sleep(for: .milliseconds(1))
-                    }
-                    if process.poll() != nil { fetchTime = min(fetchTime, clock.now - began) }
-                    let termination = await process.kill()
+                    let (termination, ranOut) = await process.wait(killingAfter: fetchTime * fraction)
+                    if !ranOut { fetchTime = min(fetchTime, clock.now - began) }
                     try expectWhole([old, new], "kill at \(fraction)")
                     outcomes.append("\(fraction): " + (try cache.current.loadSnapshot() == new ? "new" : "old") + " (\(termination))")
 

@@ -56,12 +56,9 @@ extension NightlyProcessTests {
                     try await change(round: round + 1)
                     let process = try SpawnedProcess(binary, work.buildArguments(api: base, quiet: false), captureIn: work.logs)
                     let started = clock.now
-                    while clock.now - started < buildTime * fraction, process.poll() == nil {
-                        try await Task.sleep(for: .milliseconds(2))
-                    }
+                    let (termination, ranOut) = await process.wait(killingAfter: buildTime * fraction)
                     // A build that ended before its kill moment is a truer measure than one taken under load.
-                    if process.poll() != nil { buildTime = min(buildTime, clock.now - started) }
-                    let termination = await process.kill()
+                    if !ranOut { buildTime = min(buildTime, clock.now - started) }
                     outcomes.append("\(fraction): \(Self.stage(of: process, termination, beside: try work.entriesBesideOutput()))")
 
                     let now = try SiteTreeSnapshot(of: work.output)

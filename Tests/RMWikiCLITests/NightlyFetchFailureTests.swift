@@ -30,7 +30,7 @@ extension NightlyProcessTests {
                     try await server.updateLocation(id: 1) { $0.name = "Earth (round \(round))" }
                     await server.setFaults([LoopbackFaultRule(.path("/api/location?page=\(2 + round % 5)"), .status(404))])
                     let build = try SpawnedProcess(binary, work.buildArguments(api: base), captureIn: work.logs)
-                    let termination = await build.wait(killingAfter: Self.watchdog)
+                    let termination = await build.wait(killingAfter: Self.watchdog).termination
                     #expect(termination == .exited(3), "round \(round): \(termination) \(build.standardError)")
                     #expect(try SiteTreeSnapshot(of: work.output) == published)
                 }

@@ -64,9 +64,10 @@ public final class SpawnedProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits for the child to end, killing it first if it is still running after `limit` (a watchdog, so
-    /// that a hang fails the test instead of stalling the suite).
-    public func wait(killingAfter limit: Duration) async -> Termination {
+    /// Waits for the child to end, or kills it once `limit` has passed, whichever comes first: the child's end
+    /// is an event (see `wait()`), and the limit is the moment a kill test aims at or a watchdog, so a hang
+    /// fails the test instead of stalling the suite. `ranOut` says the limit came first.
+    public func wait(killingAfter limit: Duration) async -> (termination: Termination, ranOut: Bool) {
         await withTaskGroup(of: Termination?.self) { group in
             group.addTask { await self.wait() }
             group.addTask {
@@ -75,8 +76,8 @@ public final class SpawnedProcess: @unchecked Sendable {
             }
             let first = await group.next() ?? nil
             group.cancelAll()
-            if let first { return first }
-            return await kill()
+            if let first { return (first, false) }
+            return (await kill(), true)
         }
     }
 

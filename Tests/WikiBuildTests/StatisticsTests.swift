@@ -18,7 +18,7 @@ struct StatisticsTests {
         let model = try SiteModel(
             dataset: Dataset(try SharedSnapshot.load()), avatarExtensions: [:], configuration: try SiteConfiguration(),
             strings: theme.languages[0].strings)
-        return Dictionary(uniqueKeysWithValues: try model.statistics().charts.map { ($0.id, $0) })
+        return Dictionary(uniqueKeysWithValues: model.statistics().charts.map { ($0.id, $0) })
     }
 
     @Test func characterFiguresMatchTheData() throws {
