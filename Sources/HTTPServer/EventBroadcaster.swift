@@ -3,7 +3,7 @@ import Synchronization
 
 /// Fans Server-Sent Events out to every subscribed client, e.g. "reload" to each open preview tab.
 /// Subscribers whose client disconnects are dropped automatically (the server cancels their stream).
-public final class EventBroadcaster: Sendable {
+package final class EventBroadcaster: Sendable {
     private struct Subscribers {
         var nextID: UInt64 = 0
         var streams: [UInt64: AsyncStream<[UInt8]>.Continuation] = [:]
@@ -12,10 +12,10 @@ public final class EventBroadcaster: Sendable {
 
     private let subscribers = Mutex(Subscribers())
 
-    public init() {}
+    package init() {}
 
     /// A `text/event-stream` response that receives every event sent from now on.
-    public func subscribe() -> HTTPResponse {
+    package func subscribe() -> HTTPResponse {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let id = subscribers.withLock { state -> UInt64? in
             guard !state.finished else { return nil }
@@ -37,19 +37,19 @@ public final class EventBroadcaster: Sendable {
     }
 
     /// Sends one event to every current subscriber.
-    public func send(event: String? = nil, data: String) {
+    package func send(event: String? = nil, data: String) {
         let bytes = Self.encode(event: event, data: data)
         for continuation in subscribers.withLock({ Array($0.streams.values) }) {
             continuation.yield(bytes)
         }
     }
 
-    public var subscriberCount: Int {
+    package var subscriberCount: Int {
         subscribers.withLock { $0.streams.count }
     }
 
     /// Ends every subscription (their responses complete) and refuses new ones.
-    public func finish() {
+    package func finish() {
         let streams = subscribers.withLock { state in
             state.finished = true
             defer { state.streams = [:] }

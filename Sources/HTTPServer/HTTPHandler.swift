@@ -1,18 +1,18 @@
 /// Answers requests. Handlers run on the Swift concurrency pool and may suspend freely
 /// (e.g. `Task.sleep` to inject latency); they should not block a thread.
-public protocol HTTPHandler: Sendable {
+package protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) async -> HTTPResponse
 }
 
 /// Adapts a closure to `HTTPHandler`, for `HTTPServer(handler: { request in ... })`.
-public struct ClosureHandler: HTTPHandler {
+package struct ClosureHandler: HTTPHandler {
     private let body: @Sendable (HTTPRequest) async -> HTTPResponse
 
-    public init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+    package init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.body = body
     }
 
-    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) async -> HTTPResponse {
         await body(request)
     }
 }

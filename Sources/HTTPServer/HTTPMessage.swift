@@ -1,21 +1,21 @@
 import Foundation
 
 /// One parsed request, as handed to a handler.
-public struct HTTPRequest: Sendable {
-    public var method: String
+package struct HTTPRequest: Sendable {
+    package var method: String
     /// The raw request-target exactly as sent (still percent-encoded, with the query).
-    public var target: String
+    package var target: String
     /// The percent-decoded path without the query. Decoding can produce `/`, `..` or NUL from `%2f`,
     /// `%2e%2e` or `%00`: handlers that map paths to files must treat it as untrusted.
-    public var path: String
+    package var path: String
     /// Form-decoded query parameters (`+` is a space); for a repeated name the last value wins.
-    public var query: [String: String]
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var query: [String: String]
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// `HTTP/1.1` or `HTTP/1.0`.
-    public var version: String
+    package var version: String
 
-    public init(
+    package init(
         method: String = "GET",
         target: String,
         path: String,
@@ -36,8 +36,8 @@ public struct HTTPRequest: Sendable {
 
 /// A handler's answer. The server owns framing: it sets `Content-Length` (or chunked encoding for
 /// streams) and `Connection`, overriding whatever the handler put there.
-public struct HTTPResponse: Sendable {
-    public enum Body: Sendable {
+package struct HTTPResponse: Sendable {
+    package enum Body: Sendable {
         case bytes([UInt8])
         /// Sent chunk by chunk as the stream yields (Server-Sent Events); ends when the stream finishes.
         /// The consuming task is cancelled when the client disconnects or the server stops, so the
@@ -46,38 +46,38 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Misbehaviours to exercise clients' retry logic.
-    public enum Fault: Sendable, Equatable {
+    package enum Fault: Sendable, Equatable {
         /// Close the connection without sending anything.
         case dropConnection
         /// Send the head with the full `Content-Length`, then only this many body bytes, then close.
         case truncateBody(afterBytes: Int)
     }
 
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: Body
-    public var fault: Fault?
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: Body
+    package var fault: Fault?
 
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .bytes([]), fault: Fault? = nil) {
+    package init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .bytes([]), fault: Fault? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.fault = fault
     }
 
-    public init(status: Int = 200, contentType: String, bytes: [UInt8], headers: HTTPHeaders = [:]) {
+    package init(status: Int = 200, contentType: String, bytes: [UInt8], headers: HTTPHeaders = [:]) {
         var headers = headers
         headers["Content-Type"] = contentType
         self.init(status: status, headers: headers, body: .bytes(bytes))
     }
 
     /// A `text/plain; charset=utf-8` response.
-    public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+    package static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", bytes: Array(text.utf8))
     }
 
     /// A status with its reason phrase as a plain-text body, then `explanation` on a line of its own.
-    public static func status(_ status: Int, headers: HTTPHeaders = [:], explanation: String? = nil) -> HTTPResponse {
+    package static func status(_ status: Int, headers: HTTPHeaders = [:], explanation: String? = nil) -> HTTPResponse {
         let body = "\(status) \(HTTPStatus.reasonPhrase(status))\n" + (explanation.map { $0 + "\n" } ?? "")
         var response = text(body, status: status)
         for field in headers { response.headers[field.name] = field.value }
@@ -87,7 +87,7 @@ public struct HTTPResponse: Sendable {
 
 extension HTTPResponse {
     /// The same response, misbehaving as `fault` says.
-    public func with(fault: Fault?) -> HTTPResponse {
+    package func with(fault: Fault?) -> HTTPResponse {
         var copy = self
         copy.fault = fault
         return copy
@@ -95,21 +95,21 @@ extension HTTPResponse {
 }
 
 /// Header fields in arrival order; names compare case-insensitively (RFC 9110 §5.1).
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var fields: [(name: String, value: String)]
+package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    package private(set) var fields: [(name: String, value: String)]
 
-    public init() { fields = [] }
+    package init() { fields = [] }
 
-    public init(_ fields: [(String, String)]) {
+    package init(_ fields: [(String, String)]) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
     /// The first value for `name`; setting replaces every field of that name (nil removes them).
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields.first { Self.namesMatch($0.name, name) }?.value }
         set {
             if let index = fields.firstIndex(where: { Self.namesMatch($0.name, name) }), let newValue {
@@ -124,30 +124,30 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     /// Every value for `name`, in order (for repeated fields such as `Set-Cookie`).
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         fields.contains { Self.namesMatch($0.name, name) }
     }
 
     /// Appends a field even if one of that name exists.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }
 
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
-    public var count: Int { fields.count }
+    package var count: Int { fields.count }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { namesMatch($0.name, $1.name) && $0.value == $1.value }
     }
@@ -231,8 +231,8 @@ enum MediaType {
 }
 
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2: weak comparison).
-public enum EntityTag {
-    public static func matches(_ condition: String, _ tag: String) -> Bool {
+package enum EntityTag {
+    package static func matches(_ condition: String, _ tag: String) -> Bool {
         if condition.trimmingCharacters(in: .whitespaces) == "*" { return true }
         let wanted = opaque(tag)
         return condition.split(separator: ",").contains { opaque($0.trimmingCharacters(in: .whitespaces)) == wanted }

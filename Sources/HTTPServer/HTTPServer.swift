@@ -23,8 +23,8 @@ import Darwin
 /// - Answers to HEAD never carry a body; a handler may set `Content-Length` to announce the GET size.
 /// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); `truncateBody` applies only
 ///   to `.bytes` bodies.
-public final class HTTPServer: Sendable {
-    public let configuration: Configuration
+package final class HTTPServer: Sendable {
+    package let configuration: Configuration
     private let handler: any HTTPHandler
     private let state = Mutex<State>(.idle)
 
@@ -37,12 +37,12 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    public init(configuration: Configuration = .init(), handler: some HTTPHandler) {
+    package init(configuration: Configuration = .init(), handler: some HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
     }
 
-    public convenience init(
+    package convenience init(
         configuration: Configuration = .init(),
         handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
@@ -61,7 +61,7 @@ public final class HTTPServer: Sendable {
     /// Binds and listens; returns the bound port (the kernel picks one when the configured port is 0).
     /// A server starts once; after `stop()` create a new one.
     @discardableResult
-    public func start() async throws -> Int {
+    package func start() async throws -> Int {
         try state.withLock { state in
             guard case .idle = state else { throw HTTPServerError.alreadyStarted }
             state = .starting
@@ -110,7 +110,7 @@ public final class HTTPServer: Sendable {
 
     /// Closes the listener and every connection, cancels running handlers and streams, and returns once
     /// the event loop thread and all handler tasks are gone. Idempotent; concurrent callers all wait.
-    public func stop() async {
+    package func stop() async {
         let stopping = state.withLock { state -> Task<Void, Never>? in
             switch state {
             case .idle, .starting, .stopped:
@@ -136,7 +136,7 @@ public final class HTTPServer: Sendable {
     }
 }
 
-public enum HTTPServerError: Error, Sendable, Equatable {
+package enum HTTPServerError: Error, Sendable, Equatable {
     case invalidHost(String)
     /// A system call failed; `errno` is kept for diagnosis.
     case socket(operation: String, errno: Int32)
@@ -147,37 +147,37 @@ public enum HTTPServerError: Error, Sendable, Equatable {
 }
 
 extension HTTPServer {
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// An IPv4 or IPv6 literal, or `localhost`. When it is a loopback address, requests must name a
         /// loopback host too (localhost, `*.localhost`, 127.x.x.x, `[::1]`, with or without a port) and
         /// others are answered `421`: that keeps web pages from reading the server through DNS rebinding.
-        public var host: String
+        package var host: String
         /// 0 picks a free port; `start()` returns the one bound.
-        public var port: Int
+        package var port: Int
         /// Open connections served normally. Beyond it a connection is still accepted, but its first
         /// request is answered `503` with `Retry-After: 1` and `Connection: close`, so clients see a clear
         /// refusal instead of a reset; past twice the cap new connections are closed at once.
-        public var maxConnections: Int
+        package var maxConnections: Int
         /// Open `.stream` responses (Server-Sent Events). They last as long as a page stays open, so they
         /// have a cap of their own and do not count against `maxConnections`: page requests always find
         /// room. One more is answered `503` with `Retry-After` and `Connection: close`.
-        public var maxEventStreams: Int
+        package var maxEventStreams: Int
         /// Longest request line (method, target, version) before `414`.
-        public var maxRequestLineBytes: Int
+        package var maxRequestLineBytes: Int
         /// Largest header section (after the request line) before `431`.
-        public var maxHeaderBytes: Int
+        package var maxHeaderBytes: Int
         /// Largest `Content-Length` accepted before `413`.
-        public var maxBodyBytes: Int
+        package var maxBodyBytes: Int
         /// How long a keep-alive connection may wait for its next request, and how long a client may
         /// leave a response unread, before the connection is closed. After an error answer the server
         /// discards what the client still sends for at most this long (2 s at most), however it trickles.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// How long a client may take to send one whole request, from its first byte; past it the server
         /// answers `408` and closes (this is what defeats clients trickling a byte a second).
-        public var requestTimeout: Duration
-        public var listenBacklog: Int
+        package var requestTimeout: Duration
+        package var listenBacklog: Int
 
-        public init(
+        package init(
             host: String = "127.0.0.1",
             port: Int = 0,
             maxConnections: Int = 1024,
@@ -202,6 +202,6 @@ extension HTTPServer {
         }
 
         /// Whether `host` is a loopback address, reachable from this machine only.
-        public var isLoopback: Bool { HostName.isLoopback(host) }
+        package var isLoopback: Bool { HostName.isLoopback(host) }
     }
 }

@@ -8,19 +8,19 @@ import Darwin
 
 /// Serves a folder: GET and HEAD, `index.html` for directories, ETag revalidation, and the root's
 /// `404.html` for missing files. Nothing outside the root is ever served, whatever the request says.
-public struct StaticFileHandler: HTTPHandler {
+package struct StaticFileHandler: HTTPHandler {
     private let root: @Sendable () -> URL
 
     /// `root` is asked on every request, so it may change while the server runs.
-    public init(root: @escaping @Sendable () -> URL) {
+    package init(root: @escaping @Sendable () -> URL) {
         self.root = root
     }
 
-    public init(root: URL) {
+    package init(root: URL) {
         self.init { root }
     }
 
-    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    package func handle(_ request: HTTPRequest) async -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .status(405, headers: ["Allow": "GET, HEAD"])
         }

@@ -1,10 +1,10 @@
 /// Misuse of the loopback API server by a test or benchmark.
-public enum LoopbackAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LoopbackAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableData(path: String, detail: String)
     case noSuchRecord(kind: String, id: Int)
     case notStarted
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadableData(path, detail):
             "loopback API: cannot read \(path) (\(detail)); pass the folder holding characters.json, "

@@ -1,22 +1,22 @@
 import Foundation
 
 /// How the loopback API behaves.
-public struct LoopbackAPIOptions: Sendable {
+package struct LoopbackAPIOptions: Sendable {
     /// Added to every request before it is answered (the benchmark uses 50 ms).
-    public var latency: Duration
-    public var pageSize: Int
+    package var latency: Duration
+    package var pageSize: Int
     /// The base the data's absolute URLs start with; it is replaced by the server's own base URL.
-    public var sourceBaseURL: String
+    package var sourceBaseURL: String
     /// Faults in force from the first request.
-    public var faults: [LoopbackFaultRule]
+    package var faults: [LoopbackFaultRule]
     /// Checked before the faults: a request it turns away neither reaches them nor counts for `.everyNth`.
-    public var rateLimit: LoopbackRateLimit?
+    package var rateLimit: LoopbackRateLimit?
     /// `Last-Modified` of everything until it changes.
-    public var lastModified: Date
+    package var lastModified: Date
     /// The most ids one GraphQL `…ByIds` field takes (more is refused as too large); nil for any number.
-    public var graphQLBatchLimit: Int?
+    package var graphQLBatchLimit: Int?
 
-    public init(
+    package init(
         latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
         faults: [LoopbackFaultRule] = [], rateLimit: LoopbackRateLimit? = nil,
         lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000), graphQLBatchLimit: Int? = nil

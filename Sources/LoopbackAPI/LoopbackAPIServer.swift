@@ -6,13 +6,13 @@ import RickAndMortyAPI
 /// the public API does (pages of 20 with `info`, single and multiple records, JSON 404s, avatars, ETags and
 /// Last-Modified with 304s), with the data's absolute URLs pointing at itself. It can add latency, inject
 /// faults, count what it sees, and change records while running.
-public final class LoopbackAPIServer: Sendable {
+package final class LoopbackAPIServer: Sendable {
     private let store: LoopbackStore
     private let server: HTTPServer
 
     /// Serves `characters.json`, `locations.json`, `episodes.json` and `avatars/N.jpeg` from `dataFolder`
     /// (such as `../shared/rickandmorty-api`).
-    public convenience init(dataFolder: URL, options: LoopbackAPIOptions = .init()) throws {
+    package convenience init(dataFolder: URL, options: LoopbackAPIOptions = .init()) throws {
         let snapshot = Snapshot(
             characters: try Self.load([CharacterRecord].self, dataFolder.appendingPathComponent("characters.json")),
             locations: try Self.load([LocationRecord].self, dataFolder.appendingPathComponent("locations.json")),
@@ -25,7 +25,7 @@ public final class LoopbackAPIServer: Sendable {
 
     /// Serves an in-memory dataset (small fixtures, hostile data). `avatars` maps character ids to the bytes
     /// served at `/api/character/avatar/N.jpeg`.
-    public convenience init(snapshot: Snapshot, avatars: [Int: LoopbackAvatar] = [:], options: LoopbackAPIOptions = .init()) {
+    package convenience init(snapshot: Snapshot, avatars: [Int: LoopbackAvatar] = [:], options: LoopbackAPIOptions = .init()) {
         self.init(store: LoopbackStore(snapshot: snapshot, avatarFolder: nil, avatars: avatars, options: options))
     }
 
@@ -36,89 +36,89 @@ public final class LoopbackAPIServer: Sendable {
 
     /// Starts listening on a free port and returns the API's base URL, e.g. `http://127.0.0.1:PORT/api`.
     @discardableResult
-    public func start() async throws -> URL {
+    package func start() async throws -> URL {
         let port = try await server.start()
         guard let url = URL(string: "http://127.0.0.1:\(port)/api") else { throw LoopbackAPIError.notStarted }
         await store.setBaseURL(url)
         return url
     }
 
-    public func stop() async {
+    package func stop() async {
         await server.stop()
     }
 
     /// The base URL once started.
-    public var baseURL: URL? {
+    package var baseURL: URL? {
         get async { await store.baseURL }
     }
 
     /// The dataset exactly as currently served (URLs pointing at this server): what a complete fetch must return.
-    public func servedSnapshot() async -> Snapshot {
+    package func servedSnapshot() async -> Snapshot {
         await store.servedSnapshot()
     }
 
     // MARK: Faults
 
     /// Replaces the fault plan; request numbers in `.requestNumbers` count from now.
-    public func setFaults(_ rules: [LoopbackFaultRule]) async {
+    package func setFaults(_ rules: [LoopbackFaultRule]) async {
         await store.setFaults(rules)
     }
 
-    public func addFault(_ rule: LoopbackFaultRule) async {
+    package func addFault(_ rule: LoopbackFaultRule) async {
         await store.addFault(rule)
     }
 
-    public func clearFaults() async {
+    package func clearFaults() async {
         await store.setFaults([])
     }
 
     /// Replaces the rate limit (nil: none) with an empty window.
-    public func setRateLimit(_ limit: LoopbackRateLimit?) async {
+    package func setRateLimit(_ limit: LoopbackRateLimit?) async {
         await store.setRateLimit(limit)
     }
 
     // MARK: Counters
 
-    public func counters() async -> LoopbackCounters {
+    package func counters() async -> LoopbackCounters {
         await store.counters
     }
 
     /// Every request since start or the last reset, in the order they finished.
-    public func requestLog() async -> [LoopbackRequestRecord] {
+    package func requestLog() async -> [LoopbackRequestRecord] {
         await store.log
     }
 
-    public func resetCounters() async {
+    package func resetCounters() async {
         await store.resetCounters()
     }
 
     // MARK: Changes at run time (each changes the ETag and Last-Modified of what it touches)
 
     /// Changes a character as served (its URLs already point at this server).
-    public func updateCharacter(id: Int, _ change: @escaping @Sendable (inout CharacterRecord) -> Void) async throws {
+    package func updateCharacter(id: Int, _ change: @escaping @Sendable (inout CharacterRecord) -> Void) async throws {
         try await store.updateCharacter(id, change)
     }
 
-    public func updateLocation(id: Int, _ change: @escaping @Sendable (inout LocationRecord) -> Void) async throws {
+    package func updateLocation(id: Int, _ change: @escaping @Sendable (inout LocationRecord) -> Void) async throws {
         try await store.updateLocation(id, change)
     }
 
-    public func updateEpisode(id: Int, _ change: @escaping @Sendable (inout EpisodeRecord) -> Void) async throws {
+    package func updateEpisode(id: Int, _ change: @escaping @Sendable (inout EpisodeRecord) -> Void) async throws {
         try await store.updateEpisode(id, change)
     }
 
     /// Adds or replaces a record. Its URLs may name the source base or this server.
-    public func upsert(_ record: CharacterRecord) async { await store.upsert(record) }
-    public func upsert(_ record: LocationRecord) async { await store.upsert(record) }
-    public func upsert(_ record: EpisodeRecord) async { await store.upsert(record) }
+    package func upsert(_ record: CharacterRecord) async { await store.upsert(record) }
+    package func upsert(_ record: LocationRecord) async { await store.upsert(record) }
+    package func upsert(_ record: EpisodeRecord) async { await store.upsert(record) }
 
     /// Removes a record. Clients that check for gaps (as `APIClient` does) reject a collection with a hole,
     /// so remove the highest id to model a deletion they accept.
-    public func remove(_ kind: ResourceKind, id: Int) async {
+    package func remove(_ kind: ResourceKind, id: Int) async {
         await store.remove(kind, id: id)
     }
 
-    public func setAvatar(_ avatar: LoopbackAvatar, forCharacter id: Int) async {
+    package func setAvatar(_ avatar: LoopbackAvatar, forCharacter id: Int) async {
         await store.setAvatar(avatar, forCharacter: id)
     }
 

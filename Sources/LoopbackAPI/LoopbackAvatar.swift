@@ -1,9 +1,9 @@
 /// A picture the loopback API serves, with the content type it announces.
-public struct LoopbackAvatar: Sendable, Equatable {
-    public var bytes: [UInt8]
-    public var contentType: String
+package struct LoopbackAvatar: Sendable, Equatable {
+    package var bytes: [UInt8]
+    package var contentType: String
 
-    public init(bytes: [UInt8], contentType: String = "image/jpeg") {
+    package init(bytes: [UInt8], contentType: String = "image/jpeg") {
         self.bytes = bytes
         self.contentType = contentType
     }

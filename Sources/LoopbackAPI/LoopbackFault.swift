@@ -1,5 +1,5 @@
 /// A misbehaviour the loopback API can show instead of (or before) its normal answer.
-public enum LoopbackFault: Sendable, Equatable {
+package enum LoopbackFault: Sendable, Equatable {
     /// This status with a JSON error body, e.g. 500 or 503.
     case status(Int)
     /// 429 with this `Retry-After` value (delay-seconds or an HTTP date).

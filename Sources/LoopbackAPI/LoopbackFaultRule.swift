@@ -1,6 +1,6 @@
 /// When a fault is injected: which requests it matches and how many times it fires.
-public struct LoopbackFaultRule: Sendable, Equatable {
-    public enum Match: Sendable, Equatable {
+package struct LoopbackFaultRule: Sendable, Equatable {
+    package enum Match: Sendable, Equatable {
         /// Every request.
         case any
         /// The request target exactly as sent, e.g. `/api/character?page=3` or `/api/character/avatar/1.jpeg`.
@@ -13,12 +13,12 @@ public struct LoopbackFaultRule: Sendable, Equatable {
         case everyNth(Int)
     }
 
-    public var match: Match
-    public var fault: LoopbackFault
+    package var match: Match
+    package var fault: LoopbackFault
     /// How many matching requests get the fault; nil for all of them.
-    public var times: Int?
+    package var times: Int?
 
-    public init(_ match: Match, _ fault: LoopbackFault, times: Int? = nil) {
+    package init(_ match: Match, _ fault: LoopbackFault, times: Int? = nil) {
         self.match = match
         self.fault = fault
         self.times = times

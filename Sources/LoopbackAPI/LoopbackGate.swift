@@ -3,7 +3,7 @@ import Synchronization
 /// Holds matching requests unanswered until a test opens it, so a test can keep a client busy at a
 /// known point (a build holding its lock, a refresh mid-fetch) for exactly as long as it needs,
 /// instead of hoping the client is still running when it looks.
-public final class LoopbackGate: Sendable, Equatable {
+package final class LoopbackGate: Sendable, Equatable {
     private struct State {
         var held = 0
         var open = false
@@ -13,12 +13,12 @@ public final class LoopbackGate: Sendable, Equatable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public static func == (left: LoopbackGate, right: LoopbackGate) -> Bool { left === right }
+    package static func == (left: LoopbackGate, right: LoopbackGate) -> Bool { left === right }
 
     /// Returns once a request is being held (at once if one already was).
-    public func waitForArrival() async {
+    package func waitForArrival() async {
         await withCheckedContinuation { continuation in
             state.withLock { state in
                 if state.held > 0 || state.open {
@@ -31,7 +31,7 @@ public final class LoopbackGate: Sendable, Equatable {
     }
 
     /// Lets every held request and every later one through.
-    public func open() {
+    package func open() {
         let released = state.withLock { state in
             state.open = true
             defer { state.heldRequests = []; state.arrivalWaiters = [] }

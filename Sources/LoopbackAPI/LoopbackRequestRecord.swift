@@ -1,15 +1,15 @@
 /// One request as the loopback API saw and answered it.
-public struct LoopbackRequestRecord: Sendable, Equatable {
+package struct LoopbackRequestRecord: Sendable, Equatable {
     /// 1-based, counted since start or `resetCounters()`.
-    public var number: Int
-    public var target: String
-    public var conditional: Bool
-    public var status: Int
-    public var fault: LoopbackFault?
+    package var number: Int
+    package var target: String
+    package var conditional: Bool
+    package var status: Int
+    package var fault: LoopbackFault?
     /// When the request arrived, on the clock tests and clients share: shows pauses and rates as the API saw them.
-    public var arrived: ContinuousClock.Instant
+    package var arrived: ContinuousClock.Instant
 
-    public init(
+    package init(
         number: Int, target: String, conditional: Bool, status: Int, fault: LoopbackFault?,
         arrived: ContinuousClock.Instant = .now
     ) {
@@ -21,5 +21,5 @@ public struct LoopbackRequestRecord: Sendable, Equatable {
         self.arrived = arrived
     }
 
-    public var isImage: Bool { target.contains("/avatar/") }
+    package var isImage: Bool { target.contains("/avatar/") }
 }

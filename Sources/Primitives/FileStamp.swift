@@ -6,15 +6,15 @@ import Darwin
 
 /// What tells one version of a file from another without reading it: size, inode and modification time.
 /// The publisher, the build's no-change check, the preview's ETags and `serve --watch` all compare these.
-public struct FileStamp: Sendable, Hashable {
-    public var size: Int64
-    public var inode: UInt64
+package struct FileStamp: Sendable, Hashable {
+    package var size: Int64
+    package var inode: UInt64
     /// Nanoseconds since 1970, wrapping: a file dated past 2262 must not trap; callers only compare these.
-    public var modified: Int64
-    public var isFolder: Bool
-    public var isRegularFile: Bool
+    package var modified: Int64
+    package var isFolder: Bool
+    package var isRegularFile: Bool
 
-    public init(_ info: stat) {
+    package init(_ info: stat) {
         size = Int64(info.st_size)
         inode = UInt64(info.st_ino)
         #if canImport(Darwin)
@@ -29,7 +29,7 @@ public struct FileStamp: Sendable, Hashable {
     }
 
     /// Follows symbolic links; nil when nothing is there.
-    public init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)

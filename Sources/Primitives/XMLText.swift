@@ -1,8 +1,8 @@
 /// Text and attribute values escaped for XML and HTML, so a name such as `<script>` or `"` stays text:
 /// chart labels, the demo's avatars, the preview server's error overlay. (The template engine, a library
 /// of its own, keeps its own escaper.)
-public enum XMLText {
-    public static func escape(_ text: String) -> String {
+package enum XMLText {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -23,7 +23,7 @@ public enum XMLText {
     }
 
     /// Long labels are cut with an ellipsis; the full text stays in the tooltip and the data table.
-    public static func shortened(_ text: String, to limit: Int) -> String {
+    package static func shortened(_ text: String, to limit: Int) -> String {
         text.count <= limit ? text : String(text.prefix(max(1, limit - 1))) + "…"
     }
 }

@@ -2,17 +2,17 @@ import Foundation
 
 /// Where the tool writes: standard output for results, standard error for progress and errors (a line each).
 /// Tests pass closures that collect the text instead.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Writes text exactly as given to standard output (`rmwiki render`'s result).
-    public let write: @Sendable (String) -> Void
+    package let write: @Sendable (String) -> Void
     /// Writes text exactly as given to standard error (live progress lines redraw with `\r`).
-    public let writeError: @Sendable (String) -> Void
-    public let out: @Sendable (String) -> Void
-    public let err: @Sendable (String) -> Void
+    package let writeError: @Sendable (String) -> Void
+    package let out: @Sendable (String) -> Void
+    package let err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (live progress lines) or a log (cron, CI).
-    public let errorIsTerminal: Bool
+    package let errorIsTerminal: Bool
 
-    public init(
+    package init(
         write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         errorIsTerminal: Bool
     ) {
@@ -23,7 +23,7 @@ public struct Console: Sendable {
         self.errorIsTerminal = errorIsTerminal
     }
 
-    public static let standard = Console(
+    package static let standard = Console(
         write: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) },
         errorIsTerminal: isatty(STDERR_FILENO) == 1)

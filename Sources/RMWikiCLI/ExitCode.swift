@@ -1,5 +1,5 @@
 /// The exit codes, documented in the README, so cron jobs and scripts can tell failures apart.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// Anything not covered below; also what `rmwiki render` returns for a bad template or bad JSON.
     case failure = 1

@@ -2,7 +2,7 @@ import WikiBuild
 
 /// The `rmwiki` command line: dispatches to a subcommand and turns every failure into one clear line
 /// on standard error and a documented exit code.
-public enum RMWikiTool {
+package enum RMWikiTool {
     static let commands: [any Command.Type] = [BuildCommand.self, FetchCommand.self, RenderCommand.self, ServeCommand.self]
 
     static var overview: String {
@@ -26,7 +26,7 @@ public enum RMWikiTool {
 
     static var versionText: String { WikiVersion.current }
 
-    public static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
+    package static func run(_ arguments: [String], console: Console = .standard) async -> Int32 {
         guard let first = arguments.first else {
             console.out(overview)
             return ExitCode.success.rawValue

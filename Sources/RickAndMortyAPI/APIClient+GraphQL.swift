@@ -8,7 +8,7 @@ extension APIClient {
     static let graphQLMaximumCount = 100_000
 
     /// The records from `recordSource`: REST pages, or GraphQL. The snapshot is the same either way.
-    public func fetchRecords(
+    package func fetchRecords(
         stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
         switch recordSource {
@@ -20,7 +20,7 @@ extension APIClient {
     /// Every collection's count in one request, then the records by id in batches, all at once (within the
     /// client's in-flight limit). GraphQL answers carry no validators, so `stored` (the REST pages' bodies and
     /// validators, each still true of its own ETag) is handed back for the next REST fetch.
-    public func fetchSnapshotOverGraphQL(
+    package func fetchSnapshotOverGraphQL(
         endpoint: URL, stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
         let run = RequestRun(progress: progress)

@@ -2,7 +2,7 @@ import Foundation
 
 extension APIClient {
     /// Downloads one picture and checks it: an image content type, and the bytes of a whole JPEG or PNG.
-    public func downloadImage(from url: String) async throws -> DownloadedImage {
+    package func downloadImage(from url: String) async throws -> DownloadedImage {
         try await downloadImage(from: url, run: RequestRun(progress: .silent))
     }
 
@@ -10,7 +10,7 @@ extension APIClient {
     /// `store` as it arrives, so thousands of pictures are never all held in memory. A 404 leaves that
     /// character without a picture, and so does a picture on a host that is not allowed (it is never asked
     /// for); any other final failure fails the whole download.
-    public func downloadAvatars(
+    package func downloadAvatars(
         _ downloads: [AvatarDownload], progress: ProgressReporter = .silent,
         store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
     ) async throws -> AvatarDownloadReport {

@@ -4,7 +4,7 @@ extension APIClient {
     /// Fetches every record: page 1 of each resource, then all other pages concurrently (within the client's
     /// in-flight limit), then checks that each collection is whole. `stored` holds the previous run's pages,
     /// which make every request conditional.
-    public func fetchSnapshot(
+    package func fetchSnapshot(
         stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
         let run = RequestRun(progress: progress)

@@ -1,11 +1,11 @@
 extension APIClient {
     /// A nightly job's fetch should end in an hour at most, even when the API throttles it to a crawl.
-    public static let defaultMaxTime: Duration = .seconds(3600)
+    package static let defaultMaxTime: Duration = .seconds(3600)
 
     /// Runs `work` (a refresh, say) for at most `limit`. Throttling is waited out for as long as the API keeps
     /// answering, so this is what bounds a whole fetch. When time runs out, `work` is cancelled and awaited (a
     /// refresh then leaves the cache as it was) and `APIError.timeLimitExceeded` tells how far `progress` got.
-    public func withTimeLimit<Value: Sendable>(
+    package func withTimeLimit<Value: Sendable>(
         _ limit: Duration, progress: ProgressReporter, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await withThrowingTaskGroup(of: TimeLimitOutcome<Value>.self) { group in

@@ -3,32 +3,32 @@ import Foundation
 /// Talks to one instance of the Rick and Morty API: whole-dataset fetches and avatar downloads, with at most
 /// `concurrency` requests in flight across everything this client (and its copies) sends, slowing down when
 /// the API throttles (`RequestLimiter`), retries with backoff, and a time limit per request.
-public struct APIClient: Sendable {
+package struct APIClient: Sendable {
     // A literal, not input data: it always parses.
-    public static let defaultBaseURL = URL(string: "https://rickandmortyapi.com/api")!
+    package static let defaultBaseURL = URL(string: "https://rickandmortyapi.com/api")!
     /// Modest on purpose: the public API is free. Loopback benchmarks show 8 in flight already hide
     /// most of the latency.
-    public static let defaultConcurrency = 8
-    public static let defaultRequestTimeout: Duration = .seconds(30)
+    package static let defaultConcurrency = 8
+    package static let defaultRequestTimeout: Duration = .seconds(30)
     /// The API serves 20 records per page; page 1's `info` must agree, or the fetch is refused.
-    public static let pageSize = 20
+    package static let pageSize = 20
 
-    public let baseURL: URL
-    public let transport: any HTTPTransport
-    public let concurrency: Int
-    public let retryPolicy: RetryPolicy
-    public let requestTimeout: Duration
-    public let limits: ResponseLimits
+    package let baseURL: URL
+    package let transport: any HTTPTransport
+    package let concurrency: Int
+    package let retryPolicy: RetryPolicy
+    package let requestTimeout: Duration
+    package let limits: ResponseLimits
     /// Where avatars may come from besides the API's own origin.
-    public let imageHosts: ImageHosts
+    package let imageHosts: ImageHosts
     /// REST unless set; a property rather than an initializer argument, since only `fetchRecords` reads it.
-    public var recordSource: RecordSource = .rest
+    package var recordSource: RecordSource = .rest
     let sleep: @Sendable (Duration) async throws -> Void
     let limiter: RequestLimiter
 
     /// `sleep` waits between attempts after a real failure; tests pass one that records the delays instead of
     /// waiting. Throttling pauses always take real time: they keep to the server's clock.
-    public init(
+    package init(
         baseURL: URL = APIClient.defaultBaseURL,
         transport: (any HTTPTransport)? = nil,
         concurrency: Int = APIClient.defaultConcurrency,

@@ -1,5 +1,5 @@
 /// Why fetching from the API failed, in one line that says what to do next.
-public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Every attempt failed with a retryable problem. `status` is the last HTTP status, nil when the
     /// last attempt got no response at all.
     case gaveUp(url: String, status: Int?, attempts: Int, lastProblem: String, cause: FailureCause)
@@ -26,7 +26,7 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeLimitExceeded(limit: Duration, progress: ProgressReporter.Tally, throttledTo: Double?)
 
     /// What kept failing; each cause has its own advice, since no one remedy fits them all.
-    public enum FailureCause: Sendable, Equatable {
+    package enum FailureCause: Sendable, Equatable {
         /// HTTP 5xx or 408.
         case serverError
         case timedOut
@@ -37,7 +37,7 @@ public enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case damagedBody
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .gaveUp(url, status, attempts, lastProblem, cause):
             let statusText = status.map { "HTTP \($0)" } ?? "no response"

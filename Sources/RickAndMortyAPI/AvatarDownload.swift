@@ -1,9 +1,9 @@
 /// One avatar to download: whose it is and where it is served.
-public struct AvatarDownload: Sendable, Equatable {
-    public var characterID: Int
-    public var url: String
+package struct AvatarDownload: Sendable, Equatable {
+    package var characterID: Int
+    package var url: String
 
-    public init(characterID: Int, url: String) {
+    package init(characterID: Int, url: String) {
         self.characterID = characterID
         self.url = url
     }

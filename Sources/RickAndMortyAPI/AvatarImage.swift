@@ -1,16 +1,16 @@
 /// A character's picture as the build receives it: a file in the image cache (hard-linked or copied
 /// into the site) or bytes drawn in memory (the demo dataset's placeholders).
-public struct AvatarImage: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+package struct AvatarImage: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         case file(path: String)
         case bytes([UInt8])
     }
 
-    public var source: Source
+    package var source: Source
     /// Without the dot: `jpeg`, `png`, `svg`.
-    public var fileExtension: String
+    package var fileExtension: String
 
-    public init(source: Source, fileExtension: String) {
+    package init(source: Source, fileExtension: String) {
         self.source = source
         self.fileExtension = fileExtension
     }

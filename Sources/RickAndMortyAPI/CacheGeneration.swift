@@ -4,18 +4,18 @@ import Foundation
 /// `responses.json` (each page's body and validators, for conditional requests), `history.json` (see
 /// `ChangeHistory`) and `avatars/N.jpeg` or `avatars/N.png` (each character's picture, at a path fixed by its
 /// id, in the format its bytes are). Nothing in it changes after it is committed.
-public struct CacheGeneration: Sendable, Equatable {
-    public let folder: URL
+package struct CacheGeneration: Sendable, Equatable {
+    package let folder: URL
 
-    public var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
-    public var responsesFile: URL { folder.appendingPathComponent("responses.json") }
-    public var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
-    public var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }
+    package var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
+    package var responsesFile: URL { folder.appendingPathComponent("responses.json") }
+    package var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
+    package var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }
 
-    public var hasSnapshot: Bool { FileManager.default.fileExists(atPath: snapshotFile.path) }
+    package var hasSnapshot: Bool { FileManager.default.fileExists(atPath: snapshotFile.path) }
 
     /// The snapshot; nil when there is none, an error when it is damaged.
-    public func loadSnapshot() throws -> Snapshot? {
+    package func loadSnapshot() throws -> Snapshot? {
         guard hasSnapshot else { return nil }
         do {
             let data = try Data(contentsOf: snapshotFile)
@@ -29,7 +29,7 @@ public struct CacheGeneration: Sendable, Equatable {
 
     /// The stored validators and bodies per page URL. They only save work, so a damaged file counts as empty
     /// (the next fetch is then unconditional).
-    public func loadStoredResponses() -> [String: StoredResponse] {
+    package func loadStoredResponses() -> [String: StoredResponse] {
         guard let data = try? Data(contentsOf: responsesFile),
               let responses = try? JSONDecoder().decode([String: StoredResponse].self, from: data)
         else { return [:] }
@@ -49,12 +49,12 @@ public struct CacheGeneration: Sendable, Equatable {
         return nil
     }
 
-    public func cachedAvatar(forCharacter id: Int) -> AvatarImage? {
+    package func cachedAvatar(forCharacter id: Int) -> AvatarImage? {
         storedAvatar(forCharacter: id).map { AvatarImage(source: .file(path: $0.file.path), fileExtension: $0.format.fileExtension) }
     }
 
     /// The pictures of the snapshot's characters; characters without one are absent.
-    public func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
+    package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
         var avatars: [Int: AvatarImage] = [:]
         for character in snapshot.characters {
             if let avatar = cachedAvatar(forCharacter: character.id) { avatars[character.id] = avatar }

@@ -7,10 +7,10 @@ import Darwin
 
 /// A private folder inside the cache where a commit assembles the next generation; it becomes a generation by
 /// one rename once complete, and anything left of it after a kill is removed by the next refresh.
-public struct CacheStaging: Sendable {
+package struct CacheStaging: Sendable {
     static let prefix = ".staging-"
 
-    public let folder: URL
+    package let folder: URL
     var generation: CacheGeneration { CacheGeneration(folder: folder) }
 
     init(cacheDirectory: URL) throws {

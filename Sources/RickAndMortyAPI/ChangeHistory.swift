@@ -8,21 +8,21 @@ import Foundation
 /// It keeps every change of the newest `buildLimit` refreshes that found any, however many records each
 /// touched: a bound on records would let one large refresh (a years-old cache meeting today's API) push
 /// most of its own changes out.
-public struct ChangeHistory: Codable, Sendable, Equatable {
-    public static let buildLimit = 50
-    public static let fileName = "history.json"
+package struct ChangeHistory: Codable, Sendable, Equatable {
+    package static let buildLimit = 50
+    package static let fileName = "history.json"
 
-    public struct Entry: Codable, Sendable, Equatable {
-        public enum Change: String, Codable, Sendable { case added, changed }
+    package struct Entry: Codable, Sendable, Equatable {
+        package enum Change: String, Codable, Sendable { case added, changed }
 
         /// When the refresh that found it ran, ISO 8601 in UTC to the second (`2026-11-22T03:30:00Z`).
-        public var date: String
-        public var kind: ResourceKind
-        public var id: Int
-        public var name: String
-        public var change: Change
+        package var date: String
+        package var kind: ResourceKind
+        package var id: Int
+        package var name: String
+        package var change: Change
 
-        public init(date: String, kind: ResourceKind, id: Int, name: String, change: Change) {
+        package init(date: String, kind: ResourceKind, id: Int, name: String, change: Change) {
             self.date = date
             self.kind = kind
             self.id = id
@@ -32,19 +32,19 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
     }
 
     /// What one refresh found, all dated alike.
-    public struct Build: Sendable, Equatable {
-        public var date: String
-        public var entries: [Entry]
+    package struct Build: Sendable, Equatable {
+        package var date: String
+        package var entries: [Entry]
     }
 
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = Self.newestBuilds(entries)
     }
 
     /// The entries by refresh, newest first, each refresh's entries in the order they were recorded.
-    public var builds: [Build] {
+    package var builds: [Build] {
         var builds: [Build] = []
         var index: [String: Int] = [:]
         for entry in entries {
@@ -68,7 +68,7 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
     }
 
     /// Puts what `changes` added or changed in front, dated `date`, and keeps the newest `buildLimit` refreshes.
-    public mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, at date: Date) {
+    package mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, at date: Date) {
         guard !changes.isFirstSnapshot, !changes.isEmpty else { return }
         let stamp = Self.timestamp(date)
         var names: [ResourceKind: [Int: String]] = [:]
@@ -87,7 +87,7 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
         entries = Self.newestBuilds(fresh + entries)
     }
 
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -95,11 +95,11 @@ public struct ChangeHistory: Codable, Sendable, Equatable {
     }
 
     /// The history kept in `cache`, or an empty one when there is none yet.
-    public static func load(from cache: DataCache) throws -> ChangeHistory {
+    package static func load(from cache: DataCache) throws -> ChangeHistory {
         try load(from: cache.current)
     }
 
-    public static func load(from generation: CacheGeneration) throws -> ChangeHistory {
+    package static func load(from generation: CacheGeneration) throws -> ChangeHistory {
         let file = generation.historyFile
         guard FileManager.default.fileExists(atPath: file.path) else { return ChangeHistory() }
         do {

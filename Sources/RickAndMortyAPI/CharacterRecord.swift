@@ -1,19 +1,19 @@
 /// A character exactly as the API serves it.
-public struct CharacterRecord: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var name: String
-    public var status: String
-    public var species: String
-    public var type: String
-    public var gender: String
-    public var origin: NamedReference
-    public var location: NamedReference
-    public var image: String
-    public var episode: [String]
-    public var url: String
-    public var created: String
+package struct CharacterRecord: Codable, Sendable, Equatable, Identifiable {
+    package var id: Int
+    package var name: String
+    package var status: String
+    package var species: String
+    package var type: String
+    package var gender: String
+    package var origin: NamedReference
+    package var location: NamedReference
+    package var image: String
+    package var episode: [String]
+    package var url: String
+    package var created: String
 
-    public init(
+    package init(
         id: Int, name: String, status: String, species: String, type: String, gender: String,
         origin: NamedReference, location: NamedReference, image: String, episode: [String],
         url: String, created: String

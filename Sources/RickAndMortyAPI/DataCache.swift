@@ -15,16 +15,16 @@ import Foundation
 ///
 /// A cache written before generations existed has its files directly in DIR; it reads as the current
 /// generation, and its first refresh moves it to the layout above.
-public struct DataCache: Sendable {
+package struct DataCache: Sendable {
     static let currentLinkName = "current"
     static let generationPrefix = "generation-"
     static let downloadsFolderName = "downloads"
     /// What the old layout kept directly in DIR.
     static let legacyEntries = ["snapshot.json", "responses.json", ChangeHistory.fileName, "avatars"]
 
-    public let directory: URL
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -32,7 +32,7 @@ public struct DataCache: Sendable {
 
     /// The committed generation, resolved once: read everything of one build from the value this returns, and
     /// a commit in between cannot mix two generations.
-    public var current: CacheGeneration {
+    package var current: CacheGeneration {
         guard let name = currentGenerationName else { return CacheGeneration(folder: directory) }
         return CacheGeneration(folder: directory.appendingPathComponent(name, isDirectory: true))
     }
@@ -46,14 +46,14 @@ public struct DataCache: Sendable {
     }
 
     /// The file `serve --watch` polls: through the link, so each commit changes what it names in one step.
-    public var watchedSnapshotFile: URL { currentLink.appendingPathComponent("snapshot.json") }
+    package var watchedSnapshotFile: URL { currentLink.appendingPathComponent("snapshot.json") }
 
-    public var snapshotFile: URL { current.snapshotFile }
-    public var hasSnapshot: Bool { current.hasSnapshot }
-    public func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
-    public func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
-    public func cachedAvatar(forCharacter id: Int) -> AvatarImage? { current.cachedAvatar(forCharacter: id) }
-    public func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
+    package var snapshotFile: URL { current.snapshotFile }
+    package var hasSnapshot: Bool { current.hasSnapshot }
+    package func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
+    package func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
+    package func cachedAvatar(forCharacter id: Int) -> AvatarImage? { current.cachedAvatar(forCharacter: id) }
+    package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
 
     func verifiedDownloads() throws -> VerifiedDownloads {
         try VerifiedDownloads(folder: directory.appendingPathComponent(Self.downloadsFolderName, isDirectory: true))
@@ -62,7 +62,7 @@ public struct DataCache: Sendable {
     /// Removes what an interrupted refresh left behind: staging folders and temporary files, generations that are
     /// neither current nor the one before it, and the old layout's files once a generation is current. Checked
     /// pictures in `downloads/` are kept: they are what the next refresh resumes from.
-    public func removeLeftovers() {
+    package func removeLeftovers() {
         let manager = FileManager.default
         let downloads = directory.appendingPathComponent(Self.downloadsFolderName)
         for folder in [directory, downloads] {
@@ -77,7 +77,7 @@ public struct DataCache: Sendable {
         removeLegacyEntries()
     }
 
-    public func makeStaging() throws -> CacheStaging {
+    package func makeStaging() throws -> CacheStaging {
         try CacheStaging(cacheDirectory: directory)
     }
 

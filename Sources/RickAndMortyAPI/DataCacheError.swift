@@ -1,11 +1,11 @@
 /// Why the cache folder could not be read or written, in one line that says what to do next.
-public enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSnapshot(directory: String)
     case unreadable(path: String, detail: String)
     case writeFailed(path: String, detail: String)
     case busy(directory: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .noSnapshot(directory):
             "no cached data in \(directory): run `rmwiki fetch` with network access first (or pass the --cache folder a fetch wrote)"

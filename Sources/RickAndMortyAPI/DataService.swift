@@ -2,12 +2,12 @@ import Foundation
 
 /// The whole data job for the CLI: refresh the cache from the API (`rmwiki fetch`, `rmwiki build`) or read
 /// it alone (`--offline`).
-public struct DataService: Sendable {
-    public let client: APIClient
-    public let cache: DataCache
-    public let shrinkCheck: ShrinkCheck
+package struct DataService: Sendable {
+    package let client: APIClient
+    package let cache: DataCache
+    package let shrinkCheck: ShrinkCheck
 
-    public init(client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck()) {
+    package init(client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck()) {
         self.client = client
         self.cache = cache
         self.shrinkCheck = shrinkCheck
@@ -15,7 +15,7 @@ public struct DataService: Sendable {
 
     /// `refresh(progress:recordingAt:)` within a time limit: past `limit` it ends with `APIError.timeLimitExceeded`
     /// and the cache untouched.
-    public func refresh(progress: ProgressReporter, recordingAt date: Date, within limit: Duration) async throws -> RefreshReport {
+    package func refresh(progress: ProgressReporter, recordingAt date: Date, within limit: Duration) async throws -> RefreshReport {
         try await client.withTimeLimit(limit, progress: progress) { [self] in
             try await refresh(progress: progress, recordingAt: date)
         }
@@ -26,7 +26,7 @@ public struct DataService: Sendable {
     /// On any failure, cancellation included, the committed cache is left exactly as it was; pictures already
     /// downloaded and checked are kept aside for the next try. What changed goes into the change history, dated
     /// `date`, committed with the snapshot: a change is never seen (snapshot) without being recorded (history).
-    public func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
+    package func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
         let lock = try CacheLock(directory: cache.directory)
@@ -70,7 +70,7 @@ public struct DataService: Sendable {
     }
 
     /// The cached snapshot, pictures and change history, all from one generation, without any request.
-    public func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
+    package func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
         let generation = cache.current
         guard let snapshot = try generation.loadSnapshot() else {
             throw DataCacheError.noSnapshot(directory: cache.directory.path)

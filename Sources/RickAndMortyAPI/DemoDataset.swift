@@ -1,9 +1,9 @@
 /// A small dataset authored for the project so `rmwiki build --demo` works offline on a fresh machine:
 /// 20 characters, 5 locations and 6 episodes over 2 seasons, in the API's exact shape, with drawn avatars.
-public enum DemoDataset {
+package enum DemoDataset {
     static let apiBase = "https://rickandmortyapi.com/api"
 
-    public static let snapshot: Snapshot = {
+    package static let snapshot: Snapshot = {
         let episodes = DemoDatasetEpisode.allCases.map { episode in
             EpisodeRecord(
                 id: episode.rawValue, name: episode.name, airDate: episode.airDate, episode: episode.code,
@@ -23,7 +23,7 @@ public enum DemoDataset {
 
     /// One drawn SVG portrait per character, keyed by character id. Built on each call (cheap: ~20 small
     /// strings) so no avatar bytes stay in memory when a real build never asks for them.
-    public static func avatars() -> [Int: AvatarImage] {
+    package static func avatars() -> [Int: AvatarImage] {
         Dictionary(
             snapshot.characters.map { character in
                 let svg = DemoDatasetAvatar(character: character).svg

@@ -1,9 +1,9 @@
 /// A checked, complete picture.
-public struct DownloadedImage: Sendable, Equatable {
-    public var bytes: [UInt8]
-    public var format: ImageFormat
+package struct DownloadedImage: Sendable, Equatable {
+    package var bytes: [UInt8]
+    package var format: ImageFormat
 
-    public init(bytes: [UInt8], format: ImageFormat) {
+    package init(bytes: [UInt8], format: ImageFormat) {
         self.bytes = bytes
         self.format = format
     }

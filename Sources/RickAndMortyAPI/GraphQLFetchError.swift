@@ -1,5 +1,5 @@
 /// Why fetching over GraphQL failed: each names the query, where in the answer, and what to do.
-public enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server refused the query (an HTTP 4xx, or `errors` saying it cannot run it); asking again would
     /// get the same answer.
     case rejected(query: String, status: Int, path: String, message: String)
@@ -11,7 +11,7 @@ public enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConvertib
     /// The answers do not add up to one whole collection (ids left out, repeated, or not asked for).
     case inconsistentData(query: String, problem: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .rejected(query, status, path, message):
             return "GraphQL query \(query) was rejected (HTTP \(status)) at \(path): \(message); check that --graphql "

@@ -2,12 +2,12 @@ import Foundation
 
 /// The IMF-fixdate of HTTP headers (`Sun, 06 Nov 1994 08:49:37 GMT`), used by `Last-Modified`,
 /// `If-Modified-Since` and `Retry-After`.
-public enum HTTPDate {
-    public static func string(from date: Date) -> String {
+package enum HTTPDate {
+    package static func string(from date: Date) -> String {
         formatter().string(from: date)
     }
 
-    public static func date(from string: String) -> Date? {
+    package static func date(from string: String) -> Date? {
         formatter().date(from: string.trimmingCharacters(in: .whitespaces))
     }
 

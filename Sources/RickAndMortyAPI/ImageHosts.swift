@@ -2,12 +2,12 @@ import Foundation
 
 /// A host named with `--image-host HOST[:PORT]`: pictures on it may be downloaded over http or https, on the
 /// given port or, without one, on the scheme's default port.
-public struct ImageHost: Sendable, Equatable, CustomStringConvertible {
-    public let host: String
-    public let port: Int?
+package struct ImageHost: Sendable, Equatable, CustomStringConvertible {
+    package let host: String
+    package let port: Int?
 
     /// Nil when `text` is not a bare host name or address with an optional port (no scheme, path or user).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.contains("/"), !trimmed.contains("@"),
               let url = URL(string: "http://" + trimmed), let host = url.host, !host.isEmpty,
@@ -17,13 +17,13 @@ public struct ImageHost: Sendable, Equatable, CustomStringConvertible {
         port = url.port
     }
 
-    public var description: String { port.map { "\(host):\($0)" } ?? host }
+    package var description: String { port.map { "\(host):\($0)" } ?? host }
 }
 
 /// Where avatars may be downloaded from: the API's own origin (scheme, host and port of `--api`) and the hosts
 /// named with `--image-host`. A record's `image` is data from the network; without this check it could make
 /// rmwiki send requests to any host the data names (an internal service, a cloud metadata address).
-public struct ImageHosts: Sendable, Equatable {
+package struct ImageHosts: Sendable, Equatable {
     let api: URL
     let allowed: [ImageHost]
 

@@ -1,14 +1,14 @@
 /// A location exactly as the API serves it.
-public struct LocationRecord: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var name: String
-    public var type: String
-    public var dimension: String
-    public var residents: [String]
-    public var url: String
-    public var created: String
+package struct LocationRecord: Codable, Sendable, Equatable, Identifiable {
+    package var id: Int
+    package var name: String
+    package var type: String
+    package var dimension: String
+    package var residents: [String]
+    package var url: String
+    package var created: String
 
-    public init(
+    package init(
         id: Int, name: String, type: String, dimension: String, residents: [String], url: String, created: String
     ) {
         self.id = id

@@ -1,10 +1,10 @@
 /// `{"name": …, "url": …}` as the API links a character to its origin and location;
 /// `url` is empty when the API knows only a name (e.g. "unknown").
-public struct NamedReference: Codable, Sendable, Equatable {
-    public var name: String
-    public var url: String
+package struct NamedReference: Codable, Sendable, Equatable {
+    package var name: String
+    package var url: String
 
-    public init(name: String, url: String) {
+    package init(name: String, url: String) {
         self.name = name
         self.url = url
     }

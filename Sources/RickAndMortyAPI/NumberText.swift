@@ -1,6 +1,6 @@
 /// Numbers as text with a locale's group separator, without Foundation's locale machinery (deterministic).
-public enum NumberText {
-    public static func grouped(_ value: Int, separator: String) -> String {
+package enum NumberText {
+    package static func grouped(_ value: Int, separator: String) -> String {
         let digits = String(value.magnitude)
         var groups: [Substring] = []
         var end = digits.endIndex

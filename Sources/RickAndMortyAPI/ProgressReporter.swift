@@ -9,12 +9,12 @@ import Darwin
 /// Progress of long work, told three ways: a live line redrawn with `\r` on a terminal; a few plain lines
 /// when the output is a log (cron, CI); nothing when quiet. The CLI makes one and passes it down;
 /// concurrent requests report to it from many tasks.
-public final class ProgressReporter: Sendable {
-    public enum Style: Sendable, Equatable {
+package final class ProgressReporter: Sendable {
+    package enum Style: Sendable, Equatable {
         case liveLine, plainLines, silent
     }
 
-    public let style: Style
+    package let style: Style
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
     /// At most this many retry lines per phase in plain mode, so a fault storm does not flood a log.
@@ -23,37 +23,37 @@ public final class ProgressReporter: Sendable {
     private let plainThrottleLines = 3
 
     /// How far a job got over all its phases so far: what a time limit reports when it cuts the job short.
-    public struct Tally: Sendable, Equatable {
-        public var phase: String
-        public var done: Int
-        public var expected: Int
+    package struct Tally: Sendable, Equatable {
+        package var phase: String
+        package var done: Int
+        package var expected: Int
 
-        public init(phase: String, done: Int, expected: Int) {
+        package init(phase: String, done: Int, expected: Int) {
             self.phase = phase
             self.done = done
             self.expected = expected
         }
     }
 
-    public init(style: Style, write: @escaping @Sendable (String) -> Void = ProgressReporter.writeToStandardError) {
+    package init(style: Style, write: @escaping @Sendable (String) -> Void = ProgressReporter.writeToStandardError) {
         self.style = style
         self.write = write
     }
 
     /// Live on a terminal, plain otherwise, silent when `quiet`. Progress goes to standard error so that
     /// standard output carries only results.
-    public static func standard(quiet: Bool) -> ProgressReporter {
+    package static func standard(quiet: Bool) -> ProgressReporter {
         if quiet { return ProgressReporter(style: .silent) }
         return ProgressReporter(style: isatty(STDERR_FILENO) == 1 ? .liveLine : .plainLines)
     }
 
-    public static var silent: ProgressReporter { ProgressReporter(style: .silent) }
+    package static var silent: ProgressReporter { ProgressReporter(style: .silent) }
 
-    @Sendable public static func writeToStandardError(_ text: String) {
+    @Sendable package static func writeToStandardError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    public func beginPhase(_ name: String, expectedRequests: Int) {
+    package func beginPhase(_ name: String, expectedRequests: Int) {
         let now = ContinuousClock.now
         let line = state.withLock { state -> String? in
             // The client keeps its pace from one phase to the next, so the status line keeps showing it.
@@ -67,18 +67,18 @@ public final class ProgressReporter: Sendable {
         emit(line, newline: true)
     }
 
-    public func expectMoreRequests(_ count: Int) {
+    package func expectMoreRequests(_ count: Int) {
         state.withLock {
             $0.total += count
             $0.jobExpected += count
         }
     }
 
-    public var tally: Tally {
+    package var tally: Tally {
         state.withLock { Tally(phase: $0.phase, done: $0.jobDone, expected: $0.jobExpected) }
     }
 
-    public func requestFinished(bytes: Int, isImage: Bool) {
+    package func requestFinished(bytes: Int, isImage: Bool) {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
             state.done += 1
@@ -104,7 +104,7 @@ public final class ProgressReporter: Sendable {
         if let output { write(output) }
     }
 
-    public func retrying(url: String, problem: String, delay: Duration) {
+    package func retrying(url: String, problem: String, delay: Duration) {
         let line = state.withLock { state -> String? in
             state.retries += 1
             guard style == .plainLines, state.retries <= plainRetryLines else { return nil }
@@ -116,7 +116,7 @@ public final class ProgressReporter: Sendable {
 
     /// The API throttled and the client now goes at `requestsPerSecond`, with at most `inFlight` requests on
     /// the wire.
-    public func throttled(_ requestsPerSecond: Double, inFlight: Int) {
+    package func throttled(_ requestsPerSecond: Double, inFlight: Int) {
         let line = state.withLock { state -> String? in
             state.throttle = (requestsPerSecond, inFlight)
             state.throttleChanges += 1
@@ -128,7 +128,7 @@ public final class ProgressReporter: Sendable {
         emit(line, newline: true)
     }
 
-    public func finishPhase() {
+    package func finishPhase() {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
             switch style {

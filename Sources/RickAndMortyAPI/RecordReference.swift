@@ -1,7 +1,7 @@
 /// Turns the API's absolute record URLs into ids. Only the path tail counts (`…/character/12`),
 /// so data fetched from a self-hosted instance (`--api`) resolves the same way.
-public enum RecordReference {
-    public static func id(in url: String, kind: ResourceKind) -> Int? {
+package enum RecordReference {
+    package static func id(in url: String, kind: ResourceKind) -> Int? {
         guard !url.isEmpty else { return nil }
         var parts = url.split(separator: "/", omittingEmptySubsequences: true)
         guard let last = parts.popLast(), let id = Int(last), id > 0,

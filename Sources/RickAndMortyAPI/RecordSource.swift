@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the records come from. Either way the snapshot is the same, byte for byte; GraphQL needs a handful
 /// of requests where REST needs one per page.
-public enum RecordSource: Sendable, Equatable {
+package enum RecordSource: Sendable, Equatable {
     case rest
     /// The GraphQL endpoint, e.g. `https://rickandmortyapi.com/graphql`. The REST base (`APIClient.baseURL`)
     /// still names the records' URLs, which GraphQL does not serve.
@@ -10,7 +10,7 @@ public enum RecordSource: Sendable, Equatable {
 
     /// The public service answers GraphQL beside its REST base: `…/api` becomes `…/graphql`. Nil when the
     /// base does not end in `/api`, so there is nothing to derive it from.
-    public static func graphQLEndpoint(forREST base: URL) -> URL? {
+    package static func graphQLEndpoint(forREST base: URL) -> URL? {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }

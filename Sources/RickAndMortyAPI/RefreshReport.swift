@@ -2,22 +2,22 @@ import Foundation
 
 /// What `DataService.refresh` did: the new snapshot, what changed since the last one, the pictures now in
 /// the cache, and what the fetch cost.
-public struct RefreshReport: Sendable, Equatable {
-    public var snapshot: Snapshot
-    public var changes: SnapshotChanges
-    public var avatars: [Int: AvatarImage]
+package struct RefreshReport: Sendable, Equatable {
+    package var snapshot: Snapshot
+    package var changes: SnapshotChanges
+    package var avatars: [Int: AvatarImage]
     /// Characters whose avatar URL answered 404.
-    public var missingAvatars: [Int]
+    package var missingAvatars: [Int]
     /// Avatars on a host neither `--api` nor `--image-host` names: not requested, and those characters have no
     /// picture.
-    public var refusedAvatars: [AvatarDownload]
+    package var refusedAvatars: [AvatarDownload]
     /// Record pages and images together.
-    public var statistics: FetchStatistics
-    public var duration: Duration
+    package var statistics: FetchStatistics
+    package var duration: Duration
     /// The change history with this refresh's changes in front, as saved with the snapshot.
-    public var history: ChangeHistory
+    package var history: ChangeHistory
 
-    public init(
+    package init(
         snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], missingAvatars: [Int],
         refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory = ChangeHistory()
     ) {
@@ -32,7 +32,7 @@ public struct RefreshReport: Sendable, Equatable {
     }
 
     /// The change summary and one line of cost, ready to print.
-    public var summary: [String] {
+    package var summary: [String] {
         let stats = statistics
         var cost = "\(stats.requests) requests (\(stats.conditionalRequests) conditional, \(stats.notModified) not modified"
         if stats.retries > 0 { cost += ", \(stats.retries) retries" }
@@ -47,7 +47,7 @@ public struct RefreshReport: Sendable, Equatable {
     }
 
     /// What a user must see even with `--quiet`: pictures refused for their host, one line per host.
-    public var warnings: [String] {
+    package var warnings: [String] {
         var byHost: [String: [AvatarDownload]] = [:]
         for avatar in refusedAvatars {
             let url = URL(string: avatar.url)

@@ -1,11 +1,11 @@
 /// Which records of one resource were added, changed or removed between two snapshots.
-public struct ResourceChanges: Sendable, Equatable {
-    public var kind: ResourceKind
-    public var added: [Int]
-    public var changed: [Int]
-    public var removed: [Int]
+package struct ResourceChanges: Sendable, Equatable {
+    package var kind: ResourceKind
+    package var added: [Int]
+    package var changed: [Int]
+    package var removed: [Int]
 
-    public init(kind: ResourceKind, added: [Int] = [], changed: [Int] = [], removed: [Int] = []) {
+    package init(kind: ResourceKind, added: [Int] = [], changed: [Int] = [], removed: [Int] = []) {
         self.kind = kind
         self.added = added
         self.changed = changed
@@ -21,13 +21,13 @@ public struct ResourceChanges: Sendable, Equatable {
         changed = after.compactMap { id, record in before[id].flatMap { $0 == record ? nil : id } }.sorted()
     }
 
-    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 
     /// The plural the summary uses: `characters`, `locations`, `episodes`.
-    public var collectionName: String { kind.rawValue + "s" }
+    package var collectionName: String { kind.rawValue + "s" }
 
     /// `characters: 2 added (827, 828), 1 changed (1)` or `locations: unchanged`.
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         if !added.isEmpty { parts.append("\(added.count) added (\(APIClient.list(added)))") }
         if !changed.isEmpty { parts.append("\(changed.count) changed (\(APIClient.list(changed)))") }

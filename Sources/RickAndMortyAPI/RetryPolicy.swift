@@ -4,15 +4,15 @@ import Foundation
 /// `Retry-After` honoured up to a ceiling (so a misbehaving server cannot park a nightly build for hours).
 /// Only real failures (5xx, timeouts, damaged bodies) count against `maxAttempts`; throttling is flow control
 /// (see `RequestLimiter`) and is waited out for as long as the caller's overall deadline allows.
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
     /// Attempts that fail for real, in all, the first included.
-    public var maxAttempts: Int
-    public var baseDelay: Duration
-    public var maxDelay: Duration
+    package var maxAttempts: Int
+    package var baseDelay: Duration
+    package var maxDelay: Duration
     /// The longest `Retry-After` obeyed; longer ones are cut to this.
-    public var maxRetryAfter: Duration
+    package var maxRetryAfter: Duration
 
-    public init(
+    package init(
         maxAttempts: Int = 5, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(20),
         maxRetryAfter: Duration = .seconds(60)
     ) {
@@ -22,18 +22,18 @@ public struct RetryPolicy: Sendable, Equatable {
         self.maxRetryAfter = maxRetryAfter
     }
 
-    public static let standard = RetryPolicy()
+    package static let standard = RetryPolicy()
 
     /// The pause a throttling answer without `Retry-After` imposes: long enough for a per-second limit to
     /// refill.
-    public static let defaultThrottlePause: Duration = .seconds(1)
+    package static let defaultThrottlePause: Duration = .seconds(1)
     /// The most a `Retry-After` is stretched by jitter. Never shortened: the server said "not before".
-    public static let retryAfterSpread = 0.1
+    package static let retryAfterSpread = 0.1
 
     /// The wait before attempt `failedAttempt + 1`. `jitter` in 0...1 spreads clients apart ("full jitter"
     /// over the upper half of the backoff window, so the wait still grows with each attempt).
     /// A `Retry-After` replaces the backoff: the server said when it is worth asking again.
-    public func delay(afterAttempt failedAttempt: Int, retryAfter: Duration?, jitter: Double) -> Duration {
+    package func delay(afterAttempt failedAttempt: Int, retryAfter: Duration?, jitter: Double) -> Duration {
         let spread = min(max(jitter, 0), 1)
         if let retryAfter {
             return honoured(retryAfter, spread: spread)
@@ -44,7 +44,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// How long every request pauses after a throttling answer (429, or 503 with `Retry-After`).
-    public func throttlePause(retryAfter: Duration?, jitter: Double) -> Duration {
+    package func throttlePause(retryAfter: Duration?, jitter: Double) -> Duration {
         honoured(retryAfter ?? Self.defaultThrottlePause, spread: min(max(jitter, 0), 1))
     }
 
@@ -54,7 +54,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// `Retry-After` as delay-seconds or as an HTTP date.
-    public static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+    package static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
         if let date = HTTPDate.date(from: value) {

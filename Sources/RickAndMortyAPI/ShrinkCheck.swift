@@ -2,12 +2,12 @@
 /// cached snapshot: an API answering `count: 0` for a while (a broken deploy, an empty database behind a
 /// healthy front) would otherwise take hundreds of pages off the site in one nightly build. The real API
 /// only ever grows; a user who knows a shrink is real says so with `--allow-shrink`.
-public struct ShrinkCheck: Sendable, Equatable {
-    public static let maximumDropPercent = 10
+package struct ShrinkCheck: Sendable, Equatable {
+    package static let maximumDropPercent = 10
 
-    public var allowShrink: Bool
+    package var allowShrink: Bool
 
-    public init(allowShrink: Bool = false) {
+    package init(allowShrink: Bool = false) {
         self.allowShrink = allowShrink
     }
 
@@ -22,7 +22,7 @@ public struct ShrinkCheck: Sendable, Equatable {
         }
     }
 
-    public static func isSuspicious(from before: Int, to after: Int) -> Bool {
+    package static func isSuspicious(from before: Int, to after: Int) -> Bool {
         guard after < before else { return false }
         return after == 0 || (before - after) * 100 > before * maximumDropPercent
     }

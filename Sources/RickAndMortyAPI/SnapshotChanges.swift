@@ -1,12 +1,12 @@
 /// What changed between the previous snapshot and a new one, per resource.
-public struct SnapshotChanges: Sendable, Equatable {
+package struct SnapshotChanges: Sendable, Equatable {
     /// True when there was no previous snapshot: everything is new.
-    public var isFirstSnapshot: Bool
-    public var characters: ResourceChanges
-    public var locations: ResourceChanges
-    public var episodes: ResourceChanges
+    package var isFirstSnapshot: Bool
+    package var characters: ResourceChanges
+    package var locations: ResourceChanges
+    package var episodes: ResourceChanges
 
-    public init(from old: Snapshot?, to new: Snapshot) {
+    package init(from old: Snapshot?, to new: Snapshot) {
         isFirstSnapshot = old == nil
         characters = ResourceChanges(kind: .character, old: old?.characters ?? [], new: new.characters)
         locations = ResourceChanges(kind: .location, old: old?.locations ?? [], new: new.locations)
@@ -16,12 +16,12 @@ public struct SnapshotChanges: Sendable, Equatable {
 
     private var counts: (characters: Int, locations: Int, episodes: Int)
 
-    public var all: [ResourceChanges] { [characters, locations, episodes] }
+    package var all: [ResourceChanges] { [characters, locations, episodes] }
 
-    public var isEmpty: Bool { all.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { all.allSatisfy(\.isEmpty) }
 
     /// Lines ready to print after a fetch.
-    public var summary: [String] {
+    package var summary: [String] {
         if isFirstSnapshot {
             return ["first snapshot: \(counts.characters) characters, \(counts.locations) locations, "
                 + "\(counts.episodes) episodes"]
@@ -30,7 +30,7 @@ public struct SnapshotChanges: Sendable, Equatable {
         return all.map(\.summary)
     }
 
-    public static func == (lhs: SnapshotChanges, rhs: SnapshotChanges) -> Bool {
+    package static func == (lhs: SnapshotChanges, rhs: SnapshotChanges) -> Bool {
         lhs.isFirstSnapshot == rhs.isFirstSnapshot && lhs.all == rhs.all && lhs.counts == rhs.counts
     }
 }

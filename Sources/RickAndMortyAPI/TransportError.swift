@@ -1,11 +1,11 @@
 /// Network trouble a transport reports; every case but `tooManyRedirects` is worth another attempt.
-public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut
     case connectionLost(String)
     case cannotConnect(String)
     case tooManyRedirects
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timedOut: "timed out"
         case .connectionLost(let detail): "connection lost (\(detail))"

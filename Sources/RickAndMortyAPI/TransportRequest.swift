@@ -1,18 +1,18 @@
 import Foundation
 
 /// One request as the client asks a transport for it: a GET, or a POST with a body (GraphQL).
-public struct TransportRequest: Sendable, Equatable {
-    public var url: URL
-    public var method: String
-    public var headers: [String: String]
-    public var body: Data?
+package struct TransportRequest: Sendable, Equatable {
+    package var url: URL
+    package var method: String
+    package var headers: [String: String]
+    package var body: Data?
     /// The transport's own time limit; the client also enforces it around `send`.
-    public var timeout: Duration
+    package var timeout: Duration
     /// A transport stops reading a body that grows past this and throws `APIError.bodyTooLarge`, so a
     /// hostile or broken server cannot make it buffer gigabytes; the client also checks what it gets back.
-    public var maximumBodyBytes: Int
+    package var maximumBodyBytes: Int
 
-    public init(
+    package init(
         url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
         timeout: Duration = .seconds(30), maximumBodyBytes: Int = .max
     ) {

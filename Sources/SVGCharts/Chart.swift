@@ -2,17 +2,17 @@ import Primitives
 /// A chart drawn as an SVG string at build time: no script, no library, themed by the page's CSS
 /// (classes only; the one colour used inline is `currentColor`). It scales with its container
 /// (`viewBox`, `width="100%"`), and names itself for assistive technology with `<title>` and `<desc>`.
-public struct Chart: Sendable, Equatable {
-    public var kind: ChartKind
-    public var title: String
-    public var description: String
-    public var data: [ChartDatum]
+package struct Chart: Sendable, Equatable {
+    package var kind: ChartKind
+    package var title: String
+    package var description: String
+    package var data: [ChartDatum]
     /// How a share reads in the page's language: `{value}` is replaced by the number ("60%", "60 %").
-    public var percentFormat: String
+    package var percentFormat: String
     /// What separates a number's decimals in the page's language ("53.1", "53,1").
-    public var decimalSeparator: String
+    package var decimalSeparator: String
 
-    public init(
+    package init(
         kind: ChartKind, title: String, description: String, data: [ChartDatum], percentFormat: String = "{value}%",
         decimalSeparator: String = "."
     ) {
@@ -30,7 +30,7 @@ public struct Chart: Sendable, Equatable {
     var viewWidth: Double { kind == .donut ? 500 : Self.width }
 
     /// The SVG element. `idPrefix` keeps the ids of several charts on one page apart.
-    public func svg(idPrefix: String) -> String {
+    package func svg(idPrefix: String) -> String {
         let body: (height: Double, content: String)
         switch kind {
         case .bar: body = barBody()

@@ -1,15 +1,15 @@
 /// One value of a chart: what it is called, how big it is, how its number reads, where it links,
 /// and the CSS class that colours it (the site's stylesheet themes every chart, light and dark).
-public struct ChartDatum: Sendable, Equatable {
-    public var label: String
-    public var value: Double
-    public var valueLabel: String
-    public var link: String?
-    public var colorClass: String?
+package struct ChartDatum: Sendable, Equatable {
+    package var label: String
+    package var value: Double
+    package var valueLabel: String
+    package var link: String?
+    package var colorClass: String?
     /// What an axis shows for this datum where the label would be too long (a line chart's x axis).
-    public var shortLabel: String
+    package var shortLabel: String
 
-    public init(
+    package init(
         label: String, value: Double, valueLabel: String? = nil, link: String? = nil, colorClass: String? = nil,
         shortLabel: String? = nil
     ) {

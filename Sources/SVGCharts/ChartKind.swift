@@ -1,5 +1,5 @@
 /// The shapes a chart can take.
-public enum ChartKind: String, Sendable, CaseIterable, Codable {
+package enum ChartKind: String, Sendable, CaseIterable, Codable {
     /// Horizontal bars, a label on the left of each: rankings with long names.
     case bar
     /// Vertical columns with labels below: a few categories in order (seasons).

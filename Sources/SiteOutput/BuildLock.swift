@@ -13,8 +13,8 @@ import Foundation
 /// message. The file itself stays (deleting a lock file races with the next locker).
 ///
 /// Release with `release()` (e.g. in a `defer`); dropping the last reference releases it too.
-public final class BuildLock: Sendable {
-    public let lockFilePath: String
+package final class BuildLock: Sendable {
+    package let lockFilePath: String
     private let descriptor: Int32
 
     private init(lockFilePath: String, descriptor: Int32) {
@@ -27,7 +27,7 @@ public final class BuildLock: Sendable {
     }
 
     /// The lock file used for `outputDirectory`.
-    public static func lockFileURL(for outputDirectory: URL) throws -> URL {
+    package static func lockFileURL(for outputDirectory: URL) throws -> URL {
         let location = try OutputLocation(outputDirectory)
         return URL(fileURLWithPath: location.parent).appendingPathComponent("." + location.name + ".lock")
     }
@@ -35,7 +35,7 @@ public final class BuildLock: Sendable {
     /// Takes the lock for `outputDirectory`. With `timeout` zero (the default) it fails at once when
     /// another build holds it; otherwise it retries until the timeout, then fails.
     /// Throws `SiteOutputError.buildInProgress` naming the holder's pid.
-    public static func acquire(for outputDirectory: URL, timeout: Duration = .zero) throws -> BuildLock {
+    package static func acquire(for outputDirectory: URL, timeout: Duration = .zero) throws -> BuildLock {
         let location = try OutputLocation(outputDirectory)
         try FileSystemCalls.makeDirectories(location.parent)
         let path = try lockFileURL(for: outputDirectory).path
@@ -74,7 +74,7 @@ public final class BuildLock: Sendable {
 
     /// The same wait for async code: between attempts it suspends with `Task.sleep` instead of holding one
     /// of the concurrency pool's few threads in `usleep`.
-    public static func acquire(for outputDirectory: URL, waitingUpTo limit: Duration) async throws -> BuildLock {
+    package static func acquire(for outputDirectory: URL, waitingUpTo limit: Duration) async throws -> BuildLock {
         let clock = ContinuousClock()
         let start = clock.now
         while true {
@@ -92,7 +92,7 @@ public final class BuildLock: Sendable {
 
     /// Unlocks; calling it again does nothing. The pid stays in the file: it is only read by a build
     /// that failed to lock, i.e. while a live holder exists, which has written its own pid by then.
-    public func release() {
+    package func release() {
         flock(descriptor, LOCK_UN)
     }
 

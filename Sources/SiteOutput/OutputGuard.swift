@@ -14,31 +14,31 @@ import Darwin
 /// (cache, templates, static files), and any folder that contains one of those. A symbolic link or a
 /// mount point is refused too, since the switch is one rename in the parent folder, which would
 /// replace the link, or cannot replace a mount point.
-public struct OutputGuard: Sendable {
+package struct OutputGuard: Sendable {
     /// A folder the build needs, named for the message (e.g. "the cache").
-    public struct ProtectedFolder: Sendable {
-        public var role: String
-        public var url: URL
+    package struct ProtectedFolder: Sendable {
+        package var role: String
+        package var url: URL
 
-        public init(_ role: String, _ url: URL) {
+        package init(_ role: String, _ url: URL) {
             self.role = role
             self.url = url
         }
     }
 
-    public var protectedFolders: [ProtectedFolder]
-    public var currentDirectory: URL
+    package var protectedFolders: [ProtectedFolder]
+    package var currentDirectory: URL
     /// Every user's home folder; a mistyped `~` must never be replaced by a site.
-    public var homeFolders: [URL]
+    package var homeFolders: [URL]
 
-    public init(protectedFolders: [ProtectedFolder], currentDirectory: URL, homeFolders: [URL]) {
+    package init(protectedFolders: [ProtectedFolder], currentDirectory: URL, homeFolders: [URL]) {
         self.protectedFolders = protectedFolders
         self.currentDirectory = currentDirectory
         self.homeFolders = homeFolders
     }
 
     /// The guard for this process: its working folder, `$HOME` and the home folders in `/etc/passwd`.
-    public static func forThisProcess(protecting folders: [ProtectedFolder]) -> OutputGuard {
+    package static func forThisProcess(protecting folders: [ProtectedFolder]) -> OutputGuard {
         var homes: [URL] = []
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
             homes.append(URL(fileURLWithPath: home))
@@ -56,7 +56,7 @@ public struct OutputGuard: Sendable {
     }
 
     /// Throws `SiteOutputError.outputRefused` with one line saying what is there and what to do.
-    public func check(_ output: URL, force: Bool) throws(SiteOutputError) {
+    package func check(_ output: URL, force: Bool) throws(SiteOutputError) {
         let path = Self.resolved(output)
         let given = output.path
         if path == "/" { throw .outputRefused(path: given, reason: "it is the root folder", forceable: false) }

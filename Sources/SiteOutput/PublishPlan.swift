@@ -83,30 +83,30 @@ struct PublishPlan {
 }
 
 /// What a publish changed (or, for a dry run, would change). Every list is sorted by path.
-public struct PublishSummary: Sendable, Equatable {
-    public var added: [String]
-    public var updated: [String]
-    public var removed: [String]
-    public var unchanged: [String]
+package struct PublishSummary: Sendable, Equatable {
+    package var added: [String]
+    package var updated: [String]
+    package var removed: [String]
+    package var unchanged: [String]
 
-    public init(added: [String] = [], updated: [String] = [], removed: [String] = [], unchanged: [String] = []) {
+    package init(added: [String] = [], updated: [String] = [], removed: [String] = [], unchanged: [String] = []) {
         self.added = added
         self.updated = updated
         self.removed = removed
         self.unchanged = unchanged
     }
 
-    public var hasChanges: Bool {
+    package var hasChanges: Bool {
         !added.isEmpty || !updated.isEmpty || !removed.isEmpty
     }
 
     /// "12 added, 3 updated, 1 removed, 1040 unchanged"; the CLI appends the time taken.
-    public var line: String {
+    package var line: String {
         "\(added.count) added, \(updated.count) updated, \(removed.count) removed, \(unchanged.count) unchanged"
     }
 
     /// One line per changed path ("+ a", "~ b", "- c"), sorted by path, for `--dry-run` listings.
-    public var changeListing: [String] {
+    package var changeListing: [String] {
         let marked = added.map { ($0, "+") } + updated.map { ($0, "~") } + removed.map { ($0, "-") }
         return marked.sorted { $0.0 < $1.0 }.map { "\($0.1) \($0.0)" }
     }
@@ -161,14 +161,14 @@ struct PublishedTree {
 
 /// One published file as `lstat` sees it: enough to tell whether anything touched the output since the
 /// build that wrote it (an edit, a deletion, a file dropped in by hand), without reading its bytes.
-public struct PublishedFileState: Codable, Sendable, Equatable {
-    public let path: String
-    public let size: Int64
-    public let modified: Int64
-    public let inode: UInt64
+package struct PublishedFileState: Codable, Sendable, Equatable {
+    package let path: String
+    package let size: Int64
+    package let modified: Int64
+    package let inode: UInt64
 
     /// Every entry of the published output, sorted by path; nil when it is missing or cannot be read.
-    public static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {
+    package static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {
         let root = outputDirectory.standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: root),
               let tree = try? PublishedTree.read(at: root)

@@ -6,7 +6,7 @@ import Darwin
 
 /// Everything the site writer can fail with. Each description is one line: what failed and what to do.
 /// Any error thrown by `SitePublisher.publish` leaves the published folder exactly as it was.
-public enum SiteOutputError: Error, Equatable, CustomStringConvertible {
+package enum SiteOutputError: Error, Equatable, CustomStringConvertible {
     /// A `SiteFile.path` that is empty, absolute, or contains "", "." or ".." components.
     case invalidPath(String)
     /// Two files in the list have the same path.
@@ -26,7 +26,7 @@ public enum SiteOutputError: Error, Equatable, CustomStringConvertible {
     /// `OutputGuard` will not let the site replace this folder; `forceable` when `--force` would.
     case outputRefused(path: String, reason: String, forceable: Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidPath(let path):
             return "invalid site path \"\(path)\": paths must be relative, \"/\"-separated, without empty, \".\" or \"..\" parts — fix the renderer"

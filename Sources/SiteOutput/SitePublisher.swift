@@ -13,16 +13,16 @@ import Darwin
 /// new and changed files are written fresh — and switches it into place with one atomic rename
 /// (see `AtomicSwitch`). Published inodes are never written to, so until that rename the output is
 /// exactly the previous build; after it, exactly the new one. Callers should hold a `BuildLock`.
-public struct SitePublisher: Sendable {
-    public let outputDirectory: URL
+package struct SitePublisher: Sendable {
+    package let outputDirectory: URL
 
-    public init(outputDirectory: URL) {
+    package init(outputDirectory: URL) {
         self.outputDirectory = outputDirectory
     }
 
     /// Makes the output hold exactly `files`. With `dryRun` it only reports what would change and
     /// touches nothing on disk (no staging folder, no cleanup).
-    public func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
+    package func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
         let location = try OutputLocation(outputDirectory)
         let sorted = try SitePathRules.validated(files)
         let published = try PublishedTree.read(at: location.path)

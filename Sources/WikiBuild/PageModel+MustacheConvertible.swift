@@ -6,13 +6,13 @@ import WikiModel
 // The golden files hold the keys to the Codable forms the other page models use.
 
 extension Badge: MustacheConvertible {
-    public var mustacheValue: MustacheValue {
+    package var mustacheValue: MustacheValue {
         .object(["label": .string(label), "cssClass": .string(cssClass)])
     }
 }
 
 extension ImageReference: MustacheConvertible {
-    public var mustacheValue: MustacheValue {
+    package var mustacheValue: MustacheValue {
         .object([
             "src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height),
             "loading": .string(loading), "fetchPriority": fetchPriority.map(MustacheValue.string) ?? .null,
@@ -21,7 +21,7 @@ extension ImageReference: MustacheConvertible {
 }
 
 extension CharacterCard: MustacheConvertible {
-    public var mustacheValue: MustacheValue {
+    package var mustacheValue: MustacheValue {
         .object([
             "id": .int(id), "name": .string(name), "note": note.map(MustacheValue.string) ?? .null,
             "url": .string(url), "image": image.mustacheValue,
@@ -31,7 +31,7 @@ extension CharacterCard: MustacheConvertible {
 }
 
 extension LocationCard: MustacheConvertible {
-    public var mustacheValue: MustacheValue {
+    package var mustacheValue: MustacheValue {
         .object([
             "id": .int(id), "name": .string(name), "url": .string(url), "type": .string(type),
             "dimension": .string(dimension), "residentCount": .string(residentCount), "nativeCount": .string(nativeCount),
@@ -40,7 +40,7 @@ extension LocationCard: MustacheConvertible {
 }
 
 extension EpisodeSummary: MustacheConvertible {
-    public var mustacheValue: MustacheValue {
+    package var mustacheValue: MustacheValue {
         .object([
             "id": .int(id), "code": .string(code), "name": .string(name), "url": .string(url),
             "airDate": .string(airDate), "airDateISO": airDateISO.map(MustacheValue.string) ?? .null,

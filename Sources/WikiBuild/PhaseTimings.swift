@@ -1,19 +1,19 @@
 /// How long each named phase of a build took, in order, for the one-line-per-phase log.
-public struct PhaseTimings: Sendable {
-    public private(set) var phases: [(name: String, duration: Duration)] = []
+package struct PhaseTimings: Sendable {
+    package private(set) var phases: [(name: String, duration: Duration)] = []
     private let clock = ContinuousClock()
 
-    public init() {}
+    package init() {}
 
-    public mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
+    package mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
         let start = clock.now
         defer { phases.append((name, clock.now - start)) }
         return try await work()
     }
 
-    public var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
+    package var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
 
-    public static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         if milliseconds < 1000 {
             return "\(Int(milliseconds.rounded())) ms"

@@ -9,22 +9,22 @@ import WikiModel
 /// a broken template fails before any network work; the check skips everything after it when the inputs
 /// and the output are those of the last build. `rmwiki build` and `serve` only parse options into a
 /// `SiteBuild`, run it and report.
-public struct SiteBuild: Sendable {
-    public struct Settings: Sendable {
-        public var templates: URL
-        public var publicFolder: URL
-        public var output: URL
+package struct SiteBuild: Sendable {
+    package struct Settings: Sendable {
+        package var templates: URL
+        package var publicFolder: URL
+        package var output: URL
         /// Protected from `--output` even for builds that do not read it (the demo).
-        public var cache: URL
-        public var configuration: SiteConfiguration
+        package var cache: URL
+        package var configuration: SiteConfiguration
         /// Plans the publish and writes nothing anywhere, not even the cache.
-        public var dryRun = false
+        package var dryRun = false
         /// Publish into a folder rmwiki did not publish (see `OutputGuard`).
-        public var force = false
+        package var force = false
         /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
-        public var lockWait: Duration = .zero
+        package var lockWait: Duration = .zero
 
-        public init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
+        package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
             self.publicFolder = publicFolder
             self.output = output
@@ -34,7 +34,7 @@ public struct SiteBuild: Sendable {
     }
 
     /// Where the records come from.
-    public enum DataSource: Sendable {
+    package enum DataSource: Sendable {
         /// Records in hand: the demo dataset, or a test's.
         case records(Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory)
         /// The cache as it is.
@@ -45,43 +45,43 @@ public struct SiteBuild: Sendable {
 
     /// Where the build says what it does: `say` for the log (silenced by `--quiet`), `warn` for what the
     /// maintainer must see whatever the log level.
-    public struct Log: Sendable {
-        public var say: @Sendable (String) -> Void
-        public var warn: @Sendable (String) -> Void
+    package struct Log: Sendable {
+        package var say: @Sendable (String) -> Void
+        package var warn: @Sendable (String) -> Void
 
-        public init(say: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
+        package init(say: @escaping @Sendable (String) -> Void, warn: @escaping @Sendable (String) -> Void) {
             self.say = say
             self.warn = warn
         }
 
-        public static let silent = Log(say: { _ in }, warn: { _ in })
+        package static let silent = Log(say: { _ in }, warn: { _ in })
     }
 
-    public struct Report: Sendable {
-        public let summary: PublishSummary
-        public let fileCount: Int
+    package struct Report: Sendable {
+        package let summary: PublishSummary
+        package let fileCount: Int
         /// True when the inputs and the output were exactly those of the last build, so nothing was rendered.
-        public let skipped: Bool
-        public let timings: PhaseTimings
+        package let skipped: Bool
+        package let timings: PhaseTimings
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
-        public let counts: String
+        package let counts: String
 
         /// "phases: lock 1 ms, theme 12 ms, … (826 characters, …)": one line for the log.
-        public var phasesLine: String {
+        package var phasesLine: String {
             "phases: " + timings.phases.map { "\($0.name) \(PhaseTimings.format($0.duration))" }.joined(separator: ", ")
                 + " (\(counts))"
         }
     }
 
-    public let settings: Settings
-    public let data: DataSource
+    package let settings: Settings
+    package let data: DataSource
 
-    public init(settings: Settings, data: DataSource) {
+    package init(settings: Settings, data: DataSource) {
         self.settings = settings
         self.data = data
     }
 
-    public func run(log: Log = .silent) async throws -> Report {
+    package func run(log: Log = .silent) async throws -> Report {
         var timings = PhaseTimings()
         let output = settings.output
         let lock = try await timings.measure("lock") { try await lockOutput() }

@@ -7,16 +7,16 @@ import WikiModel
 /// Turns the dataset into every file of the site, in memory: the pages of every language, their search
 /// indexes and feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the
 /// avatars (shared by all languages). Nothing here touches the output folder.
-public struct SiteRenderer: Sendable {
-    public let theme: Theme
-    public let configuration: SiteConfiguration
+package struct SiteRenderer: Sendable {
+    package let theme: Theme
+    package let configuration: SiteConfiguration
 
-    public init(theme: Theme, configuration: SiteConfiguration) {
+    package init(theme: Theme, configuration: SiteConfiguration) {
         self.theme = theme
         self.configuration = configuration
     }
 
-    public func render(
+    package func render(
         dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory()
     ) async throws -> [SiteFile] {
         let languages = try theme.languages.map { language in

@@ -6,19 +6,19 @@ import WikiModel
 /// Everything that decides how the site looks, read from the project's folders once per build:
 /// the templates (parsed up front, so a broken one fails before anything is written), the string
 /// tables beside them, and the static files of `Public/`.
-public struct Theme: Sendable {
-    public let templates: TemplateLibrary
+package struct Theme: Sendable {
+    package let templates: TemplateLibrary
     /// The configured languages, the root one first; every table has exactly the same keys.
-    public let languages: [ThemeLanguage]
+    package let languages: [ThemeLanguage]
     /// `Public/` as site files. Read as bytes rather than linked: people edit these in place.
-    public let assets: [SiteFile]
+    package let assets: [SiteFile]
     /// Every byte of the templates folder (string tables included) and of `Public/`.
     let fingerprint: InputFingerprint
     /// The shared files the templates link to, checked against the site once it is rendered.
     let assetReferences: [AssetReference]
     let publicDirectory: String
 
-    public init(templatesDirectory: URL, publicDirectory: URL) throws {
+    package init(templatesDirectory: URL, publicDirectory: URL) throws {
         let fileManager = FileManager.default
         for (kind, folder) in [("templates", templatesDirectory), ("Public", publicDirectory)] {
             var isDirectory: ObjCBool = false

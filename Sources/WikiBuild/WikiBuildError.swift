@@ -1,12 +1,12 @@
 /// What can stop a build, each as one line saying what failed and what to do.
-public enum WikiBuildError: Error, CustomStringConvertible {
+package enum WikiBuildError: Error, CustomStringConvertible {
     case missingFolder(kind: String, path: String)
     case unreadableFile(path: String, reason: String)
     case badStringTable(path: String, reason: String)
     case template(String)
     case missingString(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingFolder(let kind, let path):
             "no \(kind) folder at \(path): run rmwiki from the project folder or pass its path"

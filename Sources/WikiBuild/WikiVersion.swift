@@ -1,4 +1,4 @@
 /// The version `rmwiki --version` prints and pages name in their generator meta tag.
-public enum WikiVersion {
-    public static let current = "0.1.0"
+package enum WikiVersion {
+    package static let current = "0.1.0"
 }

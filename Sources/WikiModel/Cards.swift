@@ -1,89 +1,89 @@
 import RickAndMortyAPI
 
 /// A value shown with a colour: the label as the reader sees it and the CSS class that colours it.
-public struct Badge: Codable, Sendable, Equatable {
-    public let label: String
-    public let cssClass: String
+package struct Badge: Codable, Sendable, Equatable {
+    package let label: String
+    package let cssClass: String
 }
 
 /// An `<img>`: every picture has alt text and intrinsic size (no layout shift). Pictures load lazily, except
 /// what the first screen shows: a character page's picture (`fetchpriority="high"`) and the first row of cards.
-public struct ImageReference: Codable, Sendable, Equatable {
-    public let src: String
-    public let alt: String
-    public let width: Int
-    public let height: Int
-    public var loading = "lazy"
-    public var fetchPriority: String?
+package struct ImageReference: Codable, Sendable, Equatable {
+    package let src: String
+    package let alt: String
+    package let width: Int
+    package let height: Int
+    package var loading = "lazy"
+    package var fetchPriority: String?
 }
 
 /// A character as a card: picture, name (with its note when namesakes exist), status badge, border
 /// coloured by gender.
-public struct CharacterCard: Codable, Sendable, Equatable {
-    public let id: Int
-    public let name: String
+package struct CharacterCard: Codable, Sendable, Equatable {
+    package let id: Int
+    package let name: String
     /// What tells this character apart from others of the same name ("Soulless Puppet"); nil when the name is its own.
-    public let note: String?
-    public let url: String
-    public var image: ImageReference
-    public let status: Badge
-    public let gender: Badge
-    public let species: String
+    package let note: String?
+    package let url: String
+    package var image: ImageReference
+    package let status: Badge
+    package let gender: Badge
+    package let species: String
 }
 
 /// A location as a card in the index and in the "places to visit" strips.
-public struct LocationCard: Codable, Sendable, Equatable {
-    public let id: Int
-    public let name: String
-    public let url: String
-    public let type: String
-    public let dimension: String
-    public let residentCount: String
-    public let nativeCount: String
+package struct LocationCard: Codable, Sendable, Equatable {
+    package let id: Int
+    package let name: String
+    package let url: String
+    package let type: String
+    package let dimension: String
+    package let residentCount: String
+    package let nativeCount: String
 }
 
 /// An episode as a row: code, name, air date (readable and machine-readable), cast size.
-public struct EpisodeSummary: Codable, Sendable, Equatable {
-    public let id: Int
-    public let code: String
-    public let name: String
-    public let url: String
-    public let airDate: String
-    public let airDateISO: String?
-    public let castSize: String
+package struct EpisodeSummary: Codable, Sendable, Equatable {
+    package let id: Int
+    package let code: String
+    package let name: String
+    package let url: String
+    package let airDate: String
+    package let airDateISO: String?
+    package let castSize: String
 }
 
 /// A name that links to its record's page; `url` is nil when the record does not exist, and the
 /// templates then show the name as plain text rather than a broken link.
-public struct RecordLink: Codable, Sendable, Equatable {
-    public let name: String
-    public let url: String?
+package struct RecordLink: Codable, Sendable, Equatable {
+    package let name: String
+    package let url: String?
 
-    public init(name: String, url: String?) {
+    package init(name: String, url: String?) {
         self.name = name
         self.url = url
     }
 }
 
 /// One line of a character's info section, its look taken from its `InfoField`.
-public struct InfoRow: Codable, Sendable, Equatable {
-    public let key: String
-    public let label: String
-    public let icon: String
-    public let color: String
-    public let value: String
-    public let url: String?
-    public let datetime: String?
-    public let badgeClass: String?
+package struct InfoRow: Codable, Sendable, Equatable {
+    package let key: String
+    package let label: String
+    package let icon: String
+    package let color: String
+    package let value: String
+    package let url: String?
+    package let datetime: String?
+    package let badgeClass: String?
 }
 
 /// The facts a character page shows, in order. Label, icon and colour of each are defined here once;
 /// templates only place them (`#icon-<icon>` symbols, `--palette-<color>` colours).
-public enum InfoField: String, CaseIterable, Sendable {
+package enum InfoField: String, CaseIterable, Sendable {
     case status, species, type, gender, origin, location, firstSeen, lastSeen, episodeCount, created
 
     /// The key of the label in the string table and of the row's colour class.
-    public var key: String {
+    package var key: String {
         switch self {
         case .firstSeen: "first-seen"
         case .lastSeen: "last-seen"
@@ -93,7 +93,7 @@ public enum InfoField: String, CaseIterable, Sendable {
     }
 
     /// The symbol in `Public/assets/icons.svg`.
-    public var icon: String {
+    package var icon: String {
         switch self {
         case .status: "pulse"
         case .species: "dna"
@@ -109,7 +109,7 @@ public enum InfoField: String, CaseIterable, Sendable {
     }
 
     /// A palette colour of the stylesheet (`--palette-<name>`), tuned there for light and dark mode.
-    public var color: String {
+    package var color: String {
         switch self {
         case .status: "green"
         case .species: "teal"
@@ -129,7 +129,7 @@ public enum InfoField: String, CaseIterable, Sendable {
 
 extension SiteModel {
     /// Shown for a character without an avatar; a file of `Public/`.
-    public static let placeholderAvatarPath = "assets/no-avatar.svg"
+    package static let placeholderAvatarPath = "assets/no-avatar.svg"
 
     func image(of character: CharacterRecord) throws -> ImageReference {
         let src = avatarExtensions[character.id].map {

@@ -1,34 +1,34 @@
 import RickAndMortyAPI
 
-public struct CharacterIndexPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.characters
+package struct CharacterIndexPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.characters
 
-    public let cards: [CharacterCard]
-    public let pager: Pager
+    package let cards: [CharacterCard]
+    package let pager: Pager
     /// A few places to jump to, below the cards; the locations index has every one.
-    public let places: Places
+    package let places: Places
     /// One entry per gender colour, for the legend.
-    public let genderLegend: [Badge]
+    package let genderLegend: [Badge]
 }
 
 /// The "places to visit" strip: the busiest few locations and a link to all of them. It replaces a strip of
 /// every location above every characters page (126 links repeated on 42 pages, 134 Tab presses to the cards).
-public struct Places: Codable, Sendable, Equatable {
-    public let cards: [LocationCard]
-    public let all: RecordLink
+package struct Places: Codable, Sendable, Equatable {
+    package let cards: [LocationCard]
+    package let all: RecordLink
 }
 
-public struct CharacterPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.character
+package struct CharacterPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.character
 
-    public let name: String
+    package let name: String
     /// What tells the character apart from namesakes, shown under the name.
-    public let note: String?
-    public let image: ImageReference
-    public let gender: Badge
-    public let info: [InfoRow]
-    public let episodes: [EpisodeSummary]
-    public let hasEpisodes: Bool
+    package let note: String?
+    package let image: ImageReference
+    package let gender: Badge
+    package let info: [InfoRow]
+    package let episodes: [EpisodeSummary]
+    package let hasEpisodes: Bool
 }
 
 extension SiteModel {

@@ -8,29 +8,29 @@ import RickAndMortyAPI
 /// holds for both**. Each side's list is the union of what it states and what points at it, in id order,
 /// so a character page and an episode page can never disagree. References to records that do not exist
 /// are dropped from the id lists (pages show such a name as plain text instead of a broken link).
-public struct Dataset: Sendable {
-    public let characters: [CharacterRecord]
-    public let locations: [LocationRecord]
-    public let episodes: [EpisodeRecord]
+package struct Dataset: Sendable {
+    package let characters: [CharacterRecord]
+    package let locations: [LocationRecord]
+    package let episodes: [EpisodeRecord]
 
     /// Episode ids each character appears in, ascending.
-    public let episodeIDsByCharacter: [Int: [Int]]
+    package let episodeIDsByCharacter: [Int: [Int]]
     /// Character ids appearing in each episode, ascending.
-    public let characterIDsByEpisode: [Int: [Int]]
+    package let characterIDsByEpisode: [Int: [Int]]
     /// Character ids whose last known location is each location, ascending.
-    public let residentIDsByLocation: [Int: [Int]]
+    package let residentIDsByLocation: [Int: [Int]]
     /// Character ids whose origin is each location ("natives"), ascending: a place nobody lives in now is
     /// still where someone comes from (Bird World is Birdperson's).
-    public let nativeIDsByLocation: [Int: [Int]]
+    package let nativeIDsByLocation: [Int: [Int]]
     /// Resolved origin and location of each character, when they name an existing location.
-    public let originIDByCharacter: [Int: Int]
-    public let locationIDByCharacter: [Int: Int]
+    package let originIDByCharacter: [Int: Int]
+    package let locationIDByCharacter: [Int: Int]
 
     private let characterIndex: [Int: Int]
     private let locationIndex: [Int: Int]
     private let episodeIndex: [Int: Int]
 
-    public init(_ snapshot: Snapshot) {
+    package init(_ snapshot: Snapshot) {
         // A repeated id (a hand-edited cache) keeps its first record: one page per id, never two on one path.
         characters = Self.firstOfEachID(snapshot.characters)
         locations = Self.firstOfEachID(snapshot.locations)
@@ -93,7 +93,7 @@ public struct Dataset: Sendable {
 
     /// The same graph with every blank name (empty or only spaces) replaced, so no page shows an empty
     /// heading or link; the graph itself is unchanged.
-    public func replacingBlankNames(with placeholder: String) -> Dataset {
+    package func replacingBlankNames(with placeholder: String) -> Dataset {
         func blank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
         guard characters.contains(where: { blank($0.name) }) || locations.contains(where: { blank($0.name) })
             || episodes.contains(where: { blank($0.name) })
@@ -116,12 +116,12 @@ public struct Dataset: Sendable {
         return records.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 
-    public func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
-    public func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
-    public func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
+    package func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
+    package func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
+    package func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
 
-    public func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
-    public func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }
-    public func residentIDs(ofLocation id: Int) -> [Int] { residentIDsByLocation[id] ?? [] }
-    public func nativeIDs(ofLocation id: Int) -> [Int] { nativeIDsByLocation[id] ?? [] }
+    package func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
+    package func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }
+    package func residentIDs(ofLocation id: Int) -> [Int] { residentIDsByLocation[id] ?? [] }
+    package func nativeIDs(ofLocation id: Int) -> [Int] { nativeIDsByLocation[id] ?? [] }
 }

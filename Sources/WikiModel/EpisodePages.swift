@@ -1,33 +1,33 @@
 import RickAndMortyAPI
 
-public struct EpisodeIndexPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.episodes
+package struct EpisodeIndexPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.episodes
 
-    public struct Season: Codable, Sendable, Equatable {
-        public let title: String
+    package struct Season: Codable, Sendable, Equatable {
+        package let title: String
         /// `season-1`, for in-page links.
-        public let anchor: String
-        public let episodeCount: String
-        public let episodes: [EpisodeSummary]
+        package let anchor: String
+        package let episodeCount: String
+        package let episodes: [EpisodeSummary]
     }
 
-    public let seasons: [Season]
+    package let seasons: [Season]
 }
 
-public struct EpisodePage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.episode
+package struct EpisodePage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.episode
 
-    public let code: String
-    public let name: String
-    public let airDate: String
-    public let airDateISO: String?
-    public let created: String
-    public let createdISO: String?
-    public let castSize: String
-    public let characters: [CharacterCard]
-    public let hasCharacters: Bool
-    public let previous: RecordLink?
-    public let next: RecordLink?
+    package let code: String
+    package let name: String
+    package let airDate: String
+    package let airDateISO: String?
+    package let created: String
+    package let createdISO: String?
+    package let castSize: String
+    package let characters: [CharacterCard]
+    package let hasCharacters: Bool
+    package let previous: RecordLink?
+    package let next: RecordLink?
 }
 
 extension SiteModel {

@@ -1,32 +1,32 @@
 import RickAndMortyAPI
 
-public struct HomePage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.home
+package struct HomePage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.home
 
-    public struct Count: Codable, Sendable, Equatable {
-        public let label: String
-        public let value: String
-        public let url: String
+    package struct Count: Codable, Sendable, Equatable {
+        package let label: String
+        package let value: String
+        package let url: String
     }
 
-    public let counts: [Count]
+    package let counts: [Count]
     /// Lists need a flag for their wrapper: Mustache sections iterate, they cannot test "non-empty" alone.
-    public let hasLocations: Bool
-    public let places: Places
-    public let featured: [CharacterCard]
+    package let hasLocations: Bool
+    package let places: Places
+    package let featured: [CharacterCard]
     /// The statistics page's first chart (characters by status), drawn small.
-    public let chart: Chart?
+    package let chart: Chart?
 
-    public struct Chart: Codable, Sendable, Equatable {
-        public let title: String
-        public let svg: String
+    package struct Chart: Codable, Sendable, Equatable {
+        package let title: String
+        package let svg: String
     }
 }
 
-public struct NotFoundPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.notFound
+package struct NotFoundPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.notFound
 
-    public let homeURL: String
+    package let homeURL: String
 }
 
 extension SiteModel {

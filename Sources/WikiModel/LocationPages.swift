@@ -1,28 +1,28 @@
 import RickAndMortyAPI
 
-public struct LocationIndexPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.locations
+package struct LocationIndexPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.locations
 
-    public let cards: [LocationCard]
-    public let pager: Pager
+    package let cards: [LocationCard]
+    package let pager: Pager
 }
 
 /// A location with the two kinds of people it has: residents (last seen here) and natives (whose origin is
 /// here). 32 locations have no resident, and 28 of those are still someone's origin.
-public struct LocationPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.location
+package struct LocationPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.location
 
-    public let name: String
-    public let type: String
-    public let dimension: String
-    public let residentCount: String
-    public let nativeCount: String
-    public let residents: [CharacterCard]
-    public let hasResidents: Bool
-    public let natives: [CharacterCard]
-    public let hasNatives: Bool
+    package let name: String
+    package let type: String
+    package let dimension: String
+    package let residentCount: String
+    package let nativeCount: String
+    package let residents: [CharacterCard]
+    package let hasResidents: Bool
+    package let natives: [CharacterCard]
+    package let hasNatives: Bool
     /// Neither residents nor natives: one sentence says so instead of two empty sections.
-    public let isEmpty: Bool
+    package let isEmpty: Bool
 }
 
 extension SiteModel {

@@ -3,26 +3,26 @@
 /// A kind's template is `Templates/<rawValue>.mustache` and its model is the `PageModel` that names it;
 /// `SiteModel.pages(of:)` switches over every kind, so a kind that is declared but never built does not
 /// compile, and `SiteModel.page` checks that a page's route and model are of the same kind.
-public enum PageKind: String, CaseIterable, Sendable {
+package enum PageKind: String, CaseIterable, Sendable {
     case home, characters, character, locations, location, episodes, episode, search, statistics
     case whatsNew = "whats-new", whatsNewGroup = "whats-new-group"
     case notFound = "404"
 
-    public var template: String { rawValue }
+    package var template: String { rawValue }
 }
 
 /// The values one page shows; the renderer hands them to the kind's template as `page`.
-public protocol PageModel: Encodable, Sendable {
+package protocol PageModel: Encodable, Sendable {
     static var kind: PageKind { get }
 }
 
 extension SiteModel {
     /// Every page of the site, kind after kind, in a fixed order.
-    public func pages() throws -> [SitePage] {
+    package func pages() throws -> [SitePage] {
         try PageKind.allCases.flatMap(pages(of:))
     }
 
-    public func pages(of kind: PageKind) throws -> [SitePage] {
+    package func pages(of kind: PageKind) throws -> [SitePage] {
         switch kind {
         case .home: [try homePage()]
         case .characters: try characterIndexPages()
@@ -41,7 +41,7 @@ extension SiteModel {
 }
 
 /// Every page the site has, and where it lives. Pretty URLs: each page is `…/index.html` in its own folder.
-public enum Route: Sendable, Hashable {
+package enum Route: Sendable, Hashable {
     case home
     case characters(page: Int)
     case character(Int)
@@ -57,7 +57,7 @@ public enum Route: Sendable, Hashable {
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
-    public var relativeURL: String {
+    package var relativeURL: String {
         switch self {
         case .home: ""
         case .characters(let page): page <= 1 ? "characters/" : "characters/page/\(page)/"
@@ -75,11 +75,11 @@ public enum Route: Sendable, Hashable {
     }
 
     /// The file the page is written to, relative to the output folder.
-    public var filePath: String {
+    package var filePath: String {
         self == .notFound ? "404.html" : relativeURL + "index.html"
     }
 
-    public var kind: PageKind {
+    package var kind: PageKind {
         switch self {
         case .home: .home
         case .characters: .characters
@@ -97,7 +97,7 @@ public enum Route: Sendable, Hashable {
     }
 
     /// The top-level section the page belongs to, for the navigation's `aria-current`.
-    public var section: SiteSection? {
+    package var section: SiteSection? {
         switch self {
         case .home, .notFound, .whatsNew, .whatsNewGroup: nil
         case .characters, .character: .characters

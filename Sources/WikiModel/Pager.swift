@@ -1,22 +1,22 @@
 /// Page links for a paginated index: first, previous, numbered pages with gaps, next, last.
-public struct Pager: Codable, Sendable, Equatable {
-    public struct Item: Codable, Sendable, Equatable {
-        public let label: String
+package struct Pager: Codable, Sendable, Equatable {
+    package struct Item: Codable, Sendable, Equatable {
+        package let label: String
         /// Nil for the current page, a gap, or an edge link that leads nowhere (previous on page 1).
-        public let url: String?
-        public let ariaLabel: String?
-        public let rel: String?
-        public let isCurrent: Bool
-        public let isGap: Bool
+        package let url: String?
+        package let ariaLabel: String?
+        package let rel: String?
+        package let isCurrent: Bool
+        package let isGap: Bool
     }
 
-    public let current: Int
-    public let total: Int
-    public let summary: String
-    public let items: [Item]
+    package let current: Int
+    package let total: Int
+    package let summary: String
+    package let items: [Item]
     /// The compact pager above a list: previous, where you are, next (the full one is below the list).
-    public let previous: Item
-    public let next: Item
+    package let previous: Item
+    package let next: Item
 
     /// Shows the first and last page, and `window` pages either side of the current one; a run of
     /// hidden pages becomes one gap (a single hidden page is shown instead, a gap would not be shorter).

@@ -31,11 +31,11 @@ enum CharacterVocabulary {
 }
 
 /// `S01E01` split into season and number; anything else (hostile data) has no season.
-public struct EpisodeCode: Sendable, Hashable {
-    public let season: Int
-    public let number: Int
+package struct EpisodeCode: Sendable, Hashable {
+    package let season: Int
+    package let number: Int
 
-    public init?(_ code: String) {
+    package init?(_ code: String) {
         let upper = code.uppercased()
         guard upper.hasPrefix("S"), let e = upper.firstIndex(of: "E"),
               let season = Int(upper[upper.index(after: upper.startIndex)..<e]),
@@ -48,12 +48,12 @@ public struct EpisodeCode: Sendable, Hashable {
 
 /// A day, parsed from the API's two date shapes without Foundation's locale-dependent formatters,
 /// so pages are byte-identical on every machine.
-public struct CalendarDate: Sendable, Hashable, Comparable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CalendarDate: Sendable, Hashable, Comparable {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), year > 0 else { return nil }
         // A day the month does not have (February 30) would make an invalid `<time datetime>`.
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -64,7 +64,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     }
 
     /// `2017-11-04T18:48:46.250Z` (the records' `created`).
-    public init?(iso8601 text: String) {
+    package init?(iso8601 text: String) {
         let parts = text.prefix(10).split(separator: "-")
         guard parts.count == 3, parts[0].count == 4,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
@@ -78,7 +78,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     ]
 
     /// `December 2, 2013` (the episodes' `air_date`).
-    public init?(airDate text: String) {
+    package init?(airDate text: String) {
         let words = text.split(whereSeparator: { $0 == "," || $0 == " " })
         guard words.count == 3,
               let monthIndex = Self.englishMonths.firstIndex(of: words[0].lowercased()),
@@ -88,7 +88,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     }
 
     /// `2013-12-02`, for `<time datetime>` and feeds.
-    public var isoDay: String {
+    package var isoDay: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -97,13 +97,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     }
 
     /// Human-readable in the table's locale: the pattern `date.format` with `{day}`, `{month}`, `{year}`.
-    public func formatted(_ strings: StringTable) throws -> String {
+    package func formatted(_ strings: StringTable) throws -> String {
         try strings.format("date_format", [
             "day": String(day), "month": try strings("month_\(month)"), "year": String(year),
         ])
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

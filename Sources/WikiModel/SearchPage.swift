@@ -1,18 +1,18 @@
 import RickAndMortyAPI
 
-public struct SearchPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.search
+package struct SearchPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.search
 
-    public struct Option: Codable, Sendable, Equatable {
-        public let value: String
-        public let label: String
+    package struct Option: Codable, Sendable, Equatable {
+        package let value: String
+        package let label: String
     }
 
-    public let indexURL: String
-    public let statuses: [Option]
-    public let genders: [Option]
-    public let species: [Option]
-    public let quickQueries: [String]
+    package let indexURL: String
+    package let statuses: [Option]
+    package let genders: [Option]
+    package let species: [Option]
+    package let quickQueries: [String]
 }
 
 extension SiteModel {
@@ -20,7 +20,7 @@ extension SiteModel {
     static let quickQueries = ["Rick", "Morty", "Citadel"]
 
     /// The index the search page loads, made once per model (the page and `index.json` share it).
-    public func searchIndex() -> SearchIndex { index }
+    package func searchIndex() -> SearchIndex { index }
 
     func makeSearchIndex() throws -> SearchIndex {
         var statuses: [Badge] = []
@@ -96,39 +96,39 @@ extension SiteModel {
 /// `[id, name, type, dimension]` and each episode `[id, code, name, air date]`; page links follow from the ids.
 /// Everything a fan may type is in it: names, a character's type and origin, a place's type and dimension,
 /// an episode's code.
-public struct SearchIndex: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public let id: Int
-        public let name: String
-        public let status: Int
-        public let gender: Int
-        public let species: Int
-        public let image: String
-        public let note: String
-        public let type: String
-        public let origin: String
+package struct SearchIndex: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package let id: Int
+        package let name: String
+        package let status: Int
+        package let gender: Int
+        package let species: Int
+        package let image: String
+        package let note: String
+        package let type: String
+        package let origin: String
     }
 
-    public struct Place: Sendable, Equatable {
-        public let id: Int
-        public let name: String
-        public let type: String
-        public let dimension: String
+    package struct Place: Sendable, Equatable {
+        package let id: Int
+        package let name: String
+        package let type: String
+        package let dimension: String
     }
 
-    public struct Episode: Sendable, Equatable {
-        public let id: Int
-        public let code: String
-        public let name: String
-        public let airDate: String
+    package struct Episode: Sendable, Equatable {
+        package let id: Int
+        package let code: String
+        package let name: String
+        package let airDate: String
     }
 
-    public let statuses: [Badge]
+    package let statuses: [Badge]
     /// `statuses[i]` as said of a female character (French "Vivante").
-    public let femaleStatuses: [String]
-    public let genders: [Badge]
-    public let species: [String]
-    public let entries: [Entry]
-    public let locations: [Place]
-    public let episodes: [Episode]
+    package let femaleStatuses: [String]
+    package let genders: [Badge]
+    package let species: [String]
+    package let entries: [Entry]
+    package let locations: [Place]
+    package let episodes: [Episode]
 }

@@ -2,16 +2,16 @@ import Foundation
 
 /// Where the site will live. Links are rooted at `basePath` so pages work on any static server, in a
 /// sub-folder too, and at any depth (the 404 page is served for every missing path).
-public struct SiteConfiguration: Sendable, Equatable {
+package struct SiteConfiguration: Sendable, Equatable {
     /// Where this locale's pages start; always starts and ends with `/`, e.g. `/`, `/wiki/` or `/wiki/fr/`.
-    public let basePath: String
+    package let basePath: String
     /// Where the whole site starts: shared files (stylesheet, scripts, pictures, sitemap) live here once for all locales.
-    public let rootPath: String
+    package let rootPath: String
     /// `https://example.org` when `--base-url` named a host; sitemap, feed and Open Graph URLs then become absolute.
-    public let origin: String?
+    package let origin: String?
 
     /// Accepts `/`, `/wiki`, `wiki/`, `https://example.org/wiki/` and the like.
-    public init(baseURL: String = "/") throws(SiteConfigurationError) {
+    package init(baseURL: String = "/") throws(SiteConfigurationError) {
         var rest = Substring(baseURL.trimmingCharacters(in: .whitespaces))
         var origin: String?
         if let schemeEnd = rest.range(of: "://") {
@@ -51,26 +51,26 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The same site with its pages in a sub-folder (`fr/`) for another locale; shared files stay at the root.
-    public func localized(folder: String) -> SiteConfiguration {
+    package func localized(folder: String) -> SiteConfiguration {
         SiteConfiguration(basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin)
     }
 
     /// The link for a file shared by every locale, such as `assets/site.css`.
-    public func sharedLink(_ relativePath: String) -> String { rootPath + relativePath }
+    package func sharedLink(_ relativePath: String) -> String { rootPath + relativePath }
 
-    public func absoluteSharedLink(_ relativePath: String) -> String { (origin ?? "") + sharedLink(relativePath) }
+    package func absoluteSharedLink(_ relativePath: String) -> String { (origin ?? "") + sharedLink(relativePath) }
 
     /// The link for a site-relative path such as `characters/1/`.
-    public func link(_ relativePath: String) -> String { basePath + relativePath }
+    package func link(_ relativePath: String) -> String { basePath + relativePath }
 
     /// An absolute URL when the origin is known, otherwise the rooted link.
-    public func absoluteLink(_ relativePath: String) -> String { (origin ?? "") + link(relativePath) }
+    package func absoluteLink(_ relativePath: String) -> String { (origin ?? "") + link(relativePath) }
 }
 
-public enum SiteConfigurationError: Error, CustomStringConvertible, Equatable {
+package enum SiteConfigurationError: Error, CustomStringConvertible, Equatable {
     case invalidBaseURL(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidBaseURL(let value):
             "invalid --base-url '\(value)': give a path of letters, digits, - . _ ~ and / such as /wiki/, or an http(s) URL "

@@ -1,14 +1,14 @@
 import RickAndMortyAPI
 
 /// Turns the resolved dataset into page models: pure values, no I/O, the same output for the same input.
-public struct SiteModel: Sendable {
-    public static let pageSize = 20
+package struct SiteModel: Sendable {
+    package static let pageSize = 20
     /// Avatars are 300×300 in the API; placeholders are drawn at the same size.
     static let avatarSize = 300
 
-    public let dataset: Dataset
-    public let configuration: SiteConfiguration
-    public let strings: StringTable
+    package let dataset: Dataset
+    package let configuration: SiteConfiguration
+    package let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
     let history: ChangeHistory
@@ -29,7 +29,7 @@ public struct SiteModel: Sendable {
     private(set) var index = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
-    public init(
+    package init(
         dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
         history: ChangeHistory = ChangeHistory(), languages: [SiteLanguage] = []
     ) throws {
@@ -50,11 +50,11 @@ public struct SiteModel: Sendable {
     }
 
     /// Where a character's picture is published, relative to the output folder.
-    public static func avatarPath(characterID: Int, fileExtension: String) -> String {
+    package static func avatarPath(characterID: Int, fileExtension: String) -> String {
         "images/characters/\(characterID).\(fileExtension)"
     }
 
-    public func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
+    package func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
 
     func page(
         _ route: Route, title: String, heading: String? = nil, description: String,

@@ -1,49 +1,49 @@
 /// One page of the site: where it goes, the values it shows, and (through their kind) its template.
-public struct SitePage: Sendable {
-    public let route: Route
-    public let meta: PageMeta
-    public let navigation: [NavigationItem]
+package struct SitePage: Sendable {
+    package let route: Route
+    package let meta: PageMeta
+    package let navigation: [NavigationItem]
     /// This page in every language of the site, the current one marked.
-    public let languages: [LanguageLink]
-    public let content: any PageModel
+    package let languages: [LanguageLink]
+    package let content: any PageModel
 
-    public var template: String { type(of: content).kind.template }
+    package var template: String { type(of: content).kind.template }
 }
 
 /// What the layout needs about a page: `<title>`, meta description, canonical and Open Graph data.
-public struct PageMeta: Codable, Sendable, Equatable {
-    public let title: String
-    public let heading: String
-    public let description: String
-    public let canonicalURL: String
-    public let ogType: String
-    public let ogImage: String?
+package struct PageMeta: Codable, Sendable, Equatable {
+    package let title: String
+    package let heading: String
+    package let description: String
+    package let canonicalURL: String
+    package let ogType: String
+    package let ogImage: String?
 }
 
 /// A link of the site's main navigation; the current section is marked for `aria-current`.
-public struct NavigationItem: Codable, Sendable, Equatable {
-    public let label: String
-    public let url: String
-    public let isCurrent: Bool
+package struct NavigationItem: Codable, Sendable, Equatable {
+    package let label: String
+    package let url: String
+    package let isCurrent: Bool
 }
 
 /// The same page in one of the site's languages, for the switcher and the `hreflang` alternates.
-public struct LanguageLink: Codable, Sendable, Equatable {
-    public let code: String
-    public let name: String
-    public let url: String
-    public let absoluteURL: String
-    public let isCurrent: Bool
+package struct LanguageLink: Codable, Sendable, Equatable {
+    package let code: String
+    package let name: String
+    package let url: String
+    package let absoluteURL: String
+    package let isCurrent: Bool
 }
 
 /// One of the languages the site is generated in: its code, its name in itself (for the switcher)
 /// and where its pages live.
-public struct SiteLanguage: Sendable, Equatable {
-    public let code: String
-    public let name: String
-    public let configuration: SiteConfiguration
+package struct SiteLanguage: Sendable, Equatable {
+    package let code: String
+    package let name: String
+    package let configuration: SiteConfiguration
 
-    public init(code: String, name: String, configuration: SiteConfiguration) {
+    package init(code: String, name: String, configuration: SiteConfiguration) {
         self.code = code
         self.name = name
         self.configuration = configuration
@@ -51,10 +51,10 @@ public struct SiteLanguage: Sendable, Equatable {
 }
 
 /// The sections the navigation links to, in menu order.
-public enum SiteSection: String, Sendable, CaseIterable, Codable {
+package enum SiteSection: String, Sendable, CaseIterable, Codable {
     case characters, locations, episodes, statistics, search
 
-    public var route: Route {
+    package var route: Route {
         switch self {
         case .characters: .characters(page: 1)
         case .locations: .locations(page: 1)

@@ -3,18 +3,18 @@ import SVGCharts
 
 /// The statistics section: charts drawn at build time. Each chart keeps its figures beside its drawing,
 /// so they are tested against the dataset independently of the SVG.
-public struct StatisticsPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.statistics
+package struct StatisticsPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.statistics
 
-    public struct Figure: Codable, Sendable, Equatable {
-        public let label: String
-        public let value: Int
-        public let url: String?
-        public let cssClass: String?
+    package struct Figure: Codable, Sendable, Equatable {
+        package let label: String
+        package let value: Int
+        package let url: String?
+        package let cssClass: String?
         /// What a crowded axis shows instead of the label (an episode's code).
-        public let shortLabel: String?
+        package let shortLabel: String?
 
-        public init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
+        package init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
             self.label = label
             self.value = value
             self.url = url
@@ -23,26 +23,26 @@ public struct StatisticsPage: PageModel, Codable, Equatable {
         }
     }
 
-    public struct Chart: Codable, Sendable, Equatable {
-        public let id: String
-        public let title: String
-        public let description: String
-        public let kind: ChartKind
-        public let figures: [Figure]
-        public let svg: String
+    package struct Chart: Codable, Sendable, Equatable {
+        package let id: String
+        package let title: String
+        package let description: String
+        package let kind: ChartKind
+        package let figures: [Figure]
+        package let svg: String
         /// The data table's column headers, named after what the chart counts ("Location", "Residents").
-        public let labelHeader: String
-        public let valueHeader: String
+        package let labelHeader: String
+        package let valueHeader: String
     }
 
-    public let charts: [Chart]
+    package let charts: [Chart]
 }
 
 extension SiteModel {
     /// How many entries the "top" charts show.
     static let topCount = 10
 
-    public func statistics() -> StatisticsPage { statisticsContent }
+    package func statistics() -> StatisticsPage { statisticsContent }
 
     func makeStatistics() throws -> StatisticsPage {
         func tally(_ values: [String]) -> [String: Int] {

@@ -7,45 +7,45 @@ import RickAndMortyAPI
 /// lists the numbers that take the `_one` form (`1` in English, `0,1` in French, where zero is singular).
 /// Two forms cover the languages the wiki is likely to get (Germanic and Romance ones); a language with
 /// more forms would add categories here.
-public struct StringTable: Sendable, Equatable {
-    public let locale: String
-    public let entries: [String: String]
+package struct StringTable: Sendable, Equatable {
+    package let locale: String
+    package let entries: [String: String]
 
-    public init(locale: String, entries: [String: String]) {
+    package init(locale: String, entries: [String: String]) {
         self.locale = locale
         self.entries = entries
     }
 
-    public func callAsFunction(_ key: String) throws(MissingStringError) -> String {
+    package func callAsFunction(_ key: String) throws(MissingStringError) -> String {
         guard let value = entries[key] else { throw MissingStringError(key: key, locale: locale) }
         return value
     }
 
     /// A data value that is vocabulary (a species, a location type) in this locale: the `term_<group>_<value>`
     /// entry when the table has one, otherwise the value as the data gives it (names and rare terms stay as they are).
-    public func term(_ group: String, _ value: String) -> String {
+    package func term(_ group: String, _ value: String) -> String {
         entries["term_\(group)_\(value)"] ?? value
     }
 
     /// The number as this locale groups its digits (`1,234`, `1 234`).
-    public func number(_ value: Int) -> String {
+    package func number(_ value: Int) -> String {
         NumberText.grouped(value, separator: entries["number_group"] ?? ",")
     }
 
     /// A decimal as this locale writes it: `53.1` in English, `53,1` in French (`number_decimal`).
-    public func decimal(_ text: String) -> String {
+    package func decimal(_ text: String) -> String {
         guard let separator = entries["number_decimal"], separator != "." else { return text }
         return text.replacing(".", with: separator)
     }
 
     /// Whether `count` takes the singular (`_one`) form in this locale.
-    public func isSingular(_ count: Int) -> Bool {
+    package func isSingular(_ count: Int) -> Bool {
         (entries["plural_singular"] ?? "1").split(separator: ",").contains { Int($0.filter { !$0.isWhitespace }) == count }
     }
 
     /// `"{count} residents"` in the form `count` takes here (`<key>_one` or `<key>_other`), `{count}` filled
     /// with the grouped number and the other placeholders from `values`.
-    public func plural(_ key: String, count: Int, _ values: [String: String] = [:]) throws(MissingStringError) -> String {
+    package func plural(_ key: String, count: Int, _ values: [String: String] = [:]) throws(MissingStringError) -> String {
         var values = values
         if values["count"] == nil { values["count"] = number(count) }
         return try format(isSingular(count) ? key + "_one" : key + "_other", values)
@@ -53,7 +53,7 @@ public struct StringTable: Sendable, Equatable {
 
     /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass (this runs for
     /// every card of every page). A placeholder without a value stays as written.
-    public func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
+    package func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
         let pattern = try self(key)
         var result = ""
         result.reserveCapacity(pattern.utf8.count + 16)
@@ -73,16 +73,16 @@ public struct StringTable: Sendable, Equatable {
     }
 }
 
-public struct MissingStringError: Error, CustomStringConvertible, Equatable {
-    public let key: String
-    public let locale: String
+package struct MissingStringError: Error, CustomStringConvertible, Equatable {
+    package let key: String
+    package let locale: String
 
-    public init(key: String, locale: String) {
+    package init(key: String, locale: String) {
         self.key = key
         self.locale = locale
     }
 
-    public var description: String {
+    package var description: String {
         "missing string '\(key)' in locale '\(locale)': add it to Templates/locales/\(locale).json"
     }
 }

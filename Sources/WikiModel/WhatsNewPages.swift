@@ -2,44 +2,44 @@ import RickAndMortyAPI
 
 /// One page of the "What's new" timeline: rebuilds and the API's additions by day, newest first, each with
 /// its counts and first changes.
-public struct WhatsNewPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.whatsNew
+package struct WhatsNewPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.whatsNew
 
-    public struct Item: Codable, Sendable, Equatable {
-        public let kind: String
-        public let change: String
-        public let changeClass: String
-        public let record: RecordLink
+    package struct Item: Codable, Sendable, Equatable {
+        package let kind: String
+        package let change: String
+        package let changeClass: String
+        package let record: RecordLink
     }
 
-    public struct Group: Codable, Sendable, Equatable {
+    package struct Group: Codable, Sendable, Equatable {
         /// Unique on the page, for the heading's `id`.
-        public let id: String
-        public let title: String
+        package let id: String
+        package let title: String
         /// The group's own pages, which list every change.
-        public let url: String
-        public let counts: [String]
-        public let items: [Item]
+        package let url: String
+        package let counts: [String]
+        package let items: [Item]
         /// The link text to the group's pages when `items` does not show every change.
-        public let more: String?
+        package let more: String?
     }
 
-    public let hasGroups: Bool
-    public let groups: [Group]
+    package let hasGroups: Bool
+    package let groups: [Group]
     /// Nil when the timeline fits on one page.
-    public let pager: Pager?
-    public let feedURL: String
+    package let pager: Pager?
+    package let feedURL: String
 }
 
 /// Every change of one rebuild or one day of the API's additions, a page at a time.
-public struct WhatsNewGroupPage: PageModel, Codable, Equatable {
-    public static let kind = PageKind.whatsNewGroup
+package struct WhatsNewGroupPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.whatsNewGroup
 
-    public let counts: [String]
-    public let items: [WhatsNewPage.Item]
+    package let counts: [String]
+    package let items: [WhatsNewPage.Item]
     /// Nil when the group fits on one page.
-    public let pager: Pager?
-    public let timelineURL: String
+    package let pager: Pager?
+    package let timelineURL: String
 }
 
 extension SiteModel {
@@ -139,7 +139,7 @@ extension SiteModel {
 
     /// One entry per group, the newest `feedEntryLimit`: its counts and the first changes by name, linking to
     /// the group's page. A large rebuild stays one entry of bounded size.
-    public func feed() throws -> Feed {
+    package func feed() throws -> Feed {
         let authority = "tag:rmwiki.invalid,2017:\(strings.locale)/"
         let groups = changeGroups()
         let entries = try groups.prefix(Self.feedEntryLimit).map { group in

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reading what a build wrote.
-public enum BuildFixture {
-    public static func text(_ output: URL, _ path: String) throws -> String {
+package enum BuildFixture {
+    package static func text(_ output: URL, _ path: String) throws -> String {
         try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 
 /// A temporary folder holding one site's output and cache, and the `rmwiki build` arguments that use them
 /// with the project's own theme.
-public struct BuildWorkspace: Sendable {
-    public let folder: URL
-    public let output: URL
-    public let cache: URL
+package struct BuildWorkspace: Sendable {
+    package let folder: URL
+    package let output: URL
+    package let cache: URL
     /// Where spawned processes' standard output and error are captured.
-    public let logs: URL
+    package let logs: URL
 
-    public init(_ label: String) throws {
+    package init(_ label: String) throws {
         folder = try SharedFixtures.temporaryDirectory(label)
         output = folder.appendingPathComponent("site", isDirectory: true)
         cache = folder.appendingPathComponent("cache", isDirectory: true)
@@ -18,7 +18,7 @@ public struct BuildWorkspace: Sendable {
     }
 
     /// `build --api URL` (or `build --offline` without one) into this workspace, quietly unless told otherwise.
-    public func buildArguments(api: URL?, quiet: Bool = true, extra: [String] = []) -> [String] {
+    package func buildArguments(api: URL?, quiet: Bool = true, extra: [String] = []) -> [String] {
         ["build"] + (api.map { ["--api", $0.absoluteString] } ?? ["--offline"])
             + ["--cache", cache.path, "--output", output.path,
                "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path]
@@ -27,28 +27,28 @@ public struct BuildWorkspace: Sendable {
 
     /// What `rmwiki` keeps beside the output between builds: the lock file, the last build's state and the mark
     /// that says the folder is rmwiki's to replace.
-    public static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.rmwiki-site"]
+    package static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.rmwiki-site"]
 
     /// Files `rmwiki` left beside the output (lock, build state, staging folders), by name.
-    public func entriesBesideOutput() throws -> [String] {
+    package func entriesBesideOutput() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { ![output, cache, logs].map(\.lastPathComponent).contains($0) }.sorted()
     }
 
     /// Entries beside the output other than the lock and the build state (staging folders, temporary files).
-    public func leftoversBesideOutput() throws -> [String] {
+    package func leftoversBesideOutput() throws -> [String] {
         try entriesBesideOutput().filter { !Self.keptBesideOutput.contains($0) }
     }
 
     /// What an interrupted refresh left in the cache (staging folders, temporary files).
-    public func leftoversInCache() throws -> [String] {
+    package func leftoversInCache() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: cache.path)
             .filter { $0.hasPrefix(".staging-") || $0.hasPrefix(".tmp-") }
     }
 
     /// Runs the `rmwiki` executable, as cron would: its exit code (128 + the signal if one ended it) and both
     /// outputs. Builds run as processes so their rendering does not occupy the test's few cooperative threads.
-    public func run(_ arguments: [String]) async throws -> (code: Int32, out: String, err: String) {
+    package func run(_ arguments: [String]) async throws -> (code: Int32, out: String, err: String) {
         guard let binary = RMWikiExecutable.path else { throw SpawnError(description: RMWikiExecutable.missingMessage) }
         let result = try await SpawnedProcess.run(binary, arguments, captureIn: logs)
         switch result.termination {
@@ -57,7 +57,7 @@ public struct BuildWorkspace: Sendable {
         }
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Every file under a folder with its bytes, to show a cache is byte-identical before and after.
-public enum DirectoryDigest {
-    public static func contents(of folder: URL) -> [String: Data] {
+package enum DirectoryDigest {
+    package static func contents(of folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         let manager = FileManager.default
         guard let enumerator = manager.enumerator(atPath: folder.path) else { return files }
@@ -19,7 +19,7 @@ public enum DirectoryDigest {
     }
 
     /// The committed cache: everything but `downloads/`, the checked pictures a failed refresh keeps for the next.
-    public static func committed(_ cache: URL) -> [String: Data] {
+    package static func committed(_ cache: URL) -> [String: Data] {
         contents(of: cache).filter { !$0.key.hasPrefix("downloads/") }
     }
 }

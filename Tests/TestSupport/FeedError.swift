@@ -1,4 +1,4 @@
 /// A feed that is not well-formed XML.
-public struct FeedError: Error, CustomStringConvertible {
-    public let description: String
+package struct FeedError: Error, CustomStringConvertible {
+    package let description: String
 }

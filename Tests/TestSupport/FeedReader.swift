@@ -5,22 +5,22 @@ import FoundationXML
 
 /// Reads an Atom feed with Foundation's XML parser, which also proves it well-formed: the entries' ids,
 /// titles and summaries (decoded) and alternate links.
-public final class FeedReader: NSObject, XMLParserDelegate {
-    public struct Entry: Equatable, Sendable {
-        public var id = ""
-        public var title = ""
-        public var summary = ""
-        public var link: String?
-        public var updated = ""
+package final class FeedReader: NSObject, XMLParserDelegate {
+    package struct Entry: Equatable, Sendable {
+        package var id = ""
+        package var title = ""
+        package var summary = ""
+        package var link: String?
+        package var updated = ""
     }
 
-    public private(set) var entries: [Entry] = []
-    public private(set) var updated = ""
+    package private(set) var entries: [Entry] = []
+    package private(set) var updated = ""
     private var current: Entry?
     private var text = ""
 
     /// The feed's entries, or an error naming the line where the XML breaks.
-    public static func read(_ data: Data) throws -> FeedReader {
+    package static func read(_ data: Data) throws -> FeedReader {
         let reader = FeedReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -31,7 +31,7 @@ public final class FeedReader: NSObject, XMLParserDelegate {
         return reader
     }
 
-    public func parser(
+    package func parser(
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
@@ -40,11 +40,11 @@ public final class FeedReader: NSObject, XMLParserDelegate {
         if element == "link", attributes["rel"] == "alternate", current != nil { current?.link = attributes["href"] }
     }
 
-    public func parser(_ parser: XMLParser, foundCharacters string: String) {
+    package func parser(_ parser: XMLParser, foundCharacters string: String) {
         text += string
     }
 
-    public func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+    package func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         switch element {
         case "entry":
             if let current { entries.append(current) }

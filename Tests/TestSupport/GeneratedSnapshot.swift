@@ -2,12 +2,12 @@ import Foundation
 import RickAndMortyAPI
 
 /// Small generated datasets, for tests that need many fetches or builds to stay fast.
-public enum GeneratedSnapshot {
-    public static let source = "https://rickandmortyapi.com/api"
+package enum GeneratedSnapshot {
+    package static let source = "https://rickandmortyapi.com/api"
 
     /// `characters` characters (each in episode 1 + id % episodes, living at location 1 + id % locations),
     /// with every reference written the way the API writes it.
-    public static func make(characters: Int = 45, locations: Int = 3, episodes: Int = 2) -> Snapshot {
+    package static func make(characters: Int = 45, locations: Int = 3, episodes: Int = 2) -> Snapshot {
         let people = (1...characters).map { id in
             CharacterRecord(
                 id: id, name: "Character \(id)", status: "Alive", species: "Human", type: "", gender: "Female",

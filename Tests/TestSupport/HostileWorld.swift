@@ -5,11 +5,11 @@ import RickAndMortyAPI
 /// and empty strings, right-to-left and emoji text, control characters, template syntax, unknown status and
 /// gender values, references to records that do not exist (huge, zero, negative, malformed ids), episode
 /// codes that are not `SxxEyy`, and dates that do not parse. Ids are 1…n, as the API client requires.
-public enum HostileWorld {
+package enum HostileWorld {
     static let api = SmallWorld.api
 
     /// The character names, by id, that pages and the search index must show exactly (decoded).
-    public static let names: [Int: String] = [
+    package static let names: [Int: String] = [
         1: #"<script>alert("name")</script>"#,
         2: #"" onmouseover="alert(1)" x=""#,
         3: #"'><img src=x onerror=alert(3)><'"#,
@@ -45,7 +45,7 @@ public enum HostileWorld {
             url: "\(api)/character/\(id)", created: id % 2 == 0 ? "2017-11-04T18:48:46.250Z" : "<created>")
     }
 
-    public static let snapshot = Snapshot(
+    package static let snapshot = Snapshot(
         characters: names.keys.sorted().map { id in
             character(id, [
                 ("Alive", "Female", "Human", ""),
@@ -83,7 +83,7 @@ public enum HostileWorld {
 
     /// Smallest bytes the client accepts as a JPEG; characters 10 and up have no picture served (a 404),
     /// character 9 names none at all.
-    public static let avatars: [Int: LoopbackAvatar] = Dictionary(uniqueKeysWithValues: (1...8).map { id in
+    package static let avatars: [Int: LoopbackAvatar] = Dictionary(uniqueKeysWithValues: (1...8).map { id in
         (id, LoopbackAvatar(bytes: [0xFF, 0xD8, 0xFF, 0xE0, UInt8(id), 0xFF, 0xD9]))
     })
 }

@@ -2,8 +2,8 @@ import Foundation
 import LoopbackAPI
 
 /// Runs `body` against a loopback API server and stops the server however `body` ends.
-public enum LoopbackSession {
-    public static func with<Result>(
+package enum LoopbackSession {
+    package static func with<Result>(
         _ server: LoopbackAPIServer, _ body: (LoopbackAPIServer, URL) async throws -> Result
     ) async throws -> Result {
         let base = try await server.start()
@@ -18,7 +18,7 @@ public enum LoopbackSession {
     }
 
     /// The verified full dataset from `../shared`, served like the public API.
-    public static func withSharedData<Result>(
+    package static func withSharedData<Result>(
         options: LoopbackAPIOptions = .init(), _ body: (LoopbackAPIServer, URL) async throws -> Result
     ) async throws -> Result {
         try await with(try LoopbackAPIServer(dataFolder: SharedFixtures.apiFolder, options: options), body)

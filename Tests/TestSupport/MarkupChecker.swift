@@ -17,17 +17,17 @@ import Foundation
 /// - `html`, `head`, `title`, `body` and `main` appear once (SVG `<title>`s aside), and no `id` is used twice;
 /// - no control character other than tab, line feed and carriage return (a parse error in HTML, fatal in XML);
 /// - every `datetime` is a real calendar day (`YYYY-MM-DD`, optionally with a UTC time).
-public struct MarkupChecker: Sendable {
-    public let basePath: String
-    public let elements: Set<String>
+package struct MarkupChecker: Sendable {
+    package let basePath: String
+    package let elements: Set<String>
 
-    public init(basePath: String = "/", elements: Set<String>) {
+    package init(basePath: String = "/", elements: Set<String>) {
         self.basePath = basePath
         self.elements = elements
     }
 
     /// The elements written in the `.mustache` files of `templates` (and its subfolders) plus those SVG charts use.
-    public static func elements(inTemplates templates: URL) throws -> Set<String> {
+    package static func elements(inTemplates templates: URL) throws -> Set<String> {
         var names = svgElements
         let files = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "mustache" } ?? []
@@ -52,7 +52,7 @@ public struct MarkupChecker: Sendable {
     static let uniqueElements = ["html", "head", "title", "body", "main"]
 
     /// Every problem found in `html`, each naming the line it is on.
-    public func problems(in html: String) -> [String] {
+    package func problems(in html: String) -> [String] {
         var scanner = MarkupScanner(Array(html.utf8))
         var problems: [String] = []
         var open: [String] = []

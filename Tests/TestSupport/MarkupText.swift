@@ -1,8 +1,8 @@
 /// Character references as the site writes them, decoded back to text, to compare a page's text with the data.
-public enum MarkupText {
+package enum MarkupText {
     static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
 
-    public static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         var result = ""
         var rest = text[...]
         while let ampersand = rest.firstIndex(of: "&") {
@@ -30,7 +30,7 @@ public enum MarkupText {
     }
 
     /// The decoded text inside the first `<tag …>…</tag>` of `html` (tags within it removed).
-    public static func firstElementText(_ tag: String, in html: String) -> String? {
+    package static func firstElementText(_ tag: String, in html: String) -> String? {
         guard let start = html.range(of: "<\(tag)"), let close = html[start.upperBound...].firstIndex(of: ">"),
               let end = html[close...].range(of: "</\(tag)>")
         else { return nil }

@@ -2,12 +2,12 @@ import Foundation
 
 /// The `rmwiki` binary built beside the test bundle, for tests that run the real process
 /// (SIGKILL, two builds at once). `RMWIKI_EXECUTABLE` overrides the search.
-public enum RMWikiExecutable {
-    public static let path: String? = {
+package enum RMWikiExecutable {
+    package static let path: String? = {
         candidates().first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    public static let missingMessage =
+    package static let missingMessage =
         "the rmwiki executable was not found beside the test bundle; build it with `swift build` or set RMWIKI_EXECUTABLE"
 
     static func candidates() -> [String] {

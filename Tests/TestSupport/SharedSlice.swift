@@ -5,11 +5,11 @@ import RickAndMortyAPI
 /// The first characters of the verified dataset with every location and episode, and their real avatars:
 /// realistic data (PNG avatars named `.jpeg`, one-sided links, references to characters left out) that a
 /// debug build renders in about a second, for tests that build many times.
-public struct SharedSlice: Sendable {
-    public let snapshot: Snapshot
-    public let avatars: [Int: LoopbackAvatar]
+package struct SharedSlice: Sendable {
+    package let snapshot: Snapshot
+    package let avatars: [Int: LoopbackAvatar]
 
-    public init(characters count: Int) throws {
+    package init(characters count: Int) throws {
         let folder = SharedFixtures.apiFolder
         func load<Value: Decodable>(_: Value.Type, _ name: String) throws -> Value {
             try JSONDecoder().decode(Value.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
@@ -28,7 +28,7 @@ public struct SharedSlice: Sendable {
     }
 
     /// A loopback API serving this slice.
-    public func server(options: LoopbackAPIOptions = .init()) -> LoopbackAPIServer {
+    package func server(options: LoopbackAPIOptions = .init()) -> LoopbackAPIServer {
         LoopbackAPIServer(snapshot: snapshot, avatars: avatars, options: options)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import RickAndMortyAPI
 
 /// The verified full dataset from `../shared`, decoded straight from its three files.
-public enum SharedSnapshot {
-    public static func load() throws -> Snapshot {
+package enum SharedSnapshot {
+    package static func load() throws -> Snapshot {
         func read<T: Decodable>(_ name: String) throws -> T {
             try JSONDecoder().decode(T.self, from: Data(contentsOf: SharedFixtures.apiFolder.appendingPathComponent(name)))
         }
@@ -11,7 +11,7 @@ public enum SharedSnapshot {
     }
 
     /// The raw JSON arrays, for tests that compute figures independently of the project's types.
-    public static func raw(_ name: String) throws -> [[String: Any]] {
+    package static func raw(_ name: String) throws -> [[String: Any]] {
         let data = try Data(contentsOf: SharedFixtures.apiFolder.appendingPathComponent(name))
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
     }

@@ -2,28 +2,28 @@ import Foundation
 
 /// Walks a built site and checks what a visitor's browser would: every internal link and image
 /// resolves to a file, and nothing is loaded from another host.
-public struct SiteChecker {
-    public let root: URL
-    public let basePath: String
+package struct SiteChecker {
+    package let root: URL
+    package let basePath: String
 
-    public init(root: URL, basePath: String = "/") {
+    package init(root: URL, basePath: String = "/") {
         self.root = root
         self.basePath = basePath
     }
 
-    public struct Problem: CustomStringConvertible, Equatable {
-        public let page: String
-        public let reference: String
-        public let reason: String
-        public var description: String { "\(page): \(reference): \(reason)" }
+    package struct Problem: CustomStringConvertible, Equatable {
+        package let page: String
+        package let reference: String
+        package let reason: String
+        package var description: String { "\(page): \(reference): \(reason)" }
     }
 
     /// All `.html` files, relative to the root, sorted.
-    public func pages() throws -> [String] {
+    package func pages() throws -> [String] {
         try files().filter { $0.hasSuffix(".html") }
     }
 
-    public func files() throws -> [String] {
+    package func files() throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var result: [String] = []
         while let path = walker.nextObject() as? String {
@@ -37,7 +37,7 @@ public struct SiteChecker {
     }
 
     /// `href`, `src` and `content` (Open Graph) values, and `url(…)` in inline styles, of one page.
-    public static func references(in html: String) -> [(attribute: String, value: String)] {
+    package static func references(in html: String) -> [(attribute: String, value: String)] {
         let pattern = #"\b(href|src|action)\s*=\s*"([^"]*)""#
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
         let range = NSRange(html.startIndex..., in: html)
@@ -53,7 +53,7 @@ public struct SiteChecker {
             .replacingOccurrences(of: "&quot;", with: "\"")
     }
 
-    public func problems() throws -> [Problem] {
+    package func problems() throws -> [Problem] {
         var problems: [Problem] = []
         for page in try pages() {
             let html = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)

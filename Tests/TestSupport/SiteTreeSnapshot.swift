@@ -7,23 +7,23 @@ import Foundation
 
 /// Everything in a folder tree — bytes, mtimes and inodes — for tests that check a publish
 /// (or a killed build) left the site byte-identical, or that unchanged files were not rewritten.
-public struct SiteTreeSnapshot: Sendable, Equatable {
-    public struct File: Sendable, Equatable {
-        public var bytes: [UInt8]
+package struct SiteTreeSnapshot: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
+        package var bytes: [UInt8]
         /// Nanoseconds since 1970.
-        public var modificationTime: Int64
-        public var inode: UInt64
+        package var modificationTime: Int64
+        package var inode: UInt64
     }
 
     /// Regular files by relative path.
-    public var files: [String: File]
+    package var files: [String: File]
     /// Folders by relative path, so leftover empty folders show.
-    public var folders: Set<String>
+    package var folders: Set<String>
     /// Symlinks and other special entries by relative path (a published site should have none).
-    public var specialEntries: Set<String>
+    package var specialEntries: Set<String>
 
     /// Reads the whole tree under `directory`; an absent folder is an empty snapshot.
-    public init(of directory: URL) throws {
+    package init(of directory: URL) throws {
         files = [:]
         folders = []
         specialEntries = []
@@ -32,13 +32,13 @@ public struct SiteTreeSnapshot: Sendable, Equatable {
     }
 
     /// Same paths, kinds and bytes; mtimes and inodes ignored.
-    public func hasSameContent(as other: SiteTreeSnapshot) -> Bool {
+    package func hasSameContent(as other: SiteTreeSnapshot) -> Bool {
         folders == other.folders && specialEntries == other.specialEntries
             && files.mapValues(\.bytes) == other.files.mapValues(\.bytes)
     }
 
     /// Paths of files present in both snapshots whose inode or mtime differs (i.e. were rewritten).
-    public func rewrittenFiles(since earlier: SiteTreeSnapshot) -> [String] {
+    package func rewrittenFiles(since earlier: SiteTreeSnapshot) -> [String] {
         files.compactMap { path, file in
             guard let before = earlier.files[path] else { return nil }
             return before.inode != file.inode || before.modificationTime != file.modificationTime ? path : nil

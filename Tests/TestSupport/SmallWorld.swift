@@ -2,10 +2,10 @@ import RickAndMortyAPI
 
 /// A small world with the awkward cases in it: a one-sided episode link, a location that omits a
 /// resident, an origin that does not exist, an unknown status and an HTML-looking name.
-public enum SmallWorld {
-    public static let api = "https://rickandmortyapi.com/api"
+package enum SmallWorld {
+    package static let api = "https://rickandmortyapi.com/api"
 
-    public static func character(
+    package static func character(
         _ id: Int, _ name: String, status: String = "Alive", gender: String = "Male", species: String = "Human",
         origin: Int? = nil, location: Int? = nil, episodes: [Int] = []
     ) -> CharacterRecord {
@@ -18,7 +18,7 @@ public enum SmallWorld {
             url: "\(api)/character/\(id)", created: "2017-11-04T18:48:46.250Z")
     }
 
-    public static let snapshot = Snapshot(
+    package static let snapshot = Snapshot(
         characters: [
             character(1, "Rick Sanchez", origin: 1, location: 1, episodes: [1, 2]),
             character(2, "Morty Smith", status: "unknown", origin: 99, location: 2, episodes: [1]),
@@ -45,7 +45,7 @@ public enum SmallWorld {
 
 extension SmallWorld {
     /// Tiny avatars for characters 1 and 2; character 3 has none (the placeholder is used).
-    public static let avatars: [Int: AvatarImage] = [
+    package static let avatars: [Int: AvatarImage] = [
         1: AvatarImage(source: .bytes(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)), fileExtension: "svg"),
         2: AvatarImage(source: .bytes(Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"/></svg>".utf8)), fileExtension: "svg"),
     ]
@@ -53,7 +53,7 @@ extension SmallWorld {
 
 extension SmallWorld {
     /// Two rebuilds' worth of changes, one naming a record that no longer exists.
-    public static let history = ChangeHistory(entries: [
+    package static let history = ChangeHistory(entries: [
         .init(date: "2026-11-21T03:30:00Z", kind: .character, id: 3, name: "<b>Bold</b> & \"Quoted\"", change: .added),
         .init(date: "2026-11-21T03:30:00Z", kind: .episode, id: 2, name: "Lawnmower Dog", change: .changed),
         .init(date: "2026-11-20T03:30:00Z", kind: .location, id: 77, name: "Gone Place", change: .added),

@@ -1,4 +1,4 @@
 /// A child process that could not be started.
-public struct SpawnError: Error, CustomStringConvertible {
-    public let description: String
+package struct SpawnError: Error, CustomStringConvertible {
+    package let description: String
 }

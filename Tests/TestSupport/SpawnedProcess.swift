@@ -11,12 +11,12 @@ import Darwin
 /// be reused by another process before a test decides to signal it. `wait()` learns of the end on a
 /// thread of its own (`waitid` with `WNOWAIT`, which does not reap), so no thread of the concurrency pool
 /// blocks and no test guesses how often to look.
-public final class SpawnedProcess: @unchecked Sendable {
-    public enum Termination: Sendable, Equatable, CustomStringConvertible {
+package final class SpawnedProcess: @unchecked Sendable {
+    package enum Termination: Sendable, Equatable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .exited(let code): "exit \(code)"
             case .signaled(let signal): "signal \(signal)"
@@ -24,13 +24,13 @@ public final class SpawnedProcess: @unchecked Sendable {
         }
     }
 
-    public let pid: pid_t
+    package let pid: pid_t
     private let outputFile: URL
     private let errorFile: URL
     private let lock = NSLock()
     private var termination: Termination?
 
-    public init(_ executable: String, _ arguments: [String], captureIn folder: URL) throws {
+    package init(_ executable: String, _ arguments: [String], captureIn folder: URL) throws {
         let label = UUID().uuidString
         outputFile = folder.appendingPathComponent("\(label).out")
         errorFile = folder.appendingPathComponent("\(label).err")
@@ -49,7 +49,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Waits for the child to end and returns how it ended.
-    public func wait() async -> Termination {
+    package func wait() async -> Termination {
         while true {
             if let ended = poll() { return ended }
             let pid = pid
@@ -67,7 +67,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Waits for the child to end, or kills it once `limit` has passed, whichever comes first: the child's end
     /// is an event (see `wait()`), and the limit is the moment a kill test aims at or a watchdog, so a hang
     /// fails the test instead of stalling the suite. `ranOut` says the limit came first.
-    public func wait(killingAfter limit: Duration) async -> (termination: Termination, ranOut: Bool) {
+    package func wait(killingAfter limit: Duration) async -> (termination: Termination, ranOut: Bool) {
         await withTaskGroup(of: Termination?.self) { group in
             group.addTask { await self.wait() }
             group.addTask {
@@ -82,7 +82,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// How the child ended, or nil while it runs (reaping it if it just ended).
-    public func poll() -> Termination? {
+    package func poll() -> Termination? {
         lock.withLock {
             if let termination { return termination }
             var status: Int32 = 0
@@ -97,23 +97,23 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// Sends SIGKILL unless the child has already been reaped, and waits for it; returns how it ended
     /// (a child that finished just before the signal reports its own exit).
     @discardableResult
-    public func kill() async -> Termination {
+    package func kill() async -> Termination {
         send(SIGKILL)
         return await wait()
     }
 
     /// Sends `signal` (e.g. SIGSTOP, SIGCONT) unless the child has already been reaped.
-    public func send(_ signal: Int32) {
+    package func send(_ signal: Int32) {
         lock.withLock {
             if termination == nil { _ = sendSignal(pid, signal) }
         }
     }
 
-    public var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
-    public var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+    package var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+    package var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     /// Runs to the end and returns the termination with both outputs.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], captureIn folder: URL
     ) async throws -> (termination: Termination, out: String, err: String) {
         let process = try SpawnedProcess(executable, arguments, captureIn: folder)
