@@ -26,6 +26,7 @@ extension CharacterCard: MustacheConvertible {
             "id": .int(id), "name": .string(name), "note": note.map(MustacheValue.string) ?? .null,
             "url": .string(url), "image": image.mustacheValue,
             "status": status.mustacheValue, "gender": gender.mustacheValue, "species": .string(species),
+            "count": count.map(MustacheValue.string) ?? .null,
         ])
     }
 }

@@ -29,6 +29,8 @@ package struct CharacterCard: Codable, Sendable, Equatable {
     package let status: Badge
     package let gender: Badge
     package let species: String
+    /// A number the list is about, under the card ("12 episodes together"); nil on most lists.
+    package var count: String?
 }
 
 /// A location as a card in the index and in the "places to visit" strips.

@@ -5,6 +5,13 @@ package struct CharacterIndexPage: PageModel, Codable, Equatable {
 
     package let cards: [CharacterCard]
     package let pager: Pager
+    /// The same list in each order, this one marked.
+    package let orders: [OrderLink]
+    /// The A–Z jump bar; empty in the other orders.
+    package let letters: [LetterLink]
+    package let hasLetters: Bool
+    /// Every page one click away (see `PagePicker`).
+    package let picker: PagePicker
     /// A few places to jump to, below the cards; the locations index has every one.
     package let places: Places
     /// One entry per gender colour, for the legend.
@@ -18,6 +25,11 @@ package struct Places: Codable, Sendable, Equatable {
     package let all: RecordLink
 }
 
+/// Characters as a ranked list of rows (small picture, name, `count`): the cards' values, drawn small.
+package struct CharacterRows: Codable, Sendable, Equatable {
+    package let rows: [CharacterCard]
+}
+
 package struct CharacterPage: PageModel, Codable, Equatable {
     package static let kind = PageKind.character
 
@@ -27,20 +39,52 @@ package struct CharacterPage: PageModel, Codable, Equatable {
     package let image: ImageReference
     package let gender: Badge
     package let info: [InfoRow]
-    package let episodes: [EpisodeSummary]
+    /// The character's episodes, by season.
+    package let seasons: [EpisodeIndexPage.Season]
     package let hasEpisodes: Bool
+    /// "Seen most often with": the characters sharing the most episodes with this one, each with the count.
+    /// A ranked list of small rows rather than cards: it is on every character page.
+    package let coStars: CharacterRows
+    package let hasCoStars: Bool
+    /// The characters before and after this one in the API's order.
+    package let previous: RecordLink?
+    package let next: RecordLink?
 }
 
 extension SiteModel {
+    /// How many characters "Seen most often with" shows.
+    static let coStarCount = 10
+
+    /// The characters index in every order (`CharacterOrder`), 20 a page.
     func characterIndexPages() throws -> [SitePage] {
         let strip = try placesStrip()
         let legend = try CharacterVocabulary.genders.map { gender throws in
             try CharacterVocabulary.gender(gender, strings)
         }
-        return try indexPages(dataset.characters, route: Route.characters, keys: "characters") { slice, pager in
-            CharacterIndexPage(
-                cards: cards(eager: try slice.map { character throws in try card(character) }),
-                pager: pager, places: strip, genderLegend: legend)
+        return try CharacterOrder.allCases.flatMap { order throws in
+            let sorted = characters(in: order)
+            let letters = order == .alphabetical ? try letterLinks(sorted) : []
+            let orders = try CharacterOrder.allCases.map { other throws in
+                OrderLink(label: try strings(other.labelKey), url: link(.characters(page: 1, order: other)),
+                          isCurrent: other == order)
+            }
+            let route = { (page: Int) in Route.characters(page: page, order: order) }
+            return try indexPages(sorted, route: route, keys: order.keys) { slice, pager in
+                let shown = try slice.map { character throws in
+                    var card = try card(character)
+                    if order == .mostEpisodes {
+                        card.count = try strings.plural(
+                            "character_episode_count", count: dataset.episodeIDs(ofCharacter: character.id).count)
+                    }
+                    return card
+                }
+                return CharacterIndexPage(
+                    cards: cards(eager: shown), pager: pager, orders: orders, letters: letters,
+                    hasLetters: !letters.isEmpty,
+                    picker: try PagePicker.make(
+                        current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings),
+                    places: strip, genderLegend: legend)
+            }
         }
     }
 
@@ -51,6 +95,17 @@ extension SiteModel {
 
     func characterPage(_ character: CharacterRecord) throws -> SitePage {
         let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
+        let coStars = try dataset.coStars(of: character.id, limit: Self.coStarCount).compactMap { coStar throws in
+            try dataset.character(coStar.id).map { other throws in
+                var card = try card(other)
+                card.count = try strings.plural("costar_episodes_count", count: coStar.episodes)
+                return card
+            }
+        }
+        let neighbours = dataset.neighbours(ofCharacter: character.id)
+        func neighbourLink(_ other: CharacterRecord?) -> RecordLink? {
+            other.map { RecordLink(name: fullName($0), url: link(.character($0.id))) }
+        }
         let status = try CharacterVocabulary.status(character.status, gender: character.gender, strings)
         let gender = try CharacterVocabulary.gender(character.gender, strings)
         let none = try strings("value_none")
@@ -88,7 +143,9 @@ extension SiteModel {
         image.fetchPriority = "high"
         let content = CharacterPage(
             name: character.name, note: nameNotes[character.id], image: image, gender: gender, info: info,
-            episodes: try episodes.map { episode throws in try summary(episode) }, hasEpisodes: !episodes.isEmpty)
+            seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
+            coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
+            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next))
         return try page(
             .character(character.id), title: fullName(character), heading: character.name,
             description: try strings.format("character_description", [

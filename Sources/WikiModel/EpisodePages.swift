@@ -5,6 +5,8 @@ package struct EpisodeIndexPage: PageModel, Codable, Equatable {
 
     package struct Season: Codable, Sendable, Equatable {
         package let title: String
+        /// Nil for the episodes whose code names no season.
+        package let number: Int?
         /// `season-1`, for in-page links.
         package let anchor: String
         package let episodeCount: String
@@ -28,61 +30,78 @@ package struct EpisodePage: PageModel, Codable, Equatable {
     package let hasCharacters: Bool
     package let previous: RecordLink?
     package let next: RecordLink?
+    /// "Season 3": the season the code names, nil when it names none.
+    package let season: RecordLink?
+    /// The characters whose first episode this is (see `Dataset.debutIDsByEpisode`).
+    package let debuts: [CharacterCard]
+    package let hasDebuts: Bool
+    package let debutCount: String
 }
 
 extension SiteModel {
     func episodeIndexPage() throws -> SitePage {
-        // Seasons in order; episodes whose code names no season (hostile data) close the list as "Other".
+        let seasons = try seasonGroups(dataset.episodes)
+        return try page(
+            .episodes, title: try strings("episodes_title"),
+            description: try strings.format("episodes_description", [
+                "count": count(dataset.episodes.count), "seasons": count(seasons.filter { $0.number != nil }.count),
+            ]),
+            content: EpisodeIndexPage(seasons: seasons))
+    }
+
+    /// Episodes by season, seasons in order, each in episode order; episodes whose code names no season
+    /// (hostile data) close the list as "Other episodes". The episodes index and every character page use it.
+    func seasonGroups(_ episodes: [EpisodeRecord]) throws -> [EpisodeIndexPage.Season] {
         var bySeason: [Int: [EpisodeRecord]] = [:]
         var unsorted: [EpisodeRecord] = []
-        for episode in dataset.episodes {
+        for episode in episodes {
             if let code = EpisodeCode(episode.episode) {
                 bySeason[code.season, default: []].append(episode)
             } else {
                 unsorted.append(episode)
             }
         }
-        func season(_ title: String, anchor: String, _ episodes: [EpisodeRecord]) throws
+        func season(_ title: String, number: Int?, anchor: String, _ episodes: [EpisodeRecord]) throws
             -> EpisodeIndexPage.Season
         {
             let ordered = episodes.sorted {
                 (EpisodeCode($0.episode)?.number ?? 0, $0.id) < (EpisodeCode($1.episode)?.number ?? 0, $1.id)
             }
             return EpisodeIndexPage.Season(
-                title: title, anchor: anchor,
+                title: title, number: number, anchor: anchor,
                 episodeCount: try strings.plural("season_episodes_count", count: ordered.count),
                 episodes: try ordered.map { episode throws in try summary(episode) })
         }
         var seasons = try bySeason.keys.sorted().map { number throws in
-            try season(try strings.format("season_title", ["number": String(number)]),
-                       anchor: "season-\(number)", bySeason[number] ?? [])
+            try season(try seasonTitle(number), number: number, anchor: "season-\(number)", bySeason[number] ?? [])
         }
         if !unsorted.isEmpty {
-            seasons.append(try season(try strings("season_other"), anchor: "season-other", unsorted))
+            seasons.append(try season(try strings("season_other"), number: nil, anchor: "season-other", unsorted))
         }
-        return try page(
-            .episodes, title: try strings("episodes_title"),
-            description: try strings.format("episodes_description", [
-                "count": count(dataset.episodes.count), "seasons": count(bySeason.count),
-            ]),
-            content: EpisodeIndexPage(seasons: seasons))
+        return seasons
+    }
+
+    func seasonTitle(_ number: Int) throws -> String {
+        try strings.format("season_title", ["number": String(number)])
     }
 
     func episodePage(_ episode: EpisodeRecord) throws -> SitePage {
         let airDate = CalendarDate(airDate: episode.airDate)
         let created = CalendarDate(iso8601: episode.created)
         let cast = try cards(dataset.characterIDs(inEpisode: episode.id))
-        let position = dataset.episodes.firstIndex { $0.id == episode.id }
-        func neighbour(_ offset: Int) -> RecordLink? {
-            guard let position, dataset.episodes.indices.contains(position + offset) else { return nil }
-            let other = dataset.episodes[position + offset]
-            return RecordLink(name: "\(other.episode) · \(other.name)", url: link(.episode(other.id)))
+        let debuts = try cards(debutIDsByEpisode[episode.id] ?? [])
+        let neighbours = dataset.neighbours(ofEpisode: episode.id)
+        func neighbourLink(_ other: EpisodeRecord?) -> RecordLink? {
+            other.map { RecordLink(name: "\($0.episode) · \($0.name)", url: link(.episode($0.id))) }
         }
         let content = EpisodePage(
             code: episode.episode, name: episode.name,
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
-            castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1))
+            castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty,
+            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
+            season: try EpisodeCode(episode.episode).map { code throws in RecordLink(name: try seasonTitle(code.season), url: nil) },
+            debuts: debuts, hasDebuts: !debuts.isEmpty, debutCount: count(debuts.count))
         return try page(
             .episode(episode.id), title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,

@@ -43,7 +43,8 @@ extension SiteModel {
 /// Every page the site has, and where it lives. Pretty URLs: each page is `…/index.html` in its own folder.
 package enum Route: Sendable, Hashable {
     case home
-    case characters(page: Int)
+    /// A page of the characters index, in one of its orders (`characters/`, `characters/a-z/page/2/`).
+    case characters(page: Int, order: CharacterOrder = .api)
     case character(Int)
     case locations(page: Int)
     case location(Int)
@@ -60,7 +61,8 @@ package enum Route: Sendable, Hashable {
     package var relativeURL: String {
         switch self {
         case .home: ""
-        case .characters(let page): page <= 1 ? "characters/" : "characters/page/\(page)/"
+        case .characters(let page, let order):
+            (order.slug.map { "characters/\($0)/" } ?? "characters/") + (page <= 1 ? "" : "page/\(page)/")
         case .character(let id): "characters/\(id)/"
         case .locations(let page): page <= 1 ? "locations/" : "locations/page/\(page)/"
         case .location(let id): "locations/\(id)/"

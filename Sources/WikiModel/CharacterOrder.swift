@@ -1,0 +1,114 @@
+import Foundation
+import RickAndMortyAPI
+
+/// The orders the characters index comes in, each a static paginated list of its own (no script sorts anything):
+/// the API's, by id (`characters/`); by name (`characters/a-z/`); most episodes first (`characters/most-episodes/`).
+package enum CharacterOrder: String, CaseIterable, Sendable, Hashable {
+    case api, alphabetical, mostEpisodes
+
+    /// The folder under `characters/`; the API's order is the index itself.
+    package var slug: String? {
+        switch self {
+        case .api: nil
+        case .alphabetical: "a-z"
+        case .mostEpisodes: "most-episodes"
+        }
+    }
+
+    /// The strings `<keys>_title`, `<keys>_title_page` and `<keys>_description` of the order's pages.
+    var keys: String {
+        switch self {
+        case .api: "characters"
+        case .alphabetical: "characters_az"
+        case .mostEpisodes: "characters_most_episodes"
+        }
+    }
+
+    /// The order's name in the switcher.
+    var labelKey: String {
+        switch self {
+        case .api: "order_api"
+        case .alphabetical: "order_az"
+        case .mostEpisodes: "order_most_episodes"
+        }
+    }
+}
+
+extension SiteModel {
+    /// The characters in `order`. A–Z compares what a card shows (the name, then the note that tells namesakes
+    /// apart) with the collation of the page's language, Foundation's locale-aware comparison: accents and case
+    /// come after the letter ("Eve" < "Éric" < "Ezra", not after "Z" as code points would put them). Ties by id.
+    func characters(in order: CharacterOrder) -> [CharacterRecord] {
+        switch order {
+        case .api:
+            return dataset.characters
+        case .mostEpisodes:
+            return dataset.characters.map { ($0, dataset.episodeIDs(ofCharacter: $0.id).count) }
+                .sorted { ($1.1, $0.0.id) < ($0.1, $1.0.id) }
+                .map(\.0)
+        case .alphabetical:
+            let locale = Locale(identifier: strings.locale)
+            func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
+                lhs.compare(rhs, options: [], range: nil, locale: locale)
+            }
+            return dataset.characters.sorted { lhs, rhs in
+                switch compare(lhs.name, rhs.name) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame:
+                    switch compare(nameNotes[lhs.id] ?? "", nameNotes[rhs.id] ?? "") {
+                    case .orderedAscending: return true
+                    case .orderedDescending: return false
+                    case .orderedSame: return lhs.id < rhs.id
+                    }
+                }
+            }
+        }
+    }
+
+    /// The letters of the A–Z jump bar, in order; names that start with anything else are filed under `#`.
+    static let letters = ["#"] + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+
+    /// The letter a name is filed under: its first letter without accent or case ("Éric" under E); a digit, a sign
+    /// or another script under `#`.
+    static func letter(of name: String) -> String {
+        guard let first = name.first else { return "#" }
+        let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .uppercased()
+        guard folded.unicodeScalars.count == 1, let scalar = folded.unicodeScalars.first,
+              (UInt32(UInt8(ascii: "A"))...UInt32(UInt8(ascii: "Z"))).contains(scalar.value)
+        else { return "#" }
+        return folded
+    }
+
+    /// The A–Z jump bar: each letter links to the page its first name is on; a letter no name starts with is
+    /// shown without a link.
+    func letterLinks(_ sorted: [CharacterRecord]) throws -> [LetterLink] {
+        var firstPage: [String: Int] = [:]
+        for (position, character) in sorted.enumerated() {
+            let letter = Self.letter(of: character.name)
+            if firstPage[letter] == nil { firstPage[letter] = position / Self.pageSize + 1 }
+        }
+        return try Self.letters.map { letter throws in
+            LetterLink(
+                label: letter,
+                url: firstPage[letter].map { link(.characters(page: $0, order: .alphabetical)) },
+                ariaLabel: letter == "#" ? try strings("letters_other_aria")
+                    : try strings.format("letters_letter_aria", ["letter": letter]))
+        }
+    }
+}
+
+/// A letter of the A–Z jump bar; `url` is nil when no name starts with it.
+package struct LetterLink: Codable, Sendable, Equatable {
+    package let label: String
+    package let url: String?
+    package let ariaLabel: String
+}
+
+/// One order in the switcher above every characters index page.
+package struct OrderLink: Codable, Sendable, Equatable {
+    package let label: String
+    package let url: String
+    package let isCurrent: Bool
+}
