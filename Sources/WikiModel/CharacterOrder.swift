@@ -69,16 +69,15 @@ extension SiteModel {
     /// The letters of the A–Z jump bar, in order; names that start with anything else are filed under `#`.
     static let letters = ["#"] + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
 
-    /// The letter a name is filed under: its first letter without accent or case ("Éric" under E); a digit, a sign
-    /// or another script under `#`.
+    /// The letter a name is filed under: its first letter in plain Latin, without accent or case ("Éric" under E,
+    /// "Œdipe" under O, as the collation sorts them); a digit, a sign or another script under `#`.
     static func letter(of name: String) -> String {
         guard let first = name.first else { return "#" }
-        let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .uppercased()
-        guard folded.unicodeScalars.count == 1, let scalar = folded.unicodeScalars.first,
+        let plain = String(first).applyingTransform(StringTransform(rawValue: "Latin-ASCII"), reverse: false)?.uppercased()
+        guard let scalar = plain?.unicodeScalars.first,
               (UInt32(UInt8(ascii: "A"))...UInt32(UInt8(ascii: "Z"))).contains(scalar.value)
         else { return "#" }
-        return folded
+        return String(scalar)
     }
 
     /// The A–Z jump bar: each letter links to the page its first name is on; a letter no name starts with is

@@ -10,8 +10,8 @@ package struct CharacterIndexPage: PageModel, Codable, Equatable {
     /// The A–Z jump bar; empty in the other orders.
     package let letters: [LetterLink]
     package let hasLetters: Bool
-    /// Every page one click away (see `PagePicker`).
-    package let picker: PagePicker
+    /// Every page one click away (see `PagePicker`); nil when there is one page.
+    package let picker: PagePicker?
     /// A few places to jump to, below the cards; the locations index has every one.
     package let places: Places
     /// One entry per gender colour, for the legend.
@@ -81,7 +81,7 @@ extension SiteModel {
                 return CharacterIndexPage(
                     cards: cards(eager: shown), pager: pager, orders: orders, letters: letters,
                     hasLetters: !letters.isEmpty,
-                    picker: try PagePicker.make(
+                    picker: pager.total < 2 ? nil : try PagePicker.make(
                         current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings),
                     places: strip, genderLegend: legend)
             }

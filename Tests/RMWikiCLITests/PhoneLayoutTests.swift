@@ -103,7 +103,8 @@ struct PhoneLayoutTests {
         // No page kind is wider than the phone, in either language.
         var pages = ["", "characters/", "characters/1/", "characters/47/", "locations/", "locations/3/", "locations/20/",
                      "episodes/", "episodes/28/", "search/", "statistics/", "whats-new/", "404.html", "fr/characters/",
-                     "fr/locations/3/", "fr/statistics/", "fr/search/"]
+                     "fr/locations/3/", "fr/statistics/", "fr/search/", "characters/a-z/", "characters/a-z/page/13/",
+                     "characters/most-episodes/page/42/", "fr/characters/a-z/page/20/", "characters/1/", "episodes/1/"]
         try await browser.emulate(width: 390, height: 844, mobile: true)
         try await open(browser, site.appendingPathComponent("whats-new/"))
         let group = try await browser.text("document.querySelector('.whats-new-group h2 a').getAttribute('href')")
@@ -120,13 +121,30 @@ struct PhoneLayoutTests {
             }
         }
 
+        // The page picker opens within the screen, every page of the index in it, at the narrowest width too.
+        for width in [390, 320] {
+            try await browser.emulate(width: width, height: 844, mobile: true)
+            try await open(browser, site.appendingPathComponent("characters/a-z/page/13/"))
+            try await browser.run("document.querySelector('.page-picker').open = true")
+            let outside = try await number(browser, """
+                Array.from(document.querySelectorAll('.page-picker li')).filter(li => {
+                  const r = li.getBoundingClientRect(); return r.width === 0 || r.left < 0 || r.right > innerWidth; }).length
+                """)
+            #expect(outside == 0, "\(outside) page links of the picker are hidden or off the \(width) px screen")
+            #expect(try await number(browser, "document.querySelectorAll('.page-picker li').length") == 42)
+            let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            #expect(overflow <= 0, "the open picker makes the page \(overflow) px wider than \(width) px")
+            if width == 390 { try await shoot(browser, "characters-a-z-picker-390-light") }
+        }
+
         // The character page's picture comes first and is not stretched.
         try await open(browser, site.appendingPathComponent("characters/47/"))
         #expect(try await browser.text("document.querySelector('.character-picture img').getAttribute('fetchpriority')") == "high")
         #expect(try await number(browser, "document.querySelector('.character-picture img').getBoundingClientRect().width") <= 300)
 
         for (page, name) in [("characters/47/", "birdperson"), ("locations/3/", "citadel"), ("episodes/", "episodes"),
-                             ("statistics/", "statistics")] {
+                             ("statistics/", "statistics"), ("characters/1/", "rick"), ("episodes/1/", "pilot"),
+                             ("characters/a-z/page/13/", "characters-a-z")] {
             for dark in [false, true] {
                 try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
                 try await open(browser, site.appendingPathComponent(page))
@@ -219,7 +237,8 @@ struct PhoneLayoutTests {
             }
             try await open(browser, site.appendingPathComponent("statistics/"))
             try await shoot(browser, "statistics-1280-\(dark ? "dark" : "light")")
-            for (page, name) in [("characters/", "characters"), ("locations/3/", "citadel"), ("characters/47/", "birdperson")] {
+            for (page, name) in [("characters/", "characters"), ("locations/3/", "citadel"), ("characters/47/", "birdperson"),
+                                 ("characters/1/", "rick"), ("episodes/1/", "pilot"), ("characters/a-z/page/13/", "characters-a-z")] {
                 try await open(browser, site.appendingPathComponent(page))
                 try await shoot(browser, "\(name)-1280-\(dark ? "dark" : "light")")
             }

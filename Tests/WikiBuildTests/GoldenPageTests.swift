@@ -7,7 +7,8 @@ import Testing
 /// and review the diff like code.
 @Suite struct GoldenPageTests {
     static let kinds = [
-        "index.html", "characters/index.html", "characters/1/index.html", "locations/index.html",
+        "index.html", "characters/index.html", "characters/a-z/index.html", "characters/most-episodes/index.html",
+        "characters/1/index.html", "locations/index.html",
         "locations/1/index.html", "episodes/index.html", "episodes/2/index.html", "search/index.html",
         "statistics/index.html", "whats-new/index.html", "whats-new/rebuild-20261121T033000Z/index.html", "404.html",
         "search/index.json", "feed.xml",

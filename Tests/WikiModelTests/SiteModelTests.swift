@@ -39,7 +39,7 @@ import Testing
         guard let bold = try page(.character(3)).content as? CharacterPage,
               let lawnmower = try page(.episode(2)).content as? EpisodePage
         else { Issue.record("wrong kind"); return }
-        #expect(bold.episodes.map(\.id) == [2])
+        #expect(bold.seasons.flatMap(\.episodes).map(\.id) == [2])
         #expect(lawnmower.characters.map(\.id) == [1, 3])
         guard let earth = try page(.location(1)).content as? LocationPage else { Issue.record("wrong kind"); return }
         #expect(earth.residents.map(\.id) == [1, 3], "character 3 lives on Earth though Earth does not list it")
@@ -106,7 +106,7 @@ import Testing
         else { Issue.record("missing pages"); return }
         #expect(morty.name == "Unnamed")
         #expect(rick.info.first { $0.key == "location" }?.value == "Earth (C-137)", "the record's name, not the blank reference")
-        #expect(rick.episodes.first?.name == "Unnamed")
+        #expect(rick.seasons.first?.episodes.first?.name == "Unnamed")
         #expect(pages.first { $0.route == .character(2) }?.meta.title == "Unnamed · Rick and Morty Wiki")
         #expect(model.searchIndex().entries[1].name == "Unnamed")
     }
