@@ -53,7 +53,7 @@ package struct CharacterPage: PageModel, Codable, Equatable {
 
 extension SiteModel {
     /// How many characters "Seen most often with" shows.
-    static let coStarCount = 10
+    static let coStarCount = 12
 
     /// The characters index in every order (`CharacterOrder`), 20 a page.
     func characterIndexPages() throws -> [SitePage] {

@@ -35,6 +35,8 @@ package struct EpisodePage: PageModel, Codable, Equatable {
     /// The characters whose first episode this is (see `Dataset.debutIDsByEpisode`).
     package let debuts: [CharacterCard]
     package let hasDebuts: Bool
+    /// Everyone in the cast debuts here (the pilot): a sentence says so instead of the same cards twice.
+    package let castAllDebut: Bool
     package let debutCount: String
 }
 
@@ -101,7 +103,8 @@ extension SiteModel {
             castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
             season: try EpisodeCode(episode.episode).map { code throws in RecordLink(name: try seasonTitle(code.season), url: nil) },
-            debuts: debuts, hasDebuts: !debuts.isEmpty, debutCount: count(debuts.count))
+            debuts: debuts, hasDebuts: !debuts.isEmpty, castAllDebut: !debuts.isEmpty && debuts.map(\.id) == cast.map(\.id),
+            debutCount: count(debuts.count))
         return try page(
             .episode(episode.id), title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,
