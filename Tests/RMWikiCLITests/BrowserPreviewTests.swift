@@ -103,7 +103,7 @@ struct BrowserPreviewTests {
         try await browser.open(site.appendingPathComponent("characters/\(first.id)/"))
         #expect(try await browser.text("document.querySelector('article.character h1').textContent") == first.name)
         let headings = try await browser.texts("Array.from(document.querySelectorAll('article.character section > h2')).map(h => h.id)")
-        #expect(headings == ["picture-heading", "info-heading", "episodes-heading"])
+        #expect(headings == ["picture-heading", "info-heading", "costars-heading", "episodes-heading"])
         #expect(Int(try await browser.text("document.querySelectorAll('dl.info-list dt').length")) ?? 0 >= 4)
         #expect(Int(try await browser.text("document.querySelectorAll('.character-episodes a[href^=\"/episodes/\"]').length")) ?? 0 >= 1)
         try await browser.wait(until: "document.querySelector('.character-picture img').complete && document.querySelector('.character-picture img').naturalWidth > 0")

@@ -17,7 +17,9 @@ extension NightlyProcessTests {
         static let characterCount = 60
         /// Bepisian: four episodes, lives at location 11, listed on the second characters page, not featured.
         static let renamed = 35
-        static let unrelated = 36
+        /// Shares no episode with Bepisian (or the newcomer, who copies its episodes) and is not next to it or to the
+        /// newcomer: no list on its page names either.
+        static let unrelated = 41
 
         @Test func aRebuildRewritesExactlyTheFilesTheChangeTouches() async throws {
             let slice = try SharedSlice(characters: Self.characterCount)
@@ -79,8 +81,10 @@ extension NightlyProcessTests {
                 newcomer.image = SmallWorld.api + "/character/avatar/\(newID).jpeg"
                 await server.upsert(newcomer)
                 let added = try await Self.build(work, api: base)
-                let newFiles = (languages.flatMap { ["\($0)characters/\(newID)/index.html", "\($0)characters/page/4/index.html"] }
-                    + ["images/characters/\(newID).jpeg"]).sorted()
+                let newFiles = (languages.flatMap { language in
+                    ["characters/\(newID)/", "characters/page/4/", "characters/a-z/page/4/", "characters/most-episodes/page/4/"]
+                        .map { language + $0 + "index.html" }
+                } + ["images/characters/\(newID).jpeg"]).sorted()
                 let secondRebuildPages = Self.rebuildPages(added.summary.added)
                 #expect(secondRebuildPages.count == languages.count && !Set(secondRebuildPages).isSubset(of: rebuildPages))
                 #expect(added.summary.added == (newFiles + secondRebuildPages).sorted())
