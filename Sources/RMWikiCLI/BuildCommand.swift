@@ -14,7 +14,7 @@ struct BuildCommand: Command {
             "new site only when everything succeeded, and files whose bytes did not change are left untouched.",
         ],
         options: SiteOptions.specs + [.flag(
-            "dry-run", "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],
+            .dryRun, "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],
         positionals: 0...0)
 
     let options: SiteOptions
@@ -22,7 +22,7 @@ struct BuildCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SiteOptions(arguments, command: Self.spec.name)
-        dryRun = arguments.has("dry-run")
+        dryRun = arguments.has(.dryRun)
     }
 
     func run(_ console: Console) async -> ExitCode {

@@ -13,7 +13,7 @@ struct CommandSpec: Sendable {
     var help: String {
         var lines = ["Usage: rmwiki \(usage)", "", summary]
         if !details.isEmpty { lines += [""] + details }
-        let all = options + [OptionSpec.flag("help", "Show this help.")]
+        let all = options + [OptionSpec.flag(.help, "Show this help.")]
         lines += ["", "Options:"]
         let labels = all.map { option in "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "") }
         let width = (labels.map(\.count).max() ?? 0) + 2

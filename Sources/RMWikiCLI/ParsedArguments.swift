@@ -1,7 +1,7 @@
 /// A command line split into options and positionals, checked against the command's spec.
 struct ParsedArguments: Sendable, Equatable {
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+    private var values: [ValueOption: String] = [:]
+    var flags: Set<Flag> = []
     var positionals: [String] = []
 
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
@@ -26,26 +26,27 @@ struct ParsedArguments: Sendable, Equatable {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            if name == "help" {
-                flags.insert("help")
+            if name == Flag.help.rawValue {
+                flags.insert(.help)
                 continue
             }
             guard let option = spec.option(named: name) else {
                 throw UsageError(command: spec.name, message: "unknown option '--\(name)'" + Self.suggestion(name, spec: spec))
             }
-            if let valueName = option.valueName {
+            switch option.key {
+            case .value(let valueOption):
                 guard let value = inlineValue ?? remaining.popFirst() else {
-                    throw UsageError(command: spec.name, message: "--\(name) needs a value (\(valueName))")
+                    throw UsageError(command: spec.name, message: "--\(name) needs a value (\(option.valueName ?? ""))")
                 }
-                values[name] = value
-            } else {
+                values[valueOption] = value
+            case .flag(let flag):
                 guard inlineValue == nil else {
                     throw UsageError(command: spec.name, message: "--\(name) takes no value")
                 }
-                flags.insert(name)
+                flags.insert(flag)
             }
         }
-        guard flags.contains("help") || spec.positionals.contains(positionals.count) else {
+        guard flags.contains(.help) || spec.positionals.contains(positionals.count) else {
             let expected = spec.positionals.lowerBound == spec.positionals.upperBound
                 ? "\(spec.positionals.lowerBound)" : "\(spec.positionals.lowerBound) to \(spec.positionals.upperBound)"
             throw UsageError(command: spec.name, message: positionals.count > spec.positionals.upperBound
@@ -60,5 +61,10 @@ struct ParsedArguments: Sendable, Equatable {
         return "; did you mean '--\(best)'?"
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func has(_ flag: Flag) -> Bool { flags.contains(flag) }
+
+    subscript(option: ValueOption) -> String? {
+        get { values[option] }
+        set { values[option] = newValue }
+    }
 }

@@ -13,15 +13,15 @@ struct ServeOptions: Sendable {
     static let defaultPollInterval: Duration = .milliseconds(400)
 
     static let specs: [OptionSpec] = SiteOptions.specs.map { option in
-        switch option.name {
-        case "output": .value("output", "DIR", "Where the preview is built (default: \(defaultOutput), never \(SiteOptions.defaultOutput)).")
-        case "quiet": .flag("quiet", "Print nothing but errors and the URL.")
+        switch option.key {
+        case .value(.output): .value(.output, "DIR", "Where the preview is built (default: \(defaultOutput), never \(SiteOptions.defaultOutput)).")
+        case .flag(.quiet): .flag(.quiet, "Print nothing but errors and the URL.")
         default: option
         }
     } + [
-        .value("port", "N", "The port to listen on (default: \(defaultPort); 0 picks a free one)."),
-        .value("host", "ADDR", "The address to listen on (default: 127.0.0.1; others are reachable from outside)."),
-        .flag("watch", "Rebuild when the templates, the public files or the cache change, and reload open pages."),
+        .value(.port, "N", "The port to listen on (default: \(defaultPort); 0 picks a free one)."),
+        .value(.host, "ADDR", "The address to listen on (default: 127.0.0.1; others are reachable from outside)."),
+        .flag(.watch, "Rebuild when the templates, the public files or the cache change, and reload open pages."),
     ]
 
     /// The first build: fetches like `build` unless `--demo` or `--offline`.
@@ -36,20 +36,20 @@ struct ServeOptions: Sendable {
 
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
         var arguments = arguments
-        if arguments.values["output"] == nil { arguments.values["output"] = Self.defaultOutput }
+        if arguments[.output] == nil { arguments[.output] = Self.defaultOutput }
         site = try SiteOptions(arguments, command: command)
-        if !arguments.has("demo") { arguments.flags.insert("offline") }
+        if !arguments.has(.demo) { arguments.flags.insert(.offline) }
         rebuild = try SiteOptions(arguments, command: command)
-        let portText = arguments.values["port"] ?? String(Self.defaultPort)
+        let portText = arguments[.port] ?? String(Self.defaultPort)
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw UsageError(command: command, message: "--port needs a number from 0 to 65535")
         }
         self.port = port
-        host = arguments.values["host"] ?? "127.0.0.1"
+        host = arguments[.host] ?? "127.0.0.1"
         guard Self.isAddress(host) else {
             throw UsageError(command: command, message: "--host needs an IPv4 or IPv6 address such as 127.0.0.1 or ::1")
         }
-        watch = arguments.has("watch")
+        watch = arguments.has(.watch)
     }
 
     var serverConfiguration: HTTPServer.Configuration { .init(host: host, port: port) }

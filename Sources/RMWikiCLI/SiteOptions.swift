@@ -14,24 +14,24 @@ struct SiteOptions: Sendable {
     static let defaultCache = ".rmwiki-cache"
 
     static let specs: [OptionSpec] = [
-        .flag("demo", "Build the embedded demo dataset (no network, no cache)."),
-        .flag("offline", "Build from the cache alone; fails clearly when there is none."),
-        .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
-        .value("source", "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
-        .value("graphql", "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
-        .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
-        .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
-        .flag("allow-shrink", "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
-        .value("image-host", "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
+        .flag(.demo, "Build the embedded demo dataset (no network, no cache)."),
+        .flag(.offline, "Build from the cache alone; fails clearly when there is none."),
+        .value(.api, "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
+        .value(.source, "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
+        .value(.graphql, "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
+        .value(.cache, "DIR", "The data and image cache (default: \(defaultCache))."),
+        .value(.concurrency, "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
+        .flag(.allowShrink, "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
+        .value(.imageHost, "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
         .value(
-            "max-time", "DURATION",
+            .maxTime, "DURATION",
             "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
-        .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
-        .flag("force", "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
-        .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
-        .value("templates", "DIR", "The templates and string tables (default: Templates)."),
-        .value("public", "DIR", "The static files copied into the site (default: Public)."),
-        .flag("quiet", "Print nothing but errors."),
+        .value(.output, "DIR", "Where the site is published (default: \(defaultOutput))."),
+        .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
+        .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
+        .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
+        .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
+        .flag(.quiet, "Print nothing but errors."),
     ]
 
     let source: DataSource
@@ -50,33 +50,33 @@ struct SiteOptions: Sendable {
     let force: Bool
 
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
-        func folder(_ name: String, _ fallback: String) -> URL {
-            URL(fileURLWithPath: arguments.values[name] ?? fallback).standardizedFileURL
+        func folder(_ option: ValueOption, _ fallback: String) -> URL {
+            URL(fileURLWithPath: arguments[option] ?? fallback).standardizedFileURL
         }
-        if arguments.has("demo") && arguments.has("offline") {
+        if arguments.has(.demo) && arguments.has(.offline) {
             throw UsageError(command: command, message: "--demo and --offline exclude each other")
         }
-        if arguments.has("demo"), ["api", "cache", "source", "graphql"].contains(where: { arguments.values[$0] != nil }) {
+        if arguments.has(.demo), [ValueOption.api, .cache, .source, .graphql].contains(where: { arguments[$0] != nil }) {
             throw UsageError(command: command, message: "--demo uses the embedded dataset: drop --api, --cache, --source and --graphql")
         }
-        source = arguments.has("demo") ? .demo : .cache(offline: arguments.has("offline"))
-        let apiText = arguments.values["api"] ?? APIClient.defaultBaseURL.absoluteString
+        source = arguments.has(.demo) ? .demo : .cache(offline: arguments.has(.offline))
+        let apiText = arguments[.api] ?? APIClient.defaultBaseURL.absoluteString
         guard let api = URL(string: apiText), let scheme = api.scheme?.lowercased(), ["http", "https"].contains(scheme),
               api.host != nil
         else { throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api") }
         self.api = api
         recordSource = try Self.recordSource(arguments, api: api, command: command)
-        let concurrencyText = arguments.values["concurrency"] ?? String(APIClient.defaultConcurrency)
+        let concurrencyText = arguments[.concurrency] ?? String(APIClient.defaultConcurrency)
         guard let concurrency = Int(concurrencyText), (1...64).contains(concurrency) else {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
-        for name in ["output", "cache", "templates", "public"] where arguments.values[name]?.isEmpty == true {
-            throw UsageError(command: command, message: "--\(name) needs a folder")
+        for option in [ValueOption.output, .cache, .templates, .publicFolder] where arguments[option]?.isEmpty == true {
+            throw UsageError(command: command, message: "--\(option.rawValue) needs a folder")
         }
-        allowShrink = arguments.has("allow-shrink")
+        allowShrink = arguments.has(.allowShrink)
         var imageHosts: [ImageHost] = []
-        for text in (arguments.values["image-host"] ?? "").split(separator: ",") {
+        for text in (arguments[.imageHost] ?? "").split(separator: ",") {
             guard let host = ImageHost(String(text)) else {
                 throw UsageError(command: command, message: "--image-host needs host names such as images.example.org or "
                     + "images.example.org:8443, separated by commas; got '\(text)'")
@@ -84,21 +84,21 @@ struct SiteOptions: Sendable {
             imageHosts.append(host)
         }
         self.imageHosts = imageHosts
-        guard let maxTime = arguments.values["max-time"].map(Self.duration) ?? APIClient.defaultMaxTime else {
+        guard let maxTime = arguments[.maxTime].map(Self.duration) ?? APIClient.defaultMaxTime else {
             throw UsageError(command: command, message: "--max-time needs a duration from 1s to 24h, such as 90m, 600s or 2h")
         }
         self.maxTime = maxTime
-        cache = folder("cache", Self.defaultCache)
-        output = folder("output", Self.defaultOutput)
-        templates = folder("templates", "Templates")
-        publicFolder = folder("public", "Public")
+        cache = folder(.cache, Self.defaultCache)
+        output = folder(.output, Self.defaultOutput)
+        templates = folder(.templates, "Templates")
+        publicFolder = folder(.publicFolder, "Public")
         do {
-            configuration = try SiteConfiguration(baseURL: arguments.values["base-url"] ?? "/")
+            configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
         } catch {
             throw UsageError(command: command, message: error.description)
         }
-        quiet = arguments.has("quiet")
-        force = arguments.has("force")
+        quiet = arguments.has(.quiet)
+        force = arguments.has(.force)
     }
 
     /// The build these options describe. Made once per build: its data service owns a URLSession.
@@ -150,8 +150,8 @@ struct SiteOptions: Sendable {
     private static func recordSource(
         _ arguments: ParsedArguments, api: URL, command: String
     ) throws(UsageError) -> RecordSource {
-        let graphQLText = arguments.values["graphql"]
-        switch arguments.values["source"] ?? "rest" {
+        let graphQLText = arguments[.graphql]
+        switch arguments[.source] ?? "rest" {
         case "rest":
             if graphQLText != nil {
                 throw UsageError(command: command, message: "--graphql names the endpoint for --source graphql: add --source graphql or drop --graphql")

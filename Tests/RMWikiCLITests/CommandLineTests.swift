@@ -57,8 +57,8 @@ import Testing
 
     @Test func optionValuesMayFollowAnEqualsSign() throws {
         let parsed = try ParsedArguments(["--output=/tmp/x", "--quiet"], spec: BuildCommand.spec)
-        #expect(parsed.values["output"] == "/tmp/x")
-        #expect(parsed.has("quiet"))
+        #expect(parsed[.output] == "/tmp/x")
+        #expect(parsed.has(.quiet))
     }
 
     @Test func maxTimeTakesSecondsMinutesOrHours() throws {
