@@ -6,7 +6,8 @@ package enum LoopbackFault: Sendable, Equatable {
     case tooManyRequests(retryAfter: String)
     /// Waits this long, then answers normally (on top of the server's fixed latency).
     case delay(Duration)
-    /// The normal head with the full `Content-Length`, then only this many body bytes, then a closed connection.
+    /// The normal head with the full `Content-Length`, then only this many body bytes (at least 1), then a closed
+    /// connection.
     case truncateBody(afterBytes: Int)
     /// The normal status and headers with a body that is not valid JSON (a complete response, so only
     /// decoding can tell).
