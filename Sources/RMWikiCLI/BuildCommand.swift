@@ -2,6 +2,7 @@ import Foundation
 import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
+import Primitives
 
 /// `rmwiki build`: fetch (or reuse the cache), render every page, publish atomically.
 struct BuildCommand: Command {
@@ -32,7 +33,7 @@ struct BuildCommand: Command {
             log.say(report.phasesLine)
             if dryRun { report.summary.changeListing.forEach(log.say) }
             log.say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line
-                + " in \(PhaseTimings.format(report.timings.total))")
+                + " in \(DurationText.elapsed(report.timings.total))")
             return .success
         } catch {
             return FailureReport.report(error, doing: "build", console: console)

@@ -2,6 +2,7 @@ import Foundation
 import RickAndMortyAPI
 import WikiBuild
 import WikiModel
+import Primitives
 
 /// The options `build` (and `serve`) share: where the data comes from, where the theme is, where the site goes.
 struct SiteOptions: Sendable {
@@ -84,7 +85,7 @@ struct SiteOptions: Sendable {
             imageHosts.append(host)
         }
         self.imageHosts = imageHosts
-        guard let maxTime = arguments[.maxTime].map(Self.duration) ?? APIClient.defaultMaxTime else {
+        guard let maxTime = arguments[.maxTime].map(DurationText.limit) ?? APIClient.defaultMaxTime else {
             throw UsageError(command: command, message: "--max-time needs a duration from 1s to 24h, such as 90m, 600s or 2h")
         }
         self.maxTime = maxTime
@@ -131,19 +132,6 @@ struct SiteOptions: Sendable {
     func log(_ console: Console) -> SiteBuild.Log {
         let quiet = quiet
         return SiteBuild.Log(say: { line in if !quiet { console.out(line) } }, warn: { console.err("rmwiki: " + $0) })
-    }
-
-    /// `600s`, `90m`, `2h`: a whole number and a unit, at most a day (a nightly job's longest sensible run).
-    static func duration(_ text: String) -> Duration? {
-        guard let unit = text.last, let number = Int(text.dropLast()), (1...86_400).contains(number) else { return nil }
-        let seconds: Int
-        switch unit {
-        case "s": seconds = number
-        case "m": seconds = number * 60
-        case "h": seconds = number * 3600
-        default: return nil
-        }
-        return seconds <= 86_400 ? .seconds(seconds) : nil
     }
 
     /// `--source rest` (the default) or `--source graphql`, whose endpoint is `--graphql URL` or derived from `--api`.

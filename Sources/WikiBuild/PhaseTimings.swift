@@ -12,13 +12,4 @@ package struct PhaseTimings: Sendable {
     }
 
     package var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
-
-    package static func format(_ duration: Duration) -> String {
-        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        if milliseconds < 1000 {
-            return "\(Int(milliseconds.rounded())) ms"
-        }
-        let tenths = Int((milliseconds / 100).rounded())
-        return "\(tenths / 10).\(tenths % 10) s"
-    }
 }

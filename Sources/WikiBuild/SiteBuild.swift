@@ -2,6 +2,7 @@ import Foundation
 import RickAndMortyAPI
 import SiteOutput
 import WikiModel
+import Primitives
 
 /// The whole build, the one place that runs it: a list of named, timed steps.
 ///
@@ -68,7 +69,7 @@ package struct SiteBuild: Sendable {
 
         /// "phases: lock 1 ms, theme 12 ms, … (826 characters, …)": one line for the log.
         package var phasesLine: String {
-            "phases: " + timings.phases.map { "\($0.name) \(PhaseTimings.format($0.duration))" }.joined(separator: ", ")
+            "phases: " + timings.phases.map { "\($0.name) \(DurationText.elapsed($0.duration))" }.joined(separator: ", ")
                 + " (\(counts))"
         }
     }

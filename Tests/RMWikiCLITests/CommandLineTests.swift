@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Primitives
 @testable import RMWikiCLI
 
 @Suite struct CommandLineTests {
@@ -62,10 +63,10 @@ import Testing
     }
 
     @Test func maxTimeTakesSecondsMinutesOrHours() throws {
-        #expect(SiteOptions.duration("600s") == .seconds(600))
-        #expect(SiteOptions.duration("90m") == .seconds(5400))
-        #expect(SiteOptions.duration("2h") == .seconds(7200))
-        #expect(SiteOptions.duration("99999999999999999h") == nil)
+        #expect(DurationText.limit("600s") == .seconds(600))
+        #expect(DurationText.limit("90m") == .seconds(5400))
+        #expect(DurationText.limit("2h") == .seconds(7200))
+        #expect(DurationText.limit("99999999999999999h") == nil)
         #expect(try SiteOptions(ParsedArguments([], spec: FetchCommand.spec), command: "fetch").maxTime == .seconds(3600))
     }
 
