@@ -1,8 +1,8 @@
 import Foundation
+import Primitives
 import RickAndMortyAPI
 import WikiBuild
 import WikiModel
-import Primitives
 
 /// The options `build` (and `serve`) share: where the data comes from, where the theme is, where the site goes.
 struct SiteOptions: Sendable {
@@ -159,5 +159,16 @@ struct SiteOptions: Sendable {
         case let other:
             throw UsageError(command: command, message: "--source is rest or graphql, not \(other)")
         }
+    }
+}
+
+/// The time a build is dated by (the "What's new" entries and the feed). `SOURCE_DATE_EPOCH`, the
+/// reproducible-builds convention, overrides the system clock, so tests and packagers get fixed dates.
+enum BuildClock {
+    static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return Date()
     }
 }
