@@ -170,14 +170,7 @@ extension EventLoop {
         for observer in stream.closeObservers { observer.finish() }
         for waiter in stream.drainWaiters { waiter.resume(returning: false) }
         if stream.chunked && !aborted { connection.outbound.append(ResponseEncoder.lastChunk) }
-        if stream.keepAlive && !aborted {
-            connection.phase = .idle
-            connection.lastActivity = clock.now
-        } else {
-            connection.phase = .closing
-            connection.closeAfterFlush = true
-        }
-        flush(connection)
+        finish(connection, keepAlive: stream.keepAlive && !aborted)
     }
 
     private func deliver(_ response: HTTPResponse, context: RequestContext) {
@@ -203,6 +196,11 @@ extension EventLoop {
                                  close: !keepAlive, into: &output)
             output.append(contentsOf: body)
         }
+        finish(connection, keepAlive: keepAlive)
+    }
+
+    /// After a response: wait for the next request, or close once everything is sent.
+    private func finish(_ connection: Connection, keepAlive: Bool) {
         if keepAlive {
             connection.phase = .idle
             connection.lastActivity = clock.now

@@ -62,9 +62,9 @@ struct SiteOptions: Sendable {
         }
         source = arguments.has(.demo) ? .demo : .cache(offline: arguments.has(.offline))
         let apiText = arguments[.api] ?? APIClient.defaultBaseURL.absoluteString
-        guard let api = URL(string: apiText), let scheme = api.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              api.host != nil
-        else { throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api") }
+        guard let api = Self.httpURL(apiText) else {
+            throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api")
+        }
         self.api = api
         recordSource = try Self.recordSource(arguments, api: api, command: command)
         let concurrencyText = arguments[.concurrency] ?? String(APIClient.defaultConcurrency)
@@ -134,6 +134,13 @@ struct SiteOptions: Sendable {
         return SiteBuild.Log(say: { line in if !quiet { console.out(line) } }, warn: { console.err("rmwiki: " + $0) })
     }
 
+    private static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host != nil
+        else { return nil }
+        return url
+    }
+
     /// `--source rest` (the default) or `--source graphql`, whose endpoint is `--graphql URL` or derived from `--api`.
     private static func recordSource(
         _ arguments: ParsedArguments, api: URL, command: String
@@ -147,9 +154,9 @@ struct SiteOptions: Sendable {
             return .rest
         case "graphql":
             if let graphQLText {
-                guard let endpoint = URL(string: graphQLText), let scheme = endpoint.scheme?.lowercased(),
-                      ["http", "https"].contains(scheme), endpoint.host != nil
-                else { throw UsageError(command: command, message: "--graphql needs an http(s) URL such as https://rickandmortyapi.com/graphql") }
+                guard let endpoint = httpURL(graphQLText) else {
+                    throw UsageError(command: command, message: "--graphql needs an http(s) URL such as https://rickandmortyapi.com/graphql")
+                }
                 return .graphQL(endpoint: endpoint)
             }
             guard let endpoint = RecordSource.graphQLEndpoint(forREST: api) else {
