@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RickAndMortyAPI
 
 /// One resource's records as the loopback API serves them, with the encoded JSON of each record and page kept
@@ -205,16 +206,10 @@ struct URLRewriter: Sendable {
     }
 }
 
-/// Strong ETags from content: FNV-1a, 64 bits. Not a security measure, only change detection.
+/// Strong ETags from content. Not a security measure, only change detection.
 enum Fingerprint {
-    static func etag<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    static func etag(_ bytes: some Sequence<UInt8>) -> String {
+        "\"" + FNV1a(bytes).hex + "\""
     }
 }
 

@@ -90,3 +90,15 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         }
     }
 }
+
+@Suite struct FNV1aTests {
+    @Test func knownDigestsAndPiecewiseAdding() {
+        // Reference values of 64-bit FNV-1a.
+        #expect(FNV1a().hex == "cbf29ce484222325")
+        #expect(FNV1a(Array("a".utf8)).value == 0xaf63dc4c8601ec8c)
+        #expect(FNV1a(Array("foobar".utf8)).hex == "85944171f73967e8")
+        var pieces = FNV1a(Array("foo".utf8))
+        pieces.add(Array("bar".utf8))
+        #expect(pieces == FNV1a(Array("foobar".utf8)))
+    }
+}
