@@ -79,7 +79,9 @@ extension EventLoop {
                 guard await sendChunk(part, context: context) else { return }
                 remaining -= part.count
             }
-        } catch {}
+        } catch {
+            // Nothing to report but the short body itself: what was promised can no longer be sent.
+        }
         if remaining == 0 && !started {
             started = await beginSized(response, length: length, context: context)
             guard started else { return }
