@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it:
-// Primitives (file stamps, XML escaping) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// Primitives (file stamps, file locks, atomic writes, durations, FNV-1a, XML escaping) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [
@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "Primitives"),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
-        .target(name: "LoopbackAPI", dependencies: ["HTTPServer", "RickAndMortyAPI"]),
+        .target(name: "LoopbackAPI", dependencies: ["Primitives", "HTTPServer", "RickAndMortyAPI"]),
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
@@ -28,6 +28,7 @@ let package = Package(
         ),
 
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

@@ -13,7 +13,7 @@ final class Connection {
         case readingRequest
         /// A handler is working on the request; pipelined bytes are buffered meanwhile.
         case handling
-        /// A `.stream` body is being sent.
+        /// A `.stream` or `.sized` body is being sent.
         case streaming
         /// The last response is being flushed; nothing more will be read or answered.
         case closing
@@ -41,6 +41,8 @@ final class Connection {
     var stream: StreamState?
 
     struct StreamState {
+        /// A `.stream` (event stream) counts against `maxEventStreams`; a `.sized` body does not.
+        var isEventStream = true
         var chunked: Bool
         var keepAlive: Bool
         var closeObservers: [AsyncStream<Never>.Continuation]

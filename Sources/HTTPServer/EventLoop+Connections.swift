@@ -183,7 +183,7 @@ extension EventLoop {
         close(connection.socket)
         if let stream = connection.stream {
             connection.stream = nil
-            openStreams -= 1
+            if stream.isEventStream { openStreams -= 1 }
             for observer in stream.closeObservers { observer.finish() }
             for waiter in stream.drainWaiters { waiter.resume(returning: false) }
         }

@@ -2,11 +2,15 @@
 /// `execute` blocks run on the loop thread.
 extension EventLoop {
     func respond(_ response: HTTPResponse, context: RequestContext) async {
+        if case .sized(let length, let chunks) = response.body {
+            await sendSized(chunks, length: length, response: response, context: context)
+            return
+        }
         guard case .stream(let stream) = response.body else {
             execute { [self] in deliver(response, context: context) }
             return
         }
-        guard !context.isHead, !HTTPStatus.forbidsBody(response.status), response.fault != .dropConnection else {
+        guard !context.isHead, !HTTPStatus.forbidsBody(response.status) else {
             execute { [self] in deliver(response, context: context) }
             await discard(stream)
             return
@@ -48,6 +52,68 @@ extension EventLoop {
             }
             await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// Sends a `.sized` body as its producer makes it; see `HTTPResponse.Body.sized` for what a failure does.
+    private func sendSized(_ chunks: AsyncThrowingStream<[UInt8], any Error>, length: Int, response: HTTPResponse,
+                           context: RequestContext) async {
+        guard !context.isHead, !HTTPStatus.forbidsBody(response.status) else {
+            var head = response
+            head.body = .bytes([])
+            head.headers["Content-Length"] = String(length)
+            execute { [self, head] in deliver(head, context: context) }
+            return
+        }
+        var remaining = length
+        var started = false
+        do {
+            var iterator = chunks.makeAsyncIterator()
+            while remaining > 0, let chunk = try await iterator.next() {
+                guard !chunk.isEmpty else { continue }
+                if !started {
+                    started = await beginSized(response, length: length, context: context)
+                    guard started else { return }
+                }
+                let part = chunk.count <= remaining ? chunk : Array(chunk.prefix(remaining))
+                guard await sendChunk(part, context: context) else { return }
+                remaining -= part.count
+            }
+        } catch {
+            // Nothing to report but the short body itself: what was promised can no longer be sent.
+        }
+        if remaining == 0 && !started {
+            started = await beginSized(response, length: length, context: context)
+            guard started else { return }
+        }
+        let complete = remaining == 0
+        execute { [self, started] in
+            guard let connection = connection(context.connection) else { return }
+            if !started {
+                closeConnection(connection)
+            } else {
+                endStream(context: context, aborted: !complete)
+            }
+        }
+    }
+
+    private func beginSized(_ response: HTTPResponse, length: Int, context: RequestContext) async -> Bool {
+        await withCheckedContinuation { continuation in
+            execute { [self] in
+                guard let connection = connection(context.connection), connection.phase == .handling else {
+                    continuation.resume(returning: false)
+                    return
+                }
+                let keepAlive = context.keepAlive && !(connection.peerClosed && connection.inbound.isEmpty)
+                connection.phase = .streaming
+                connection.stream = Connection.StreamState(isEventStream: false, chunked: false, keepAlive: keepAlive, closeObservers: [])
+                connection.outbound.append { output in
+                    ResponseEncoder.head(status: response.status, headers: response.headers, framing: .length(length),
+                                         close: !keepAlive, into: &output)
+                }
+                flush(connection)
+                continuation.resume(returning: true)
+            }
         }
     }
 
@@ -98,33 +164,23 @@ extension EventLoop {
         return true
     }
 
-    private func endStream(context: RequestContext) {
+    /// An aborted body is left short: the connection closes once what was sent is flushed.
+    private func endStream(context: RequestContext, aborted: Bool = false) {
         guard let connection = connection(context.connection), let stream = connection.stream else { return }
         connection.stream = nil
-        openStreams -= 1
+        if stream.isEventStream { openStreams -= 1 }
         for observer in stream.closeObservers { observer.finish() }
         for waiter in stream.drainWaiters { waiter.resume(returning: false) }
-        if stream.chunked { connection.outbound.append(ResponseEncoder.lastChunk) }
-        if stream.keepAlive {
-            connection.phase = .idle
-            connection.lastActivity = clock.now
-        } else {
-            connection.phase = .closing
-            connection.closeAfterFlush = true
-        }
-        flush(connection)
+        if stream.chunked && !aborted { connection.outbound.append(ResponseEncoder.lastChunk) }
+        finish(connection, keepAlive: stream.keepAlive && !aborted)
     }
 
     private func deliver(_ response: HTTPResponse, context: RequestContext) {
         guard let connection = connection(context.connection), connection.phase == .handling else { return }
-        if response.fault == .dropConnection {
-            closeConnection(connection)
-            return
-        }
         var body: [UInt8] = []
         if case .bytes(let bytes) = response.body { body = bytes }
         // A client that half-closed after pipelining still gets answers to what it already sent.
-        var keepAlive = context.keepAlive && !(connection.peerClosed && connection.inbound.isEmpty)
+        let keepAlive = context.keepAlive && !(connection.peerClosed && connection.inbound.isEmpty)
         let framing: ResponseEncoder.Framing
         if HTTPStatus.forbidsBody(response.status) {
             framing = .none
@@ -137,15 +193,16 @@ extension EventLoop {
         } else {
             framing = .length(body.count)
         }
-        if case .truncateBody(let afterBytes) = response.fault {
-            body = Array(body.prefix(max(0, afterBytes)))
-            keepAlive = false
-        }
         connection.outbound.append { output in
             ResponseEncoder.head(status: response.status, headers: response.headers, framing: framing,
                                  close: !keepAlive, into: &output)
             output.append(contentsOf: body)
         }
+        finish(connection, keepAlive: keepAlive)
+    }
+
+    /// After a response: wait for the next request, or close once everything is sent.
+    private func finish(_ connection: Connection, keepAlive: Bool) {
         if keepAlive {
             connection.phase = .idle
             connection.lastActivity = clock.now

@@ -43,26 +43,22 @@ package struct HTTPResponse: Sendable {
         /// The consuming task is cancelled when the client disconnects or the server stops, so the
         /// stream's `onTermination` is the producer's signal to stop.
         case stream(AsyncStream<[UInt8]>)
-    }
-
-    /// Misbehaviours to exercise clients' retry logic.
-    package enum Fault: Sendable, Equatable {
-        /// Close the connection without sending anything.
-        case dropConnection
-        /// Send the head with the full `Content-Length`, then only this many body bytes, then close.
-        case truncateBody(afterBytes: Int)
+        /// A body of a stated length made while it is sent (a large file, a proxied answer). The head
+        /// goes out with the first bytes. If the producer throws or ends short of `length`, the server
+        /// closes the connection, as it must once the answer cannot be completed: before the first
+        /// bytes with nothing sent (the client sees a reset, as for a crashed handler), after them with
+        /// the `Content-Length` unmet (the client sees an incomplete answer). Bytes past `length` are dropped.
+        case sized(length: Int, chunks: AsyncThrowingStream<[UInt8], any Error>)
     }
 
     package var status: Int
     package var headers: HTTPHeaders
     package var body: Body
-    package var fault: Fault?
 
-    package init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .bytes([]), fault: Fault? = nil) {
+    package init(status: Int = 200, headers: HTTPHeaders = [:], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.fault = fault
     }
 
     package init(status: Int = 200, contentType: String, bytes: [UInt8], headers: HTTPHeaders = [:]) {
@@ -82,15 +78,6 @@ package struct HTTPResponse: Sendable {
         var response = text(body, status: status)
         for field in headers { response.headers[field.name] = field.value }
         return response
-    }
-}
-
-extension HTTPResponse {
-    /// The same response, misbehaving as `fault` says.
-    package func with(fault: Fault?) -> HTTPResponse {
-        var copy = self
-        copy.fault = fault
-        return copy
     }
 }
 

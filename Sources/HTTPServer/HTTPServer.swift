@@ -21,8 +21,8 @@ import Darwin
 /// - Errors found by the server (400, 408, 413, 414, 421, 431, 501, 505, 503 over capacity or over the
 ///   event stream cap) are answered with `Connection: close`, then the connection is closed.
 /// - Answers to HEAD never carry a body; a handler may set `Content-Length` to announce the GET size.
-/// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); `truncateBody` applies only
-///   to `.bytes` bodies.
+/// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); a `.sized` body whose producer
+///   fails closes the connection.
 package final class HTTPServer: Sendable {
     package let configuration: Configuration
     private let handler: any HTTPHandler

@@ -130,3 +130,108 @@ package final class LoopbackAPIServer: Sendable {
         }
     }
 }
+
+/// How the loopback API behaves.
+package struct LoopbackAPIOptions: Sendable {
+    /// Added to every request before it is answered (the benchmark uses 50 ms).
+    package var latency: Duration
+    package var pageSize: Int
+    /// The base the data's absolute URLs start with; it is replaced by the server's own base URL.
+    package var sourceBaseURL: String
+    /// Faults in force from the first request.
+    package var faults: [LoopbackFaultRule]
+    /// Checked before the faults: a request it turns away neither reaches them nor counts for `.everyNth`.
+    package var rateLimit: LoopbackRateLimit?
+    /// `Last-Modified` of everything until it changes.
+    package var lastModified: Date
+    /// The most ids one GraphQL `…ByIds` field takes (more is refused as too large); nil for any number.
+    package var graphQLBatchLimit: Int?
+
+    package init(
+        latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
+        faults: [LoopbackFaultRule] = [], rateLimit: LoopbackRateLimit? = nil,
+        lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000), graphQLBatchLimit: Int? = nil
+    ) {
+        self.latency = latency
+        self.pageSize = max(1, pageSize)
+        self.sourceBaseURL = sourceBaseURL
+        self.faults = faults
+        self.rateLimit = rateLimit
+        self.lastModified = lastModified
+        self.graphQLBatchLimit = graphQLBatchLimit.map { max(1, $0) }
+    }
+}
+
+/// A picture the loopback API serves, with the content type it announces.
+package struct LoopbackAvatar: Sendable, Equatable {
+    package var bytes: [UInt8]
+    package var contentType: String
+
+    package init(bytes: [UInt8], contentType: String = "image/jpeg") {
+        self.bytes = bytes
+        self.contentType = contentType
+    }
+}
+
+/// What the loopback API has seen since it started or since `resetCounters()`.
+package struct LoopbackCounters: Sendable, Equatable {
+    package var requests = 0
+    /// Requests carrying `If-None-Match` or `If-Modified-Since`.
+    package var conditionalRequests = 0
+    package var notModified = 0
+    /// Avatar requests answered with a picture (304s and errors excluded).
+    package var imagesServed = 0
+    package var faultsInjected = 0
+    /// Requests the rate limit turned away (also counted in `requests`, not in `faultsInjected`).
+    package var throttled = 0
+    /// The most requests being handled at the same moment (latency included).
+    package var maxInFlight = 0
+    package var bytesServed = 0
+
+    package init() {}
+}
+
+/// One request as the loopback API saw and answered it.
+package struct LoopbackRequestRecord: Sendable, Equatable {
+    /// 1-based, counted since start or `resetCounters()`.
+    package var number: Int
+    package var target: String
+    package var conditional: Bool
+    package var status: Int
+    package var fault: LoopbackFault?
+    /// When the request arrived, on the clock tests and clients share: shows pauses and rates as the API saw them.
+    package var arrived: ContinuousClock.Instant
+
+    package init(
+        number: Int, target: String, conditional: Bool, status: Int, fault: LoopbackFault?,
+        arrived: ContinuousClock.Instant = .now
+    ) {
+        self.number = number
+        self.target = target
+        self.conditional = conditional
+        self.status = status
+        self.fault = fault
+        self.arrived = arrived
+    }
+
+    package var isImage: Bool { target.contains("/avatar/") }
+}
+
+/// Misuse of the loopback API server by a test or benchmark.
+package enum LoopbackAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadableData(path: String, detail: String)
+    case noSuchRecord(kind: String, id: Int)
+    case notStarted
+
+    package var description: String {
+        switch self {
+        case let .unreadableData(path, detail):
+            "loopback API: cannot read \(path) (\(detail)); pass the folder holding characters.json, "
+                + "locations.json, episodes.json and avatars/"
+        case let .noSuchRecord(kind, id):
+            "loopback API: there is no \(kind) \(id) to change; add it with upsert first"
+        case .notStarted:
+            "loopback API: the server is not running; call start() first"
+        }
+    }
+}

@@ -6,7 +6,8 @@ package enum LoopbackFault: Sendable, Equatable {
     case tooManyRequests(retryAfter: String)
     /// Waits this long, then answers normally (on top of the server's fixed latency).
     case delay(Duration)
-    /// The normal head with the full `Content-Length`, then only this many body bytes, then a closed connection.
+    /// The normal head with the full `Content-Length`, then only this many body bytes (at least 1), then a closed
+    /// connection.
     case truncateBody(afterBytes: Int)
     /// The normal status and headers with a body that is not valid JSON (a complete response, so only
     /// decoding can tell).
@@ -23,4 +24,57 @@ package enum LoopbackFault: Sendable, Equatable {
     /// 302 to this location: a path on this server, pointing it at the request's own path makes a loop; or a
     /// URL on another host, which a client must not follow there.
     case redirect(to: String)
+}
+
+/// When a fault is injected: which requests it matches and how many times it fires.
+package struct LoopbackFaultRule: Sendable, Equatable {
+    package enum Match: Sendable, Equatable {
+        /// Every request.
+        case any
+        /// The request target exactly as sent, e.g. `/api/character?page=3` or `/api/character/avatar/1.jpeg`.
+        case path(String)
+        /// Targets that start with this, e.g. `/api/character/avatar/` for every picture.
+        case pathPrefix(String)
+        /// The n-th requests (1-based) counted from when the fault plan was set.
+        case requestNumbers(Set<Int>)
+        /// Every n-th request counted the same way: steady background faults, such as a 500 every 9th.
+        case everyNth(Int)
+    }
+
+    package var match: Match
+    package var fault: LoopbackFault
+    /// How many matching requests get the fault; nil for all of them.
+    package var times: Int?
+
+    package init(_ match: Match, _ fault: LoopbackFault, times: Int? = nil) {
+        self.match = match
+        self.fault = fault
+        self.times = times
+    }
+
+    func matches(target: String, number: Int) -> Bool {
+        switch match {
+        case .any: true
+        case .path(let path): target == path
+        case .pathPrefix(let prefix): target.hasPrefix(prefix)
+        case .requestNumbers(let numbers): numbers.contains(number)
+        case .everyNth(let period): period > 0 && number % period == 0
+        }
+    }
+}
+
+/// A steady limit like the public API's: at most `requests` let through in any `window` (sliding; one second
+/// unless a test wants a window no machine is slow enough to outlast), the rest answered 429 with `Retry-After`.
+/// Requests it turns away do not count, so a client that keeps asking is not locked out for ever; those it lets
+/// through count whatever their answer, faults included, since a limit sits in front of the application.
+package struct LoopbackRateLimit: Sendable, Equatable {
+    package var requests: Int
+    package var window: Duration
+    package var retryAfter: String
+
+    package init(requests: Int, per window: Duration = .seconds(1), retryAfter: String = "1") {
+        self.requests = max(1, requests)
+        self.window = window
+        self.retryAfter = retryAfter
+    }
 }

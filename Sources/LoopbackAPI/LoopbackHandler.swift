@@ -16,7 +16,11 @@ struct LoopbackHandler: HTTPHandler {
         let reply = request.path == "/graphql"
             ? await store.graphQLResponder().respond(to: request) : await store.respond(to: request)
         let response = Self.apply(fault, to: reply)
-        let bytes = if case .bytes(let body) = response.body { body.count } else { 0 }
+        let bytes = switch response.body {
+        case .bytes(let body): body.count
+        case .sized(let length, _): length
+        case .stream: 0
+        }
         await store.end(
             LoopbackRequestRecord(
                 number: number, target: request.target, conditional: conditional, status: response.status,
@@ -38,15 +42,13 @@ struct LoopbackHandler: HTTPHandler {
             limited.headers["Retry-After"] = retryAfter
             return response(limited)
         case .truncateBody(let afterBytes):
-            var truncated = normal
-            truncated.fault = .truncateBody(afterBytes: afterBytes)
-            return truncated
+            return HTTPResponse(status: reply.status, headers: reply.headers, body: failing(reply.body, after: afterBytes))
         case .malformedJSON:
             return response(.json(200, Array(#"{"info":{"count":826,"pages":42,"next":"#.utf8) + [0x7B, 0x00] + Array("garbage".utf8)))
         case let .replaceBody(bytes, contentType):
             return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .bytes(bytes))
         case .dropConnection:
-            return HTTPResponse(status: 500, fault: .dropConnection)
+            return HTTPResponse(status: 500, body: failing([0], after: 0))
         case .redirect(let location):
             return HTTPResponse(status: 302, headers: ["Location": location])
         case let .streamedBody(bytes, contentType):
@@ -65,7 +67,37 @@ struct LoopbackHandler: HTTPHandler {
         }
     }
 
+    /// A body of the full length whose producer fails after `count` bytes, so the server closes the connection
+    /// there: with the head and those bytes sent, or with nothing at all when `count` is 0.
+    private static func failing(_ bytes: [UInt8], after count: Int) -> HTTPResponse.Body {
+        let (chunks, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+        let sent = Array(bytes.prefix(max(0, count)))
+        if !sent.isEmpty { continuation.yield(sent) }
+        continuation.finish(throwing: InjectedFailure())
+        return .sized(length: bytes.count, chunks: chunks)
+    }
+
+    private struct InjectedFailure: Error {}
+
     private static func response(_ reply: LoopbackReply) -> HTTPResponse {
         HTTPResponse(status: reply.status, headers: reply.headers, body: .bytes(reply.body))
     }
+}
+
+/// The loopback API's normal answer to a request, before any fault is applied.
+struct LoopbackReply: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var isImage: Bool
+
+    static func json(_ status: Int, _ body: [UInt8]) -> LoopbackReply {
+        LoopbackReply(status: status, headers: ["Content-Type": JSONBytes.contentType], body: body, isImage: false)
+    }
+
+    static func error(_ status: Int, _ message: String) -> LoopbackReply {
+        json(status, JSONBytes.error(message))
+    }
+
+    static let nothingHere = error(404, "There is nothing here")
 }

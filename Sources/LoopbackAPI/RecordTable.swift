@@ -1,4 +1,6 @@
 import Foundation
+import Primitives
+import RickAndMortyAPI
 
 /// One resource's records as the loopback API serves them, with the encoded JSON of each record and page kept
 /// until a change makes it stale.
@@ -94,5 +96,126 @@ struct RecordTable<Record: LoopbackRecord> {
     private mutating func changed(at date: Date) {
         lastModified = max(date, lastModified.addingTimeInterval(1)).rounded()
         invalidate()
+    }
+}
+
+/// What the loopback API needs of each record type: its resource, its not-found message as the real API words
+/// it, and a copy with every absolute URL passed through a rewrite.
+protocol LoopbackRecord: Codable, Sendable, Equatable, Identifiable where ID == Int {
+    static var kind: ResourceKind { get }
+    static var notFoundMessage: String { get }
+    func rewritingURLs(_ rewrite: (String) -> String) -> Self
+}
+
+extension CharacterRecord: LoopbackRecord {
+    static var kind: ResourceKind { .character }
+    static var notFoundMessage: String { "Character not found" }
+
+    func rewritingURLs(_ rewrite: (String) -> String) -> CharacterRecord {
+        var copy = self
+        copy.origin.url = rewrite(origin.url)
+        copy.location.url = rewrite(location.url)
+        copy.image = rewrite(image)
+        copy.episode = episode.map(rewrite)
+        copy.url = rewrite(url)
+        return copy
+    }
+}
+
+extension LocationRecord: LoopbackRecord {
+    static var kind: ResourceKind { .location }
+    static var notFoundMessage: String { "Location not found" }
+
+    func rewritingURLs(_ rewrite: (String) -> String) -> LocationRecord {
+        var copy = self
+        copy.residents = residents.map(rewrite)
+        copy.url = rewrite(url)
+        return copy
+    }
+}
+
+extension EpisodeRecord: LoopbackRecord {
+    static var kind: ResourceKind { .episode }
+    static var notFoundMessage: String { "Episode not found" }
+
+    func rewritingURLs(_ rewrite: (String) -> String) -> EpisodeRecord {
+        var copy = self
+        copy.characters = characters.map(rewrite)
+        copy.url = rewrite(url)
+        return copy
+    }
+}
+
+/// A body the loopback API can answer with, and the validators that go with it.
+struct ServedBody: Sendable {
+    var bytes: [UInt8]
+    var contentType: String
+    var etag: String
+    var lastModified: Date
+
+    init(bytes: [UInt8], contentType: String, lastModified: Date) {
+        self.bytes = bytes
+        self.contentType = contentType
+        etag = Fingerprint.etag(bytes)
+        self.lastModified = lastModified
+    }
+}
+
+/// `info` as the real API writes it: `next` and `prev` are `null` rather than missing.
+struct PageInfoJSON: Encodable {
+    var count: Int
+    var pages: Int
+    var next: String?
+    var prev: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        try container.encode(pages, forKey: .pages)
+        try container.encode(next, forKey: .next)
+        try container.encode(prev, forKey: .prev)
+    }
+
+    enum CodingKeys: String, CodingKey { case count, pages, next, prev }
+}
+
+/// JSON as the real API writes it: compact, slashes unescaped.
+enum JSONBytes {
+    static let contentType = "application/json; charset=utf-8"
+
+    static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Records, page info and string maps always encode; an empty body would only show a bug here.
+        return (try? encoder.encode(value)).map(Array.init) ?? []
+    }
+
+    static func error(_ message: String) -> [UInt8] {
+        encode(["error": message])
+    }
+}
+
+/// Points the data's absolute URLs at the server that serves them.
+struct URLRewriter: Sendable {
+    var source: String
+    var target: String
+
+    func callAsFunction(_ url: String) -> String {
+        guard !source.isEmpty, url.hasPrefix(source) else { return url }
+        return target + url.dropFirst(source.count)
+    }
+}
+
+/// Strong ETags from content. Not a security measure, only change detection.
+enum Fingerprint {
+    static func etag(_ bytes: some Sequence<UInt8>) -> String {
+        "\"" + FNV1a(bytes).hex + "\""
+    }
+}
+
+extension Date {
+    /// Whole seconds, as HTTP dates carry them.
+    func rounded() -> Date {
+        Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
     }
 }

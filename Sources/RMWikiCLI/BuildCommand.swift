@@ -2,6 +2,7 @@ import Foundation
 import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
+import Primitives
 
 /// `rmwiki build`: fetch (or reuse the cache), render every page, publish atomically.
 struct BuildCommand: Command {
@@ -14,7 +15,7 @@ struct BuildCommand: Command {
             "new site only when everything succeeded, and files whose bytes did not change are left untouched.",
         ],
         options: SiteOptions.specs + [.flag(
-            "dry-run", "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],
+            .dryRun, "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],
         positionals: 0...0)
 
     let options: SiteOptions
@@ -22,7 +23,7 @@ struct BuildCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SiteOptions(arguments, command: Self.spec.name)
-        dryRun = arguments.has("dry-run")
+        dryRun = arguments.has(.dryRun)
     }
 
     func run(_ console: Console) async -> ExitCode {
@@ -32,7 +33,7 @@ struct BuildCommand: Command {
             log.say(report.phasesLine)
             if dryRun { report.summary.changeListing.forEach(log.say) }
             log.say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line
-                + " in \(PhaseTimings.format(report.timings.total))")
+                + " in \(DurationText.elapsed(report.timings.total))")
             return .success
         } catch {
             return FailureReport.report(error, doing: "build", console: console)

@@ -14,7 +14,8 @@ struct FetchCommand: Command {
             "and keeps going, within --max-time.",
         ],
         options: SiteOptions.specs.filter {
-            ["api", "source", "graphql", "cache", "concurrency", "max-time", "allow-shrink", "image-host", "quiet"].contains($0.name)
+            [.value(.api), .value(.source), .value(.graphql), .value(.cache), .value(.concurrency), .value(.maxTime),
+             .flag(.allowShrink), .value(.imageHost), .flag(.quiet)].contains($0.key)
         },
         positionals: 0...0)
 

@@ -57,7 +57,7 @@ package enum RMWikiTool {
             }
             do {
                 let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
-                if parsed.has("help") {
+                if parsed.has(.help) {
                     console.out(command.spec.help)
                     return ExitCode.success.rawValue
                 }

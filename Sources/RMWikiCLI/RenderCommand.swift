@@ -12,9 +12,9 @@ struct RenderCommand: Command {
             "error and the exit code is 1.",
         ],
         options: [
-            .value("data", "FILE.json", "The data to render (default: an empty object)."),
-            .value("partials", "DIR", "A folder of NAME.mustache partials."),
-            .flag("strict", "Make a missing variable or partial an error, as the site build does."),
+            .value(.data, "FILE.json", "The data to render (default: an empty object)."),
+            .value(.partials, "DIR", "A folder of NAME.mustache partials."),
+            .flag(.strict, "Make a missing variable or partial an error, as the site build does."),
         ],
         positionals: 1...1)
 
@@ -25,9 +25,9 @@ struct RenderCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         template = URL(fileURLWithPath: arguments.positionals[0])
-        data = arguments.values["data"].map { URL(fileURLWithPath: $0) }
-        partials = arguments.values["partials"].map { URL(fileURLWithPath: $0) }
-        strict = arguments.has("strict")
+        data = arguments[.data].map { URL(fileURLWithPath: $0) }
+        partials = arguments[.partials].map { URL(fileURLWithPath: $0) }
+        strict = arguments.has(.strict)
     }
 
     func run(_ console: Console) async -> ExitCode {

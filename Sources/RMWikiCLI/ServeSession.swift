@@ -3,6 +3,7 @@ import HTTPServer
 import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
+import Primitives
 
 /// One run of `rmwiki serve`: the first build, the server, the watch loop, and a clean stop.
 struct ServeSession: Sendable {
@@ -102,7 +103,7 @@ struct ServeSession: Sendable {
             // a rebuild runs, and a rebuild waits for such a build to finish.
             let report = try await site.siteBuild(console: console, lockWait: .seconds(10)).run(log: log)
             log.say(report.phasesLine)
-            log.say("published \(site.output.path): \(report.summary.line) in \(PhaseTimings.format(report.timings.total))")
+            log.say("published \(site.output.path): \(report.summary.line) in \(DurationText.elapsed(report.timings.total))")
             channel.built(changed: report.summary.hasChanges)
             return nil
         } catch {

@@ -1,7 +1,7 @@
 import Foundation
+import Primitives
 #if canImport(Glibc)
 import Glibc
-import Primitives
 #endif
 
 /// Notices changes under some folders and files by polling their metadata (path, size, modification

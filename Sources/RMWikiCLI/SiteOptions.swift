@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RickAndMortyAPI
 import WikiBuild
 import WikiModel
@@ -14,24 +15,24 @@ struct SiteOptions: Sendable {
     static let defaultCache = ".rmwiki-cache"
 
     static let specs: [OptionSpec] = [
-        .flag("demo", "Build the embedded demo dataset (no network, no cache)."),
-        .flag("offline", "Build from the cache alone; fails clearly when there is none."),
-        .value("api", "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
-        .value("source", "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
-        .value("graphql", "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
-        .value("cache", "DIR", "The data and image cache (default: \(defaultCache))."),
-        .value("concurrency", "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
-        .flag("allow-shrink", "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
-        .value("image-host", "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
+        .flag(.demo, "Build the embedded demo dataset (no network, no cache)."),
+        .flag(.offline, "Build from the cache alone; fails clearly when there is none."),
+        .value(.api, "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
+        .value(.source, "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
+        .value(.graphql, "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
+        .value(.cache, "DIR", "The data and image cache (default: \(defaultCache))."),
+        .value(.concurrency, "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
+        .flag(.allowShrink, "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
+        .value(.imageHost, "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
         .value(
-            "max-time", "DURATION",
+            .maxTime, "DURATION",
             "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
-        .value("output", "DIR", "Where the site is published (default: \(defaultOutput))."),
-        .flag("force", "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
-        .value("base-url", "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
-        .value("templates", "DIR", "The templates and string tables (default: Templates)."),
-        .value("public", "DIR", "The static files copied into the site (default: Public)."),
-        .flag("quiet", "Print nothing but errors."),
+        .value(.output, "DIR", "Where the site is published (default: \(defaultOutput))."),
+        .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
+        .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
+        .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
+        .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
+        .flag(.quiet, "Print nothing but errors."),
     ]
 
     let source: DataSource
@@ -50,33 +51,33 @@ struct SiteOptions: Sendable {
     let force: Bool
 
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
-        func folder(_ name: String, _ fallback: String) -> URL {
-            URL(fileURLWithPath: arguments.values[name] ?? fallback).standardizedFileURL
+        func folder(_ option: ValueOption, _ fallback: String) -> URL {
+            URL(fileURLWithPath: arguments[option] ?? fallback).standardizedFileURL
         }
-        if arguments.has("demo") && arguments.has("offline") {
+        if arguments.has(.demo) && arguments.has(.offline) {
             throw UsageError(command: command, message: "--demo and --offline exclude each other")
         }
-        if arguments.has("demo"), ["api", "cache", "source", "graphql"].contains(where: { arguments.values[$0] != nil }) {
+        if arguments.has(.demo), [ValueOption.api, .cache, .source, .graphql].contains(where: { arguments[$0] != nil }) {
             throw UsageError(command: command, message: "--demo uses the embedded dataset: drop --api, --cache, --source and --graphql")
         }
-        source = arguments.has("demo") ? .demo : .cache(offline: arguments.has("offline"))
-        let apiText = arguments.values["api"] ?? APIClient.defaultBaseURL.absoluteString
-        guard let api = URL(string: apiText), let scheme = api.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              api.host != nil
-        else { throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api") }
+        source = arguments.has(.demo) ? .demo : .cache(offline: arguments.has(.offline))
+        let apiText = arguments[.api] ?? APIClient.defaultBaseURL.absoluteString
+        guard let api = Self.httpURL(apiText) else {
+            throw UsageError(command: command, message: "--api needs an http(s) URL such as https://rickandmortyapi.com/api")
+        }
         self.api = api
         recordSource = try Self.recordSource(arguments, api: api, command: command)
-        let concurrencyText = arguments.values["concurrency"] ?? String(APIClient.defaultConcurrency)
+        let concurrencyText = arguments[.concurrency] ?? String(APIClient.defaultConcurrency)
         guard let concurrency = Int(concurrencyText), (1...64).contains(concurrency) else {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
-        for name in ["output", "cache", "templates", "public"] where arguments.values[name]?.isEmpty == true {
-            throw UsageError(command: command, message: "--\(name) needs a folder")
+        for option in [ValueOption.output, .cache, .templates, .publicFolder] where arguments[option]?.isEmpty == true {
+            throw UsageError(command: command, message: "--\(option.rawValue) needs a folder")
         }
-        allowShrink = arguments.has("allow-shrink")
+        allowShrink = arguments.has(.allowShrink)
         var imageHosts: [ImageHost] = []
-        for text in (arguments.values["image-host"] ?? "").split(separator: ",") {
+        for text in (arguments[.imageHost] ?? "").split(separator: ",") {
             guard let host = ImageHost(String(text)) else {
                 throw UsageError(command: command, message: "--image-host needs host names such as images.example.org or "
                     + "images.example.org:8443, separated by commas; got '\(text)'")
@@ -84,21 +85,21 @@ struct SiteOptions: Sendable {
             imageHosts.append(host)
         }
         self.imageHosts = imageHosts
-        guard let maxTime = arguments.values["max-time"].map(Self.duration) ?? APIClient.defaultMaxTime else {
+        guard let maxTime = arguments[.maxTime].map(DurationText.limit) ?? APIClient.defaultMaxTime else {
             throw UsageError(command: command, message: "--max-time needs a duration from 1s to 24h, such as 90m, 600s or 2h")
         }
         self.maxTime = maxTime
-        cache = folder("cache", Self.defaultCache)
-        output = folder("output", Self.defaultOutput)
-        templates = folder("templates", "Templates")
-        publicFolder = folder("public", "Public")
+        cache = folder(.cache, Self.defaultCache)
+        output = folder(.output, Self.defaultOutput)
+        templates = folder(.templates, "Templates")
+        publicFolder = folder(.publicFolder, "Public")
         do {
-            configuration = try SiteConfiguration(baseURL: arguments.values["base-url"] ?? "/")
+            configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
         } catch {
             throw UsageError(command: command, message: error.description)
         }
-        quiet = arguments.has("quiet")
-        force = arguments.has("force")
+        quiet = arguments.has(.quiet)
+        force = arguments.has(.force)
     }
 
     /// The build these options describe. Made once per build: its data service owns a URLSession.
@@ -133,25 +134,19 @@ struct SiteOptions: Sendable {
         return SiteBuild.Log(say: { line in if !quiet { console.out(line) } }, warn: { console.err("rmwiki: " + $0) })
     }
 
-    /// `600s`, `90m`, `2h`: a whole number and a unit, at most a day (a nightly job's longest sensible run).
-    static func duration(_ text: String) -> Duration? {
-        guard let unit = text.last, let number = Int(text.dropLast()), (1...86_400).contains(number) else { return nil }
-        let seconds: Int
-        switch unit {
-        case "s": seconds = number
-        case "m": seconds = number * 60
-        case "h": seconds = number * 3600
-        default: return nil
-        }
-        return seconds <= 86_400 ? .seconds(seconds) : nil
+    private static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host != nil
+        else { return nil }
+        return url
     }
 
     /// `--source rest` (the default) or `--source graphql`, whose endpoint is `--graphql URL` or derived from `--api`.
     private static func recordSource(
         _ arguments: ParsedArguments, api: URL, command: String
     ) throws(UsageError) -> RecordSource {
-        let graphQLText = arguments.values["graphql"]
-        switch arguments.values["source"] ?? "rest" {
+        let graphQLText = arguments[.graphql]
+        switch arguments[.source] ?? "rest" {
         case "rest":
             if graphQLText != nil {
                 throw UsageError(command: command, message: "--graphql names the endpoint for --source graphql: add --source graphql or drop --graphql")
@@ -159,9 +154,9 @@ struct SiteOptions: Sendable {
             return .rest
         case "graphql":
             if let graphQLText {
-                guard let endpoint = URL(string: graphQLText), let scheme = endpoint.scheme?.lowercased(),
-                      ["http", "https"].contains(scheme), endpoint.host != nil
-                else { throw UsageError(command: command, message: "--graphql needs an http(s) URL such as https://rickandmortyapi.com/graphql") }
+                guard let endpoint = httpURL(graphQLText) else {
+                    throw UsageError(command: command, message: "--graphql needs an http(s) URL such as https://rickandmortyapi.com/graphql")
+                }
                 return .graphQL(endpoint: endpoint)
             }
             guard let endpoint = RecordSource.graphQLEndpoint(forREST: api) else {
@@ -171,5 +166,16 @@ struct SiteOptions: Sendable {
         case let other:
             throw UsageError(command: command, message: "--source is rest or graphql, not \(other)")
         }
+    }
+}
+
+/// The time a build is dated by (the "What's new" entries and the feed). `SOURCE_DATE_EPOCH`, the
+/// reproducible-builds convention, overrides the system clock, so tests and packagers get fixed dates.
+enum BuildClock {
+    static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int64(text) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return Date()
     }
 }

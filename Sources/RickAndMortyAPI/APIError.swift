@@ -1,3 +1,4 @@
+import Primitives
 /// Why fetching from the API failed, in one line that says what to do next.
 package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Every attempt failed with a retryable problem. `status` is the last HTTP status, nil when the
@@ -69,7 +70,7 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .timeLimitExceeded(limit, progress, throttledTo):
             let done = NumberText.grouped(progress.done, separator: ",")
             let expected = NumberText.grouped(progress.expected, separator: ",")
-            var text = "the fetch did not finish within --max-time \(Self.format(limit)) ("
+            var text = "the fetch did not finish within --max-time \(DurationText.limit(limit)) ("
                 + (progress.phase.isEmpty ? "before its first request" : "\(progress.phase): \(done) of \(expected) requests done")
             if let throttledTo {
                 text += ", throttled by the API to " + ProgressReporter.format(rate: throttledTo)
@@ -100,13 +101,5 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
             "the API sent incomplete or malformed answers: try again later, and check that --api points at "
                 + "a Rick and Morty API"
         }
-    }
-
-    /// `90m`, `2h`, `45s`: the units `--max-time` takes.
-    static func format(_ duration: Duration) -> String {
-        let seconds = duration.components.seconds
-        if seconds > 0, seconds % 3600 == 0 { return "\(seconds / 3600)h" }
-        if seconds > 0, seconds % 60 == 0 { return "\(seconds / 60)m" }
-        return "\(seconds)s"
     }
 }

@@ -1,36 +1,22 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Primitives
 
-/// An exclusive `flock` on `DIR/.lock` for the length of a refresh, so two overlapping runs (a slow nightly
+/// An exclusive lock on `DIR/.lock` for the length of a refresh, so two overlapping runs (a slow nightly
 /// cron job and the next one) cannot interleave their commits. The kernel drops the lock if the process dies.
-final class CacheLock {
-    private var descriptor: Int32
+struct CacheLock {
+    private let lock: FileLock
 
     init(directory: URL) throws {
         let path = directory.appendingPathComponent(".lock").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw DataCacheError.writeFailed(path: path, detail: String(cString: strerror(errno)))
+        do throws(FileLock.Failure) {
+            lock = try FileLock(path: path)
+        } catch {
+            throw DataCacheError.writeFailed(path: path, detail: error.detail)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            descriptor = -1
-            throw DataCacheError.busy(directory: directory.path)
-        }
+        guard (try? lock.tryLock()) == true else { throw DataCacheError.busy(directory: directory.path) }
     }
 
     func release() {
-        guard descriptor >= 0 else { return }
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
-    }
-
-    deinit {
-        release()
+        lock.release()
     }
 }

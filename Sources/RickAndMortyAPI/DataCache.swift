@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// The cache folder (`--cache DIR`):
 /// - `current`: a symbolic link naming the committed generation, `generation-N` (see `CacheGeneration`);
@@ -99,7 +100,7 @@ package struct DataCache: Sendable {
             try staging.write(try Self.encode(responses), to: generation.responsesFile)
             try staging.write(try history.encoded(), to: generation.historyFile)
             try staging.write(try Self.encode(snapshot), to: generation.snapshotFile)
-            try AtomicFile.move(staging.folder, to: directory.appendingPathComponent(Self.generationPrefix + "\(number)"))
+            try CacheFile.move(staging.folder, to: directory.appendingPathComponent(Self.generationPrefix + "\(number)"))
         } catch {
             staging.discard()
             throw error
@@ -118,7 +119,7 @@ package struct DataCache: Sendable {
         } catch {
             throw DataCacheError.writeFailed(path: temporary.path, detail: error.localizedDescription)
         }
-        try AtomicFile.move(temporary, to: currentLink)
+        try CacheFile.move(temporary, to: currentLink)
     }
 
     private func generationNumbers() -> [Int] {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -109,7 +110,7 @@ package final class ProgressReporter: Sendable {
             state.retries += 1
             guard style == .plainLines, state.retries <= plainRetryLines else { return nil }
             let more = state.retries == plainRetryLines ? " (further retries are counted, not logged)" : ""
-            return "\(state.phase): retrying \(url) in \(Self.format(delay)) after \(problem)\(more)"
+            return "\(state.phase): retrying \(url) in \(DurationText.compact(delay)) after \(problem)\(more)"
         }
         emit(line, newline: true)
     }
@@ -147,10 +148,6 @@ package final class ProgressReporter: Sendable {
         } else {
             write(line + (newline ? "\n" : ""))
         }
-    }
-
-    static func format(_ duration: Duration) -> String {
-        String(format: "%.1fs", duration.seconds)
     }
 
     static func format(rate: Double) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// What `DataService.refresh` did: the new snapshot, what changed since the last one, the pictures now in
 /// the cache, and what the fetch cost.
@@ -38,7 +39,7 @@ package struct RefreshReport: Sendable, Equatable {
         if stats.retries > 0 { cost += ", \(stats.retries) retries" }
         if stats.throttled > 0 { cost += ", \(stats.throttled) throttled" }
         cost += "), \(stats.imagesDownloaded) images downloaded, \(ByteCount.format(stats.bytes)) in "
-            + ProgressReporter.format(duration)
+            + DurationText.compact(duration)
         var lines = changes.summary + [cost]
         if !missingAvatars.isEmpty {
             lines.append("no picture served for characters \(APIClient.list(missingAvatars)) (HTTP 404)")

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Decides when a request may go on the wire; every request of one client (and its copies) shares it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -26,7 +26,7 @@ struct VerifiedDownloads: Sendable {
 
     /// Written atomically: a file here is always a whole, checked picture, even after a kill.
     func store(_ image: DownloadedImage, for url: String) throws {
-        try AtomicFile.write(Data(image.bytes), to: file(for: url, format: image.format))
+        try CacheFile.write(Data(image.bytes), to: file(for: url, format: image.format))
         for other in [ImageFormat.jpeg, .png] where other != image.format {
             try? FileManager.default.removeItem(at: file(for: url, format: other))
         }

@@ -1,4 +1,5 @@
 import Primitives
+
 /// A chart drawn as an SVG string at build time: no script, no library, themed by the page's CSS
 /// (classes only; the one colour used inline is `currentColor`). It scales with its container
 /// (`viewBox`, `width="100%"`), and names itself for assistive technology with `<title>` and `<desc>`.
@@ -70,5 +71,57 @@ package struct Chart: Sendable, Equatable {
 
     func emptyBody(height: Double) -> (height: Double, content: String) {
         (height, "<text class=\"chart-label\" x=\"\(n(Self.width / 2))\" y=\"\(n(height / 2))\" text-anchor=\"middle\" font-size=\"14\">—</text>\n")
+    }
+}
+
+/// The shapes a chart can take.
+package enum ChartKind: String, Sendable, CaseIterable, Codable {
+    /// Horizontal bars, a label on the left of each: rankings with long names.
+    case bar
+    /// Vertical columns with labels below: a few categories in order (seasons).
+    case column
+    /// A line through many points in order (an episode each), every point a link.
+    case line
+    /// Shares of a whole, with a legend.
+    case donut
+}
+
+/// One value of a chart: what it is called, how big it is, how its number reads, where it links,
+/// and the CSS class that colours it (the site's stylesheet themes every chart, light and dark).
+package struct ChartDatum: Sendable, Equatable {
+    package var label: String
+    package var value: Double
+    package var valueLabel: String
+    package var link: String?
+    package var colorClass: String?
+    /// What an axis shows for this datum where the label would be too long (a line chart's x axis).
+    package var shortLabel: String
+
+    package init(
+        label: String, value: Double, valueLabel: String? = nil, link: String? = nil, colorClass: String? = nil,
+        shortLabel: String? = nil
+    ) {
+        self.label = label
+        self.shortLabel = shortLabel ?? label
+        self.value = value.isFinite ? max(0, value) : 0
+        self.valueLabel = valueLabel ?? SVGNumber.text(value.isFinite ? value : 0)
+        self.link = link
+        self.colorClass = colorClass
+    }
+}
+
+/// Numbers as SVG and labels want them: no exponent, no grouping, no locale, at most two decimals,
+/// integers without a fraction.
+enum SVGNumber {
+    static func text(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let hundredths = (value * 100).rounded()
+        if hundredths.magnitude >= 1e15 { return String(Int64(value.rounded())) }
+        let whole = Int64(hundredths) / 100
+        let fraction = Int64(hundredths.magnitude) % 100
+        let sign = hundredths < 0 && whole == 0 ? "-" : ""
+        if fraction == 0 { return sign + String(whole) }
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        return sign + String(whole) + "." + digits
     }
 }

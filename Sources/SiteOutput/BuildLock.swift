@@ -4,26 +4,21 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Primitives
 
 /// Keeps two builds from publishing the same output at once.
 ///
-/// An exclusive `flock` on `.<output name>.lock` beside the output. The kernel releases it when the
-/// holder exits or is killed, so a lock file left by a killed build never blocks: only a live
-/// holder does. The holder's pid is written into the file for the "another build is running"
+/// A `FileLock` on `.<output name>.lock` beside the output. The holder's pid is written into the file for the "another build is running"
 /// message. The file itself stays (deleting a lock file races with the next locker).
 ///
 /// Release with `release()` (e.g. in a `defer`); dropping the last reference releases it too.
 package final class BuildLock: Sendable {
-    package let lockFilePath: String
-    private let descriptor: Int32
+    private let lock: FileLock
 
-    private init(lockFilePath: String, descriptor: Int32) {
-        self.lockFilePath = lockFilePath
-        self.descriptor = descriptor
-    }
+    package var lockFilePath: String { lock.path }
 
-    deinit {
-        close(descriptor)
+    private init(_ lock: FileLock) {
+        self.lock = lock
     }
 
     /// The lock file used for `outputDirectory`.
@@ -39,23 +34,25 @@ package final class BuildLock: Sendable {
         let location = try OutputLocation(outputDirectory)
         try FileSystemCalls.makeDirectories(location.parent)
         let path = try lockFileURL(for: outputDirectory).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0 { throw FileSystemCalls.error("open the lock file", path) }
+        let lock: FileLock
+        do throws(FileLock.Failure) {
+            lock = try FileLock(path: path)
+        } catch {
+            throw FileSystemCalls.error("open the lock file", path, error.code)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var pause = Duration.milliseconds(5)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            guard code == EWOULDBLOCK else {
-                close(descriptor)
-                throw FileSystemCalls.error("lock", path, code)
+        while true {
+            do throws(FileLock.Failure) {
+                if try lock.tryLock() { break }
+            } catch {
+                throw FileSystemCalls.error("lock", path, error.code)
             }
             let waited = clock.now - start
             if waited >= timeout {
-                let holder = holderPid(descriptor)
-                close(descriptor)
-                throw SiteOutputError.buildInProgress(output: location.path, pid: holder, waitedSeconds: timeout == .zero ? 0 : waited.seconds)
+                throw SiteOutputError.buildInProgress(output: location.path, pid: holderPid(lock.descriptor),
+                                                      waitedSeconds: timeout == .zero ? 0 : waited.seconds)
             }
             // flock has no timeout of its own; polling with a capped backoff keeps the wait cheap.
             let remaining = timeout - waited
@@ -64,12 +61,11 @@ package final class BuildLock: Sendable {
             pause = min(pause * 2, .milliseconds(200))
         }
         let record = Array("\(getpid())\n".utf8)
-        if ftruncate(descriptor, 0) != 0 || record.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
-            let failure = FileSystemCalls.error("write the lock file", path)
-            close(descriptor)
-            throw failure
+        if ftruncate(lock.descriptor, 0) != 0
+            || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
+            throw FileSystemCalls.error("write the lock file", path)
         }
-        return BuildLock(lockFilePath: path, descriptor: descriptor)
+        return BuildLock(lock)
     }
 
     /// The same wait for async code: between attempts it suspends with `Task.sleep` instead of holding one
@@ -93,7 +89,7 @@ package final class BuildLock: Sendable {
     /// Unlocks; calling it again does nothing. The pid stays in the file: it is only read by a build
     /// that failed to lock, i.e. while a live holder exists, which has written its own pid by then.
     package func release() {
-        flock(descriptor, LOCK_UN)
+        lock.release()
     }
 
     private static func holderPid(_ descriptor: Int32) -> Int32? {
@@ -110,11 +106,6 @@ package final class BuildLock: Sendable {
 }
 
 private extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-
     var microseconds: Int64 {
         let parts = components
         return parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Primitives
 
 /// The folder a build writes into, beside the output (same filesystem, so the switch is a rename).
 ///
@@ -11,7 +12,7 @@ import Darwin
 /// next build deletes those without guessing from pids (which the system reuses).
 struct StagingFolder {
     let path: String
-    private let lockDescriptor: Int32
+    private let lock: FileLock
 
     static func namePrefix(forOutputNamed name: String) -> String {
         "." + name + ".staging-"
@@ -27,10 +28,7 @@ struct StagingFolder {
                 try FileSystemCalls.removeTree(path)
                 continue
             }
-            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if descriptor < 0 { continue }
-            defer { close(descriptor) }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+            if let lock = try? FileLock(path: path, folder: true), (try? lock.tryLock()) == true {
                 try FileSystemCalls.removeTree(path)
             }
         }
@@ -46,19 +44,19 @@ struct StagingFolder {
             }
             throw FileSystemCalls.error("create the staging folder", path)
         }
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if descriptor < 0 || flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let failure = FileSystemCalls.error("lock the staging folder", path)
-            if descriptor >= 0 { close(descriptor) }
+        do throws(FileLock.Failure) {
+            let lock = try FileLock(path: path, folder: true)
+            guard try lock.tryLock() else { throw FileLock.Failure(code: EWOULDBLOCK) }
+            return StagingFolder(path: path, lock: lock)
+        } catch {
             rmdir(path)
-            throw failure
+            throw FileSystemCalls.error("lock the staging folder", path, error.code)
         }
-        return StagingFolder(path: path, lockDescriptor: descriptor)
     }
 
     /// Ends the build's hold; whatever is left at `path` becomes stale for the next build.
     func unlock() {
-        close(lockDescriptor)
+        lock.release()
     }
 
     /// Deletes the folder after a failure, then unlocks. A failed delete is left to the next build.

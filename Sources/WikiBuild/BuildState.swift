@@ -26,11 +26,10 @@ struct BuildState: Codable, Sendable, Equatable {
     /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
     func save(for output: URL) {
         let destination = Self.location(for: output)
+        guard let data = try? JSONEncoder().encode(self) else { return }
         // One fixed name, not one per pid: builds hold the lock while saving, and a build killed mid-save
         // leaves a file the next save replaces instead of one that stays forever.
-        let temporary = destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".tmp")
-        guard let data = try? JSONEncoder().encode(self), (try? data.write(to: temporary)) != nil else { return }
-        if rename(temporary.path, destination.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        try? AtomicFile.write(data, to: destination, temporaryName: destination.lastPathComponent + ".tmp")
     }
 }
 

@@ -1,24 +1,21 @@
+import Primitives
+
 /// A 64-bit FNV-1a digest of everything a build reads. Change detection, not security: two different
 /// inputs colliding would only make one rebuild skip, and the next change rebuilds everything anyway.
 struct InputFingerprint: Sendable, Equatable {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a()
+
+    var value: UInt64 { hash.value }
 
     mutating func add(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01b3
-        }
+        hash.add(bytes)
         // A separator after each piece, so ("ab", "c") and ("a", "bc") differ.
-        value ^= 0xff
-        value &*= 0x0000_0100_0000_01b3
+        hash.add(CollectionOfOne(0xff))
     }
 
     mutating func add(_ text: String) { add(text.utf8) }
 
     mutating func add(_ number: Int) { add(String(number)) }
 
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    var hex: String { hash.hex }
 }

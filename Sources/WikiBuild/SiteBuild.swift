@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RickAndMortyAPI
 import SiteOutput
 import WikiModel
@@ -68,7 +69,7 @@ package struct SiteBuild: Sendable {
 
         /// "phases: lock 1 ms, theme 12 ms, … (826 characters, …)": one line for the log.
         package var phasesLine: String {
-            "phases: " + timings.phases.map { "\($0.name) \(PhaseTimings.format($0.duration))" }.joined(separator: ", ")
+            "phases: " + timings.phases.map { "\($0.name) \(DurationText.elapsed($0.duration))" }.joined(separator: ", ")
                 + " (\(counts))"
         }
     }
@@ -146,4 +147,20 @@ package struct SiteBuild: Sendable {
             return (report.snapshot, report.avatars, report.history)
         }
     }
+}
+
+/// How long each named phase of a build took, in order, for the one-line-per-phase log.
+package struct PhaseTimings: Sendable {
+    package private(set) var phases: [(name: String, duration: Duration)] = []
+    private let clock = ContinuousClock()
+
+    package init() {}
+
+    package mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
+        let start = clock.now
+        defer { phases.append((name, clock.now - start)) }
+        return try await work()
+    }
+
+    package var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
 }

@@ -20,7 +20,10 @@ import Testing
             }
             return HTTPResponse(headers: ["Content-Type": "text/event-stream"], body: .stream(stream))
         case "/truncate":
-            return HTTPResponse(contentType: "text/plain", bytes: Array(repeating: 65, count: 1000)).with(fault: .truncateBody(afterBytes: 100))
+            let (chunks, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+            continuation.yield(Array(repeating: 65, count: 100))
+            continuation.finish(throwing: CancellationError())
+            return HTTPResponse(headers: ["Content-Type": "text/plain"], body: .sized(length: 1000, chunks: chunks))
         default: return .status(404)
         }
     }

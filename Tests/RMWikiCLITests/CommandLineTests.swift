@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Primitives
 @testable import RMWikiCLI
 
 @Suite struct CommandLineTests {
@@ -57,15 +58,15 @@ import Testing
 
     @Test func optionValuesMayFollowAnEqualsSign() throws {
         let parsed = try ParsedArguments(["--output=/tmp/x", "--quiet"], spec: BuildCommand.spec)
-        #expect(parsed.values["output"] == "/tmp/x")
-        #expect(parsed.has("quiet"))
+        #expect(parsed[.output] == "/tmp/x")
+        #expect(parsed.has(.quiet))
     }
 
     @Test func maxTimeTakesSecondsMinutesOrHours() throws {
-        #expect(SiteOptions.duration("600s") == .seconds(600))
-        #expect(SiteOptions.duration("90m") == .seconds(5400))
-        #expect(SiteOptions.duration("2h") == .seconds(7200))
-        #expect(SiteOptions.duration("99999999999999999h") == nil)
+        #expect(DurationText.limit("600s") == .seconds(600))
+        #expect(DurationText.limit("90m") == .seconds(5400))
+        #expect(DurationText.limit("2h") == .seconds(7200))
+        #expect(DurationText.limit("99999999999999999h") == nil)
         #expect(try SiteOptions(ParsedArguments([], spec: FetchCommand.spec), command: "fetch").maxTime == .seconds(3600))
     }
 

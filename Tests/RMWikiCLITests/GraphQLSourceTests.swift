@@ -22,7 +22,7 @@ import Testing
         #expect(given.recordSource == .graphQL(endpoint: try #require(URL(string: "https://y.org/gql"))))
         #expect(given.api.absoluteString == "https://x.org/v1")
         let fetch = try ParsedArguments(["--source", "graphql", "--graphql", "https://y.org/gql"], spec: FetchCommand.spec)
-        #expect(fetch.values["source"] == "graphql")
+        #expect(fetch[.source] == "graphql")
     }
 
     @Test(arguments: [

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive `flock` on a file or folder. The kernel drops it when the holder exits or is killed, so a
+/// lock file left behind never blocks: only a live holder does. Used for the build's output lock, the data
+/// cache's lock and the staging folders; each caller turns the failures into its own errors.
+package final class FileLock: Sendable {
+    /// Why a lock could not be opened or taken: the `errno` of the failed call.
+    package struct Failure: Error, Sendable {
+        package let code: Int32
+
+        package init(code: Int32) {
+            self.code = code
+        }
+
+        package var detail: String { String(cString: strerror(code)) }
+    }
+
+    package let path: String
+    /// The open file, for a holder that records something in it (the build writes its pid).
+    package let descriptor: Int32
+
+    /// Opens `path`: a file, created when missing, or an existing folder (never through a symbolic link).
+    package init(path: String, folder: Bool = false) throws(Failure) {
+        let flags = folder ? O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC : O_RDWR | O_CREAT | O_CLOEXEC
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Takes the lock if no one else holds it: false when another holder has it, without waiting.
+    package func tryLock() throws(Failure) -> Bool {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK { return false }
+            throw Failure(code: code)
+        }
+        return true
+    }
+
+    /// Unlocks; calling it again does nothing.
+    package func release() {
+        flock(descriptor, LOCK_UN)
+    }
+}
