@@ -49,6 +49,10 @@ struct ServeSession: Sendable {
 
     /// The first build, then the server, then (with `--watch`) the watch loop until cancelled.
     private func serve(_ server: HTTPServer, _ channel: LiveReloadChannel, ready: @Sendable (URL) -> Void) async -> Outcome {
+        // The baseline is taken before the first build: an edit made while it runs, or as soon as the URL is
+        // announced, must still rebuild (taken later, such an edit became the baseline and was never built).
+        let watcher = ServeWatcher(paths: watchedPaths, interval: options.pollInterval)
+        let baseline = options.watch ? watcher.fingerprint() : [:]
         if let failure = await build(options.site, channel: channel) {
             guard options.watch else { return .failed(failure) }
             console.err("rmwiki: serving what \(options.site.output.path) holds until a change builds")
@@ -72,7 +76,7 @@ struct ServeSession: Sendable {
             console.out("Watching " + watchedPaths.map(\.path).joined(separator: ", ") + " for changes")
         }
         ready(url)
-        if options.watch { await watch(channel) }
+        if options.watch { await watch(watcher, from: baseline, channel) }
         return .serving
     }
 
@@ -84,9 +88,8 @@ struct ServeSession: Sendable {
     }
 
     /// Rebuilds after every settled change until cancelled.
-    private func watch(_ channel: LiveReloadChannel) async {
-        let watcher = ServeWatcher(paths: watchedPaths, interval: options.pollInterval)
-        var baseline = watcher.fingerprint()
+    private func watch(_ watcher: ServeWatcher, from start: ServeWatcher.Fingerprint, _ channel: LiveReloadChannel) async {
+        var baseline = start
         while let next = await watcher.nextChange(after: baseline) {
             baseline = next
             if !options.rebuild.quiet { console.out("Change detected; rebuilding") }

@@ -20,8 +20,10 @@ struct ServeTestRun: Sendable {
     }
 
     /// Serves with `arguments` (plus `--port 0`) while `body` runs; returns its result and serve's exit code.
+    /// `whenReady` runs inside serve's announcement, before serve goes on (to act at that exact moment).
     static func with<T: Sendable>(
-        _ arguments: [String], pollInterval: Duration = .milliseconds(50), _ body: (ServeTestRun) async throws -> T
+        _ arguments: [String], pollInterval: Duration = .milliseconds(50), whenReady: @escaping @Sendable () -> Void = {},
+        _ body: (ServeTestRun) async throws -> T
     ) async throws -> (result: T, code: ExitCode) {
         let options = try options(arguments, pollInterval: pollInterval)
         let console = ConsoleRecorder()
@@ -29,7 +31,7 @@ struct ServeTestRun: Sendable {
         let (ready, announce) = AsyncStream<URL>.makeStream()
         return try await withThrowingTaskGroup(of: ExitCode.self) { group in
             group.addTask {
-                let code = await ServeSession(options: options, console: console.console).run(until: stop) { announce.yield($0) }
+                let code = await ServeSession(options: options, console: console.console).run(until: stop) { whenReady(); announce.yield($0) }
                 announce.finish()
                 return code
             }

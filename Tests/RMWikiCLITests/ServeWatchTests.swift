@@ -100,6 +100,22 @@ import Testing
         #expect(code == .success)
     }
 
+    /// The watcher's baseline used to be taken after the URL was announced: an edit made in between became the
+    /// baseline and was never built (a loaded machine hit it: the reload never came).
+    @Test func anEditMadeAsTheURLIsAnnouncedIsBuilt() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        let edit = { @Sendable in try? theme.edit { $0.replacingOccurrences(of: "{{$main}}", with: "{{$main}}\n" + Self.marker) } }
+        let (_, code) = try await ServeTestRun.with(theme.arguments, whenReady: { _ = edit() }) { run in
+            let (events, _) = try await subscribe(run.port)
+            if !(try await run.get("/")).text.contains(Self.marker) {
+                #expect(try await nextEvent(events).hasPrefix("event: reload\n"))
+            }
+            #expect((try await run.get("/")).text.contains(Self.marker))
+        }
+        #expect(code == .success)
+    }
+
     @Test func withoutWatchAFailedFirstBuildEndsServeWithItsExitCode() async throws {
         let theme = try Theme()
         defer { theme.remove() }
