@@ -7,6 +7,8 @@ package struct EpisodeIndexPage: PageModel, Codable, Equatable {
         package let title: String
         /// `season-1`, for in-page links.
         package let anchor: String
+        /// The season's own page; nil for "Other".
+        package let url: String?
         package let episodeCount: String
         package let episodes: [EpisodeSummary]
     }
@@ -28,6 +30,8 @@ package struct EpisodePage: PageModel, Codable, Equatable {
     package let hasCharacters: Bool
     package let previous: RecordLink?
     package let next: RecordLink?
+    /// The season's page.
+    package let season: RecordLink?
 }
 
 extension SiteModel {
@@ -42,20 +46,20 @@ extension SiteModel {
                 unsorted.append(episode)
             }
         }
-        func season(_ title: String, anchor: String, _ episodes: [EpisodeRecord]) throws
+        func season(_ title: String, anchor: String, url: String? = nil, _ episodes: [EpisodeRecord]) throws
             -> EpisodeIndexPage.Season
         {
             let ordered = episodes.sorted {
                 (EpisodeCode($0.episode)?.number ?? 0, $0.id) < (EpisodeCode($1.episode)?.number ?? 0, $1.id)
             }
             return EpisodeIndexPage.Season(
-                title: title, anchor: anchor,
+                title: title, anchor: anchor, url: url,
                 episodeCount: try strings.plural("season_episodes_count", count: ordered.count),
                 episodes: try ordered.map { episode throws in try summary(episode) })
         }
         var seasons = try bySeason.keys.sorted().map { number throws in
             try season(try strings.format("season_title", ["number": String(number)]),
-                       anchor: "season-\(number)", bySeason[number] ?? [])
+                       anchor: "season-\(number)", url: link(.season(number, page: 1)), bySeason[number] ?? [])
         }
         if !unsorted.isEmpty {
             seasons.append(try season(try strings("season_other"), anchor: "season-other", unsorted))
@@ -82,7 +86,8 @@ extension SiteModel {
             code: episode.episode, name: episode.name,
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
-            castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1))
+            castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty, previous: neighbour(-1), next: neighbour(1),
+            season: try seasonLink(episode))
         return try page(
             .episode(episode.id), title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,

@@ -18,6 +18,8 @@ package struct SiteModel: Sendable {
     let nameNotes: [Int: String]
     /// Every character's name: a location called like a character (Gaia) says its type in its title.
     let characterNames: Set<String>
+    /// The dimensions, species, types and seasons with a page of their own.
+    package let groups: RecordGroups
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
@@ -36,6 +38,7 @@ package struct SiteModel: Sendable {
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
         nameNotes = NameNotes.make(self.dataset)
         characterNames = Set(self.dataset.characters.map(\.name))
+        groups = RecordGroups(self.dataset)
         self.history = history
         self.languages = languages
         self.avatarExtensions = avatarExtensions
