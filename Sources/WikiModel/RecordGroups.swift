@@ -135,8 +135,11 @@ package struct RecordGroups: Sendable {
 
 /// A value as a URL segment: lowercase ASCII letters and digits, any run of other characters one hyphen
 /// (`Mythological Creature` → `mythological-creature`, `Dimension J19ζ7` → `dimension-j19-7`). Accents are
-/// dropped first (`Créature` → `creature`).
+/// dropped first (`Créature` → `creature`). A slug stops at a word boundary by `maximumLength`: a file name
+/// has 255 bytes at most, and a value may be thousands of characters long.
 package enum Slug {
+    package static let maximumLength = 60
+
     package static func make(_ value: String) -> String {
         let folded = value.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
@@ -149,6 +152,11 @@ package enum Slug {
             } else {
                 pendingHyphen = true
             }
+        }
+        if slug.count > maximumLength {
+            // The slug is ASCII: characters are bytes. Cut before the last word that does not fit whole.
+            let head = slug.prefix(maximumLength + 1)
+            slug = String(head.lastIndex(of: "-").map { head[..<$0] } ?? head.prefix(maximumLength))
         }
         return slug.isEmpty ? "x" : slug
     }

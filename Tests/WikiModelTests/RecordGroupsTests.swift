@@ -103,6 +103,10 @@ import Testing
         #expect(Slug.make("Evil Rick's Target Dimension") == "evil-rick-s-target-dimension")
         #expect(Slug.make("<script>") == "script")
         #expect(Slug.make("ζζ") == "x")
+        // File names have 255 bytes at most: a long value stops at a word boundary.
+        #expect(Slug.make(String(repeating: "Dimension C-137 ", count: 400)) == "dimension-c-137-dimension-c-137-dimension-c-137-dimension-c")
+        #expect(Slug.make(String(repeating: "Species ", count: 300)).count <= Slug.maximumLength)
+        #expect(Slug.make(String(repeating: "x", count: 300)).count == Slug.maximumLength)
         #expect(Slug.unique(["Cat Person", "Cat-Person", "cat-person-2", "Dog"]) == ["cat-person", "cat-person-3", "cat-person-2", "dog"])
     }
 }
