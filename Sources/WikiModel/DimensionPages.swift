@@ -55,7 +55,7 @@ extension SiteModel {
         let locations = try dimension.locationIDs
             .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
             .compactMap { id throws in try dataset.location(id).map(card) }
-        return try groupPages(
+        return try pagedGroup(
             listing: dimension.residentIDs.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
             title: { try groupTitle("dimension_title", name: dimension.name, page: $0) },
             description: { number, total in

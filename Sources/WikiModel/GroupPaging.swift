@@ -9,7 +9,7 @@ extension SiteModel {
     /// The pages of one group (a dimension, a species, a type, a season), its characters `pageSize` a page
     /// like the characters index: `content` gets the positions of the page's part of the list, and a pager
     /// when there is more than one page. `title` and `description` get the page number and the page count.
-    func groupPages<Content: PageModel>(
+    func pagedGroup<Content: PageModel>(
         listing count: Int, route: (Int) -> Route, heading: String,
         title: (Int) throws -> String, description: (Int, Int) throws -> String,
         content: (Range<Int>, Pager?) throws -> Content
@@ -40,7 +40,7 @@ extension SiteModel {
         content: (_ characterCount: String, _ cards: [CharacterCard], Pager?) -> Content
     ) throws -> [SitePage] {
         let characters = try strings.plural("group_characters_count", count: group.characterIDs.count)
-        return try groupPages(
+        return try pagedGroup(
             listing: group.characterIDs.count, route: route, heading: name,
             title: { try groupTitle("\(keys)_title", name: name, page: $0) },
             description: { number, total in

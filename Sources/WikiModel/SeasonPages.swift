@@ -80,7 +80,7 @@ extension SiteModel {
         }
         let previous = try neighbour(-1), next = try neighbour(1)
         let cast = season.debutIDs + season.returningIDs
-        return try groupPages(
+        return try pagedGroup(
             listing: cast.count, route: { .season(season.number, page: $0) }, heading: name,
             title: { try groupTitle("season_page_title", name: name, page: $0) },
             description: { number, total in
