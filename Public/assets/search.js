@@ -1,5 +1,5 @@
 // Search over the compact index written by the build: characters (name, note, type, origin), locations
-// (name, type, dimension) and episodes (code, name). Every match is reachable: characters come 60 at a
+// (name, type, dimension), episodes (code, name) and the pages of dimensions, species, types and seasons. Every match is reachable: characters come 60 at a
 // time with a button for the next ones. Every value from the index is inserted with textContent or
 // setAttribute, never as HTML, so names cannot inject markup.
 (function () {
@@ -16,6 +16,7 @@
   var summary = root.querySelector("#search-summary");
   var more = root.querySelector("#search-more");
   var sections = {
+    groups: root.querySelector("#search-groups"),
     locations: root.querySelector("#search-locations"),
     episodes: root.querySelector("#search-episodes"),
     characters: root.querySelector("#search-characters")
@@ -95,6 +96,13 @@
     return item;
   }
 
+  function groupRow(entry) {
+    var item = element("li");
+    item.appendChild(link(entry[0], entry[1]));
+    item.appendChild(element("span", "result-meta", " " + entry[2]));
+    return item;
+  }
+
   function episodeRow(entry) {
     var item = element("li");
     item.appendChild(element("span", "episode-code", entry[1] + " "));
@@ -156,11 +164,14 @@
       else if (every(words, folded(entry, [1, 6, 7, 8]))) byOther.push(entry);
     });
     characters = byName.concat(byOther);
-    // Places and episodes answer a typed query; the filters are about characters only.
+    // Groups, places and episodes answer a typed query; the filters are about characters only.
     var places = words.length && !filtering
       ? index.locations.filter(function (entry) { return every(words, folded(entry, [1, 2, 3])); }) : [];
     var episodes = words.length && !filtering
       ? index.episodes.filter(function (entry) { return every(words, folded(entry, [1, 2])); }) : [];
+    var groups = words.length && !filtering
+      ? (index.groups || []).filter(function (entry) { return every(words, folded(entry, [1, 2])); }) : [];
+    show("groups", groups, groupRow);
     show("locations", places, placeRow);
     show("episodes", episodes, episodeRow);
     show("characters", [], card);
@@ -168,7 +179,7 @@
     sections.characters.hidden = characters.length === 0;
     sections.characters.querySelector("[data-count]").textContent = characters.length ? "(" + characters.length + ")" : "";
     showMoreCharacters(false);
-    summary.textContent = plural(places.length + episodes.length + characters.length);
+    summary.textContent = plural(groups.length + places.length + episodes.length + characters.length);
 
     chips.forEach(function (chip) {
       chip.setAttribute("aria-pressed", String(fold(chip.getAttribute("data-query")) === words.join(" ")));

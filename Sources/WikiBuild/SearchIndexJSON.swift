@@ -3,12 +3,12 @@ import WikiModel
 /// Writes the search index compactly, one record a line:
 /// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`
 /// `"characters":[[id,name,s,g,p,image,note,type,origin],…],"locations":[[id,name,type,dimension],…],`
-/// `"episodes":[[id,code,name,airDate],…]}`. Every string goes through `JSONText`, so a name holding
+/// `"episodes":[[id,code,name,airDate],…],"groups":[[path,name,kind],…]}`. Every string goes through `JSONText`, so a name holding
 /// quotes or `</script>` stays a string.
 enum SearchIndexJSON {
     static func encode(_ index: SearchIndex) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(96 * index.entries.count + 48 * (index.locations.count + index.episodes.count) + 1024)
+        out.reserveCapacity(96 * index.entries.count + 48 * (index.locations.count + index.episodes.count + index.groups.count) + 1024)
         func literal(_ text: String) { out.append(contentsOf: Array(text.utf8)) }
         func string(_ text: String) { JSONText.appendString(text, to: &out) }
         func badges(_ list: [Badge], female: [String]? = nil) {
@@ -60,6 +60,7 @@ enum SearchIndexJSON {
         }
         rows("locations", index.locations) { [.number($0.id), .text($0.name), .text($0.type), .text($0.dimension)] }
         rows("episodes", index.episodes) { [.number($0.id), .text($0.code), .text($0.name), .text($0.airDate)] }
+        rows("groups", index.groups) { [.text($0.path), .text($0.name), .text($0.kind)] }
         literal("}\n")
         return out
     }

@@ -120,10 +120,10 @@ extension SiteModel {
         let location = try locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
         let created = CalendarDate(iso8601: character.created)
         var info = [
-            try row(.status, status.label, badge: status.cssClass),
-            try row(.species, strings.term("species", character.species)),
-            try row(.type, character.type),
-            try row(.gender, gender.label, badge: gender.cssClass),
+            try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass),
+            try row(.species, strings.term("species", character.species), url: speciesLink(character.species)),
+            try row(.type, character.type, url: typeLink(character.type)),
+            try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass),
             try row(.origin, origin.name, url: origin.url),
             try row(.location, location.name, url: location.url),
         ]

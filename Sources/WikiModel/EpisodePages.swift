@@ -9,6 +9,8 @@ package struct EpisodeIndexPage: PageModel, Codable, Equatable {
         package let number: Int?
         /// `season-1`, for in-page links.
         package let anchor: String
+        /// The season's own page; nil for "Other".
+        package let url: String?
         package let episodeCount: String
         package let episodes: [EpisodeSummary]
     }
@@ -63,28 +65,25 @@ extension SiteModel {
                 unsorted.append(episode)
             }
         }
-        func season(_ title: String, number: Int?, anchor: String, _ episodes: [EpisodeRecord]) throws
+        func season(_ title: String, number: Int?, anchor: String, url: String? = nil, _ episodes: [EpisodeRecord]) throws
             -> EpisodeIndexPage.Season
         {
             let ordered = episodes.sorted {
                 (EpisodeCode($0.episode)?.number ?? 0, $0.id) < (EpisodeCode($1.episode)?.number ?? 0, $1.id)
             }
             return EpisodeIndexPage.Season(
-                title: title, number: number, anchor: anchor,
+                title: title, number: number, anchor: anchor, url: url,
                 episodeCount: try strings.plural("season_episodes_count", count: ordered.count),
                 episodes: try ordered.map { episode throws in try summary(episode) })
         }
         var seasons = try bySeason.keys.sorted().map { number throws in
-            try season(try seasonTitle(number), number: number, anchor: "season-\(number)", bySeason[number] ?? [])
+            try season(try seasonName(number), number: number, anchor: "season-\(number)",
+                       url: link(.season(number, page: 1)), bySeason[number] ?? [])
         }
         if !unsorted.isEmpty {
             seasons.append(try season(try strings("season_other"), number: nil, anchor: "season-other", unsorted))
         }
         return seasons
-    }
-
-    func seasonTitle(_ number: Int) throws -> String {
-        try strings.format("season_title", ["number": String(number)])
     }
 
     func episodePage(_ episode: EpisodeRecord) throws -> SitePage {
@@ -102,7 +101,7 @@ extension SiteModel {
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
             castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
-            season: try EpisodeCode(episode.episode).map { code throws in RecordLink(name: try seasonTitle(code.season), url: nil) },
+            season: try seasonLink(episode),
             debuts: debuts, hasDebuts: !debuts.isEmpty, castAllDebut: !debuts.isEmpty && debuts.map(\.id) == cast.map(\.id),
             debutCount: count(debuts.count))
         return try page(

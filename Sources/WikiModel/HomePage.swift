@@ -14,6 +14,8 @@ package struct HomePage: PageModel, Codable, Equatable {
     package let hasLocations: Bool
     package let places: Places
     package let featured: [CharacterCard]
+    /// The indexes of the dimensions, species, types and seasons, beside the sections.
+    package let groups: [RecordLink]
     /// The statistics page's first chart (characters by status), drawn small.
     package let chart: Chart?
 
@@ -50,6 +52,7 @@ extension SiteModel {
             hasLocations: !dataset.locations.isEmpty,
             places: try placesStrip(),
             featured: try featured.map { character throws in try card(character) },
+            groups: try groupIndexLinks(),
             chart: try statistics().charts.first.map { chart throws in
                 HomePage.Chart(
                     title: chart.title,
@@ -63,6 +66,15 @@ extension SiteModel {
                 "episodes": count(dataset.episodes.count),
             ]),
             content: content)
+    }
+
+    func groupIndexLinks() throws -> [RecordLink] {
+        [
+            RecordLink(name: try strings("dimensions_title"), url: link(.dimensions)),
+            RecordLink(name: try strings("species_index_title"), url: link(.allSpecies)),
+            RecordLink(name: try strings("types_title"), url: link(.characterTypes)),
+            RecordLink(name: try strings("seasons_title"), url: link(.seasons)),
+        ]
     }
 
     func notFoundPage() throws -> SitePage {

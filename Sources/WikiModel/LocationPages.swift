@@ -15,6 +15,8 @@ package struct LocationPage: PageModel, Codable, Equatable {
     package let name: String
     package let type: String
     package let dimension: String
+    /// The dimension's page; nil for an unknown dimension.
+    package let dimensionURL: String?
     package let residentCount: String
     package let nativeCount: String
     package let residents: [CharacterCard]
@@ -39,7 +41,7 @@ extension SiteModel {
         let card = try card(location)
         // The first grid on the page loads its first row eagerly; the second one is below the fold.
         let content = LocationPage(
-            name: location.name, type: card.type, dimension: card.dimension,
+            name: location.name, type: card.type, dimension: card.dimension, dimensionURL: dimensionLink(location.dimension),
             residentCount: count(residents.count), nativeCount: count(natives.count),
             residents: cards(eager: residents), hasResidents: !residents.isEmpty,
             natives: residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,

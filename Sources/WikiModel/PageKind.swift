@@ -6,6 +6,8 @@
 package enum PageKind: String, CaseIterable, Sendable {
     case home, characters, character, locations, location, episodes, episode, search, statistics
     case whatsNew = "whats-new", whatsNewGroup = "whats-new-group"
+    case dimensions, dimension, allSpecies = "species-index", species, characterTypes = "types", characterType = "type"
+    case seasons, season
     case notFound = "404"
 
     package var template: String { rawValue }
@@ -35,6 +37,14 @@ extension SiteModel {
         case .statistics: [try statisticsPage()]
         case .whatsNew: try whatsNewPages()
         case .whatsNewGroup: try changeGroups().flatMap(groupPages)
+        case .dimensions: [try dimensionIndexPage()]
+        case .dimension: try groups.dimensions.flatMap(dimensionPages)
+        case .allSpecies: [try speciesIndexPage()]
+        case .species: try groups.species.flatMap(speciesPages)
+        case .characterTypes: [try typeIndexPage()]
+        case .characterType: try groups.types.flatMap(typePages)
+        case .seasons: [try seasonIndexPage()]
+        case .season: try groups.seasons.flatMap(seasonPages)
         case .notFound: [try notFoundPage()]
         }
     }
@@ -55,6 +65,15 @@ package enum Route: Sendable, Hashable {
     case whatsNew(page: Int)
     /// One rebuild's or one day's changes, by the group's slug (`rebuild-20261121T033000Z`, `added-2017-11-04`).
     case whatsNewGroup(String, page: Int)
+    /// Groups by a value of the data, by the value's slug (`RecordGroups`): `dimensions/replacement-dimension/`.
+    case dimensions
+    case dimension(String, page: Int)
+    case allSpecies
+    case species(String, page: Int)
+    case characterTypes
+    case characterType(String, page: Int)
+    case seasons
+    case season(Int, page: Int)
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
@@ -72,9 +91,19 @@ package enum Route: Sendable, Hashable {
         case .statistics: "statistics/"
         case .whatsNew(let page): page <= 1 ? "whats-new/" : "whats-new/page/\(page)/"
         case .whatsNewGroup(let slug, let page): page <= 1 ? "whats-new/\(slug)/" : "whats-new/\(slug)/page/\(page)/"
+        case .dimensions: "dimensions/"
+        case .dimension(let slug, let page): Self.paged("dimensions/\(slug)/", page)
+        case .allSpecies: "species/"
+        case .species(let slug, let page): Self.paged("species/\(slug)/", page)
+        case .characterTypes: "types/"
+        case .characterType(let slug, let page): Self.paged("types/\(slug)/", page)
+        case .seasons: "seasons/"
+        case .season(let number, let page): Self.paged("seasons/\(number)/", page)
         case .notFound: "404.html"
         }
     }
+
+    private static func paged(_ path: String, _ page: Int) -> String { page <= 1 ? path : "\(path)page/\(page)/" }
 
     /// The file the page is written to, relative to the output folder.
     package var filePath: String {
@@ -94,6 +123,14 @@ package enum Route: Sendable, Hashable {
         case .statistics: .statistics
         case .whatsNew: .whatsNew
         case .whatsNewGroup: .whatsNewGroup
+        case .dimensions: .dimensions
+        case .dimension: .dimension
+        case .allSpecies: .allSpecies
+        case .species: .species
+        case .characterTypes: .characterTypes
+        case .characterType: .characterType
+        case .seasons: .seasons
+        case .season: .season
         case .notFound: .notFound
         }
     }
@@ -102,9 +139,9 @@ package enum Route: Sendable, Hashable {
     package var section: SiteSection? {
         switch self {
         case .home, .notFound, .whatsNew, .whatsNewGroup: nil
-        case .characters, .character: .characters
-        case .locations, .location: .locations
-        case .episodes, .episode: .episodes
+        case .characters, .character, .allSpecies, .species, .characterTypes, .characterType: .characters
+        case .locations, .location, .dimensions, .dimension: .locations
+        case .episodes, .episode, .seasons, .season: .episodes
         case .search: .search
         case .statistics: .statistics
         }

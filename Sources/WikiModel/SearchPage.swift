@@ -64,7 +64,32 @@ extension SiteModel {
         }
         return SearchIndex(
             statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
-            species: species.map { strings.term("species", $0) }, entries: entries, locations: places, episodes: episodes)
+            species: species.map { strings.term("species", $0) }, entries: entries, locations: places, episodes: episodes,
+            groups: try searchGroups())
+    }
+
+    /// The dimension, species, type and season pages, each once (only the first of a group's pages).
+    func searchGroups() throws -> [SearchIndex.Group] {
+        func group(_ route: Route, _ name: String, _ kind: String) -> SearchIndex.Group {
+            SearchIndex.Group(path: route.relativeURL, name: name, kind: kind)
+        }
+        let dimension = try strings("group_kind_dimension"), species = try strings("group_kind_species")
+        let type = try strings("group_kind_type"), season = try strings("group_kind_season")
+        return groups.dimensions.map { group(.dimension($0.slug, page: 1), $0.name, dimension) }
+            + groups.species.map { group(.species($0.slug, page: 1), strings.term("species", $0.name), species) }
+            + groups.types.map { group(.characterType($0.slug, page: 1), $0.name, type) }
+            + (try groups.seasons.map { group(.season($0.number, page: 1), try seasonName($0.number), season) })
+    }
+
+    /// The search page with its status filter set (`search/?status=0`): the script reads the filters' positions in the index.
+    func searchLink(status: String) throws -> String? {
+        let badge = try CharacterVocabulary.status(status, strings)
+        return index.statuses.firstIndex(of: badge).map { link(.search) + "?status=\($0)" }
+    }
+
+    func searchLink(gender: String) throws -> String? {
+        let badge = try CharacterVocabulary.gender(gender, strings)
+        return index.genders.firstIndex(of: badge).map { link(.search) + "?gender=\($0)" }
     }
 
     /// Species from the most to the least common, ties by name: the filter's most useful order.
@@ -93,7 +118,8 @@ extension SiteModel {
 
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
 /// `[id, name, status index, gender index, species index, image path, note, type, origin]`, each location
-/// `[id, name, type, dimension]` and each episode `[id, code, name, air date]`; page links follow from the ids.
+/// `[id, name, type, dimension]`, each episode `[id, code, name, air date]` and each group page (a dimension, a
+/// species, a type, a season) `[path, name, kind]`; page links follow from the ids.
 /// Everything a fan may type is in it: names, a character's type and origin, a place's type and dimension,
 /// an episode's code.
 package struct SearchIndex: Sendable, Equatable {
@@ -131,4 +157,13 @@ package struct SearchIndex: Sendable, Equatable {
     package let entries: [Entry]
     package let locations: [Place]
     package let episodes: [Episode]
+    /// The pages of the dimensions, species, types and seasons.
+    package var groups: [Group] = []
+
+    /// A group's page: where it is (relative to the language's base), its name, and what kind of group it is.
+    package struct Group: Sendable, Equatable {
+        package let path: String
+        package let name: String
+        package let kind: String
+    }
 }

@@ -20,6 +20,8 @@ package struct SiteModel: Sendable {
     let characterNames: Set<String>
     /// The characters who first appear in each episode (see `Dataset.debutIDsByEpisode`), found once.
     let debutIDsByEpisode: [Int: [Int]]
+    /// The dimensions, species, types and seasons with a page of their own.
+    package let groups: RecordGroups
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
@@ -39,6 +41,7 @@ package struct SiteModel: Sendable {
         nameNotes = NameNotes.make(self.dataset)
         characterNames = Set(self.dataset.characters.map(\.name))
         debutIDsByEpisode = self.dataset.debutIDsByEpisode()
+        groups = RecordGroups(self.dataset)
         self.history = history
         self.languages = languages
         self.avatarExtensions = avatarExtensions

@@ -80,7 +80,7 @@ extension SiteModel {
         }
         let speciesCounts = tally(dataset.characters.map(\.species))
         let species = speciesByFrequency().prefix(Self.topCount).map {
-            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: nil, cssClass: nil)
+            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: speciesLink($0), cssClass: nil)
         }
 
         var perSeason: [Int: Int] = [:]
@@ -88,7 +88,7 @@ extension SiteModel {
         let seasons = try perSeason.keys.sorted().map { number throws in
             StatisticsPage.Figure(
                 label: try strings.format("season_title", ["number": String(number)]), value: perSeason[number] ?? 0,
-                url: link(.episodes) + "#season-\(number)", cssClass: nil)
+                url: link(.season(number, page: 1)), cssClass: nil)
         }
         // Undated episodes (hostile data) go last, in id order.
         let airOrder = dataset.episodes.sorted {

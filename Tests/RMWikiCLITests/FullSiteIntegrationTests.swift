@@ -33,6 +33,11 @@ struct FullSiteIntegrationTests {
             #expect(count("^\(locale)episodes/\\d+/index\\.html$") == 51, "\(locale)")
             #expect(count("^\(locale)characters/page/\\d+/index\\.html$") == 41, "42 pages of 20, the first at characters/")
             #expect(count("^\(locale)locations/page/\\d+/index\\.html$") == 6, "7 pages of 20 locations")
+            // A first page per group: 34 dimensions but "unknown" and the empty one, every species, the shared types.
+            #expect(count("^\(locale)dimensions/[^/]+/index\\.html$") == 32, "\(locale)")
+            #expect(count("^\(locale)species/[^/]+/index\\.html$") == 10, "\(locale)")
+            #expect(count("^\(locale)types/[^/]+/index\\.html$") == 62, "\(locale)")
+            #expect(count("^\(locale)seasons/\\d+/index\\.html$") == 5, "\(locale)")
         }
         #expect(try BuildFixture.text(output, "fr/characters/page/42/index.html").contains("Page 42 sur 42"))
         #expect(try BuildFixture.text(output, "fr/characters/1/index.html").contains("<html lang=\"fr\">"))

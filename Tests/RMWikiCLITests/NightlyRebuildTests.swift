@@ -79,12 +79,16 @@ extension NightlyProcessTests {
                 newcomer.name = "Newcomer"
                 newcomer.url = SmallWorld.api + "/character/\(newID)"
                 newcomer.image = SmallWorld.api + "/character/avatar/\(newID).jpeg"
+                let groupsBefore = Self.groupPages(await server.servedSnapshot())
                 await server.upsert(newcomer)
+                // A copy of Bepisian makes its type shared: the type gets a page of its own.
+                let newGroupPages = Self.groupPages(await server.servedSnapshot()).subtracting(groupsBefore)
+                #expect(newGroupPages.contains("types/bepisian/index.html"), "\(newGroupPages)")
                 let added = try await Self.build(work, api: base)
-                let newFiles = (languages.flatMap { language in
-                    ["characters/\(newID)/", "characters/page/4/", "characters/a-z/page/4/", "characters/most-episodes/page/4/"]
-                        .map { language + $0 + "index.html" }
-                } + ["images/characters/\(newID).jpeg"]).sorted()
+                let newPages: [String] = ["characters/\(newID)/", "characters/page/4/", "characters/a-z/page/4/",
+                                          "characters/most-episodes/page/4/"].map { $0 + "index.html" } + newGroupPages
+                let newFiles: [String] = (languages.flatMap { language in newPages.map { language + $0 } }
+                    + ["images/characters/\(newID).jpeg"]).sorted()
                 let secondRebuildPages = Self.rebuildPages(added.summary.added)
                 #expect(secondRebuildPages.count == languages.count && !Set(secondRebuildPages).isSubset(of: rebuildPages))
                 #expect(added.summary.added == (newFiles + secondRebuildPages).sorted())
@@ -113,6 +117,18 @@ extension NightlyProcessTests {
         }
 
         /// The pages of rebuild groups among `paths` (`whats-new/rebuild-…/index.html`, in every language).
+        /// The files of the dimension, species, type and season pages a snapshot has, 20 characters a page.
+        static func groupPages(_ snapshot: Snapshot) -> Set<String> {
+            let groups = RecordGroups(Dataset(snapshot))
+            func pages(_ count: Int, _ route: (Int) -> Route) -> [String] {
+                (1...max(1, (count + 19) / 20)).map { route($0).filePath }
+            }
+            return Set(groups.dimensions.flatMap { dimension in pages(dimension.residentIDs.count) { .dimension(dimension.slug, page: $0) } }
+                + groups.species.flatMap { species in pages(species.characterIDs.count) { .species(species.slug, page: $0) } }
+                + groups.types.flatMap { type in pages(type.characterIDs.count) { .characterType(type.slug, page: $0) } }
+                + groups.seasons.flatMap { season in pages(season.castCount) { .season(season.number, page: $0) } })
+        }
+
         static func rebuildPages(_ paths: [String]) -> [String] {
             paths.filter { $0.firstMatch(of: /^([a-z]{2}\/)?whats-new\/rebuild-[0-9A-Z]+\/index\.html$/) != nil }
         }

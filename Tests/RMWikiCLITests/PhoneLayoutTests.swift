@@ -103,8 +103,12 @@ struct PhoneLayoutTests {
         // No page kind is wider than the phone, in either language.
         var pages = ["", "characters/", "characters/1/", "characters/47/", "locations/", "locations/3/", "locations/20/",
                      "episodes/", "episodes/28/", "search/", "statistics/", "whats-new/", "404.html", "fr/characters/",
-                     "fr/locations/3/", "fr/statistics/", "fr/search/", "characters/a-z/", "characters/a-z/page/13/",
-                     "characters/most-episodes/page/42/", "fr/characters/a-z/page/20/", "characters/1/", "episodes/1/"]
+                      "fr/locations/3/", "fr/statistics/", "fr/search/", "characters/a-z/", "characters/a-z/page/13/",
+                      "characters/most-episodes/page/42/", "fr/characters/a-z/page/20/", "characters/1/", "episodes/1/",
+                      "dimensions/", "dimensions/replacement-dimension/", "dimensions/replacement-dimension/page/2/",
+                      "species/", "species/mythological-creature/", "types/", "types/soulless-puppet/", "seasons/",
+                      "seasons/3/", "seasons/3/page/8/", "fr/dimensions/dimension-c-137/", "fr/species/human/",
+                      "fr/types/", "fr/seasons/1/"]
         try await browser.emulate(width: 390, height: 844, mobile: true)
         try await open(browser, site.appendingPathComponent("whats-new/"))
         let group = try await browser.text("document.querySelector('.whats-new-group h2 a').getAttribute('href')")
@@ -143,8 +147,9 @@ struct PhoneLayoutTests {
         #expect(try await number(browser, "document.querySelector('.character-picture img').getBoundingClientRect().width") <= 300)
 
         for (page, name) in [("characters/47/", "birdperson"), ("locations/3/", "citadel"), ("episodes/", "episodes"),
-                             ("statistics/", "statistics"), ("characters/1/", "rick"), ("episodes/1/", "pilot"),
-                             ("characters/a-z/page/13/", "characters-a-z")] {
+                              ("statistics/", "statistics"), ("characters/1/", "rick"), ("episodes/1/", "pilot"),
+                              ("characters/a-z/page/13/", "characters-a-z"), ("dimensions/dimension-c-137/", "dimension"),
+                              ("species/human/", "species"), ("types/soulless-puppet/", "type"), ("seasons/3/page/8/", "season")] {
             for dark in [false, true] {
                 try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
                 try await open(browser, site.appendingPathComponent(page))
@@ -179,6 +184,10 @@ struct PhoneLayoutTests {
         #expect(try await links("#search-locations a") == citadels, "places found by name")
         #expect(try await number(browser, "document.querySelectorAll('#search-characters .card').length") > 0,
                 "characters from the Citadel, found by their origin")
+
+        // Dimensions, species, types and seasons are found by name.
+        try await query("parasite")
+        #expect(try await links("#search-groups a") == ["/types/parasite/"], "a type's page found by its name")
 
         try await query("S03E03")
         let pickle = index.episodes.filter { $0.code == "S03E03" }.map { "/episodes/\($0.id)/" }
@@ -238,7 +247,9 @@ struct PhoneLayoutTests {
             try await open(browser, site.appendingPathComponent("statistics/"))
             try await shoot(browser, "statistics-1280-\(dark ? "dark" : "light")")
             for (page, name) in [("characters/", "characters"), ("locations/3/", "citadel"), ("characters/47/", "birdperson"),
-                                 ("characters/1/", "rick"), ("episodes/1/", "pilot"), ("characters/a-z/page/13/", "characters-a-z")] {
+                                  ("characters/1/", "rick"), ("episodes/1/", "pilot"), ("characters/a-z/page/13/", "characters-a-z"),
+                                  ("dimensions/replacement-dimension/", "dimension"), ("species/human/", "species"),
+                                  ("types/soulless-puppet/", "type"), ("seasons/3/page/8/", "season")] {
                 try await open(browser, site.appendingPathComponent(page))
                 try await shoot(browser, "\(name)-1280-\(dark ? "dark" : "light")")
             }

@@ -1,16 +1,16 @@
 import RickAndMortyAPI
 
 /// A small world with the awkward cases in it: a one-sided episode link, a location that omits a
-/// resident, an origin that does not exist, an unknown status and an HTML-looking name.
+/// resident, an origin that does not exist, an unknown status, an HTML-looking name and a type two characters share.
 package enum SmallWorld {
     package static let api = "https://rickandmortyapi.com/api"
 
     package static func character(
         _ id: Int, _ name: String, status: String = "Alive", gender: String = "Male", species: String = "Human",
-        origin: Int? = nil, location: Int? = nil, episodes: [Int] = []
+        type: String = "", origin: Int? = nil, location: Int? = nil, episodes: [Int] = []
     ) -> CharacterRecord {
         CharacterRecord(
-            id: id, name: name, status: status, species: species, type: "", gender: gender,
+            id: id, name: name, status: status, species: species, type: type, gender: gender,
             origin: NamedReference(name: origin.map { "Place \($0)" } ?? "unknown", url: origin.map { "\(api)/location/\($0)" } ?? ""),
             location: NamedReference(name: location.map { "Place \($0)" } ?? "unknown", url: location.map { "\(api)/location/\($0)" } ?? ""),
             image: "\(api)/character/avatar/\(id).jpeg",
@@ -21,8 +21,8 @@ package enum SmallWorld {
     package static let snapshot = Snapshot(
         characters: [
             character(1, "Rick Sanchez", origin: 1, location: 1, episodes: [1, 2]),
-            character(2, "Morty Smith", status: "unknown", origin: 99, location: 2, episodes: [1]),
-            character(3, "<b>Bold</b> & \"Quoted\"", status: "Zombified", gender: "Fluid", species: "", location: 1),
+            character(2, "Morty Smith", status: "unknown", type: "Parasite", origin: 99, location: 2, episodes: [1]),
+            character(3, "<b>Bold</b> & \"Quoted\"", status: "Zombified", gender: "Fluid", species: "", type: "Parasite", location: 1),
         ],
         locations: [
             LocationRecord(id: 1, name: "Earth (C-137)", type: "Planet", dimension: "Dimension C-137",

@@ -154,7 +154,7 @@ struct ExploringTests {
                     "characters/\(id): episodes by season")
         }
         let rick = try await Self.html("fr/characters/1/index.html")
-        #expect(rick.contains("<h3 id=\"season-3-heading\">Saison 3 <span class=\"season-count\">10 épisodes</span></h3>"))
+        #expect(rick.contains("<h3 id=\"season-3-heading\"><a href=\"/fr/seasons/3/\">Saison 3</a> <span class=\"season-count\">10 épisodes</span></h3>"))
     }
 
     @Test func previousAndNextFollowTheAPIOrder() async throws {
@@ -179,11 +179,12 @@ struct ExploringTests {
             let bottom = Self.section(html, from: "<nav class=\"record-neighbours\"", to: "</nav>")
             #expect(Self.numbers(#"neighbour-previous">Previous: <a href="/episodes/(\d+)/">"#, in: bottom) == previous, "episodes/\(id)")
             #expect(Self.numbers(#"neighbour-next">Next: <a href="/episodes/(\d+)/">"#, in: bottom) == next, "episodes/\(id)")
-            // The season, as text for now, read from the code.
+            // The season, read from the code, links to its page.
             let season = Int((raw.codes[id] ?? "").dropFirst().prefix(2)) ?? 0
-            #expect(html.contains("<div class=\"fact-season\"><dt>Season</dt><dd>Season \(season)</dd></div>"), "episodes/\(id)")
+            #expect(html.contains("<div class=\"fact-season\"><dt>Season</dt><dd><a href=\"/seasons/\(season)/\">Season \(season)</a></dd></div>"),
+                    "episodes/\(id)")
         }
-        #expect(try await Self.html("fr/episodes/51/index.html").contains("<dd>Saison 5</dd>"))
+        #expect(try await Self.html("fr/episodes/51/index.html").contains("<dd><a href=\"/fr/seasons/5/\">Saison 5</a></dd>"))
     }
 
     /// The cards of every page of one order of the characters index, in order: (id, name, note, count text).

@@ -12,6 +12,8 @@ import Testing
         "locations/1/index.html", "episodes/index.html", "episodes/2/index.html", "search/index.html",
         "statistics/index.html", "whats-new/index.html", "whats-new/rebuild-20261121T033000Z/index.html", "404.html",
         "search/index.json", "feed.xml",
+        "dimensions/index.html", "dimensions/dimension-c-137/index.html", "species/index.html", "species/human/index.html",
+        "types/index.html", "types/parasite/index.html", "seasons/index.html", "seasons/1/index.html",
     ]
     /// Every kind in English at the root and in French under `fr/`, plus the files shared by both.
     static let pages = kinds + kinds.map { "fr/" + $0 } + ["sitemap.xml", "robots.txt"]

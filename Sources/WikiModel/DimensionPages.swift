@@ -1,0 +1,90 @@
+import RickAndMortyAPI
+
+/// Every dimension the locations name, the busiest first.
+package struct DimensionIndexPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.dimensions
+
+    package let lead: String
+    package let dimensions: [GroupEntry]
+}
+
+/// A dimension: its locations with their residents and natives counts (on the first page), and everyone
+/// living there as cards, a page at a time.
+package struct DimensionPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.dimension
+
+    package let name: String
+    package let indexURL: String
+    package let locationCount: String
+    package let residentCount: String
+    package let nativeCount: String
+    /// The dimension's locations, on its first page only: later pages link back to it.
+    package let locations: [LocationCard]
+    package let firstPage: RecordLink?
+    package let residents: [CharacterCard]
+    package let hasResidents: Bool
+    package let pager: Pager?
+}
+
+extension SiteModel {
+    func dimensionIndexPage() throws -> SitePage {
+        let entries = try groups.dimensions.map { dimension throws in
+            GroupEntry(
+                name: dimension.name, url: link(.dimension(dimension.slug, page: 1)),
+                detail: try dimensionCounts(dimension).joined(separator: " · "))
+        }
+        return try page(
+            .dimensions, title: try strings("dimensions_title"),
+            description: try strings.plural("dimensions_description", count: groups.dimensions.count),
+            content: DimensionIndexPage(
+                lead: try strings.plural("dimensions_lead", count: groups.dimensions.count), dimensions: entries))
+    }
+
+    /// "3 locations", "52 residents", "40 natives".
+    func dimensionCounts(_ dimension: RecordGroups.Dimension) throws -> [String] {
+        [
+            try strings.plural("dimension_locations_count", count: dimension.locationIDs.count),
+            try strings.plural("location_residents_count", count: dimension.residentIDs.count),
+            try strings.plural("location_natives_count", count: dimension.nativeIDs.count),
+        ]
+    }
+
+    func dimensionPages(_ dimension: RecordGroups.Dimension) throws -> [SitePage] {
+        let counts = try dimensionCounts(dimension).joined(separator: ", ")
+        // The busiest locations first, as on the index.
+        let locations = try dimension.locationIDs
+            .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
+            .compactMap { id throws in try dataset.location(id).map(card) }
+        return try pagedGroup(
+            listing: dimension.residentIDs.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
+            title: { try groupTitle("dimension_title", name: dimension.name, page: $0) },
+            description: { number, total in
+                try strings.format(total == 1 ? "dimension_description" : "dimension_description_page", [
+                    "name": dimension.name, "counts": counts, "page": String(number), "total": String(total),
+                ])
+            }
+        ) { positions, pager in
+            let first = positions.lowerBound == 0
+            let residents = try cards(Array(dimension.residentIDs[positions]))
+            return DimensionPage(
+                name: dimension.name, indexURL: link(.dimensions),
+                locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
+                nativeCount: count(dimension.nativeIDs.count),
+                locations: first ? locations : [],
+                firstPage: first ? nil : RecordLink(
+                    name: try strings.plural("dimension_locations_all", count: locations.count, ["name": dimension.name]),
+                    url: link(.dimension(dimension.slug, page: 1))),
+                // A long list of locations pushes the first page's cards below the first screen.
+                residents: first && locations.count > Self.eagerLocations ? residents : cards(eager: residents),
+                hasResidents: !dimension.residentIDs.isEmpty, pager: pager)
+        }
+    }
+
+    /// How many locations a dimension's first page lists above its residents and still shows them on the first screen.
+    static let eagerLocations = 4
+
+    /// The link from a location to its dimension's page; nil for a dimension without one ("unknown").
+    func dimensionLink(_ name: String) -> String? {
+        groups.dimension(named: name).map { link(.dimension($0.slug, page: 1)) }
+    }
+}

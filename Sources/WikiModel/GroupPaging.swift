@@ -1,0 +1,65 @@
+/// A group as its kind's index lists it: name, page, and what it holds ("3 locations · 52 residents").
+package struct GroupEntry: Codable, Sendable, Equatable {
+    package let name: String
+    package let url: String
+    package let detail: String
+}
+
+extension SiteModel {
+    /// The pages of one group (a dimension, a species, a type, a season), its characters `pageSize` a page
+    /// like the characters index: `content` gets the positions of the page's part of the list, and a pager
+    /// when there is more than one page. `title` and `description` get the page number and the page count.
+    func pagedGroup<Content: PageModel>(
+        listing count: Int, route: (Int) -> Route, heading: String,
+        title: (Int) throws -> String, description: (Int, Int) throws -> String,
+        content: (Range<Int>, Pager?) throws -> Content
+    ) throws -> [SitePage] {
+        let total = Self.pageCount(count)
+        return try (1...total).map { number in
+            let start = min(count, (number - 1) * Self.pageSize)
+            let positions = start..<min(count, start + Self.pageSize)
+            let pager = total == 1
+                ? nil : try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
+            return try page(
+                route(number), title: try title(number), heading: heading,
+                description: try description(number, total), content: try content(positions, pager))
+        }
+    }
+
+    /// `Species: Human` on a group's first page, `Species: Human, page 2` on the next ones.
+    func groupTitle(_ key: String, name: String, page number: Int) throws -> String {
+        let title = try strings.format(key, ["name": name])
+        return number == 1 ? title : try strings.format("group_title_page", ["title": title, "page": String(number)])
+    }
+}
+
+extension SiteModel {
+    /// The pages of a species or a type: its characters as cards, `pageSize` a page.
+    func characterGroupPages<Content: PageModel>(
+        _ group: RecordGroups.CharacterGroup, name: String, route: @escaping (Int) -> Route, keys: String,
+        content: (_ characterCount: String, _ cards: [CharacterCard], Pager?) -> Content
+    ) throws -> [SitePage] {
+        let characters = try strings.plural("group_characters_count", count: group.characterIDs.count)
+        return try pagedGroup(
+            listing: group.characterIDs.count, route: route, heading: name,
+            title: { try groupTitle("\(keys)_title", name: name, page: $0) },
+            description: { number, total in
+                try strings.format(total == 1 ? "\(keys)_description" : "\(keys)_description_page", [
+                    "name": name, "characters": characters, "page": String(number), "total": String(total),
+                ])
+            }
+        ) { positions, pager in
+            content(count(group.characterIDs.count), cards(eager: try cards(Array(group.characterIDs[positions]))), pager)
+        }
+    }
+
+    /// The entries of a species or types index: each group with how many characters it has.
+    func characterGroupEntries(
+        _ groups: [RecordGroups.CharacterGroup], name: (String) -> String, route: (String) -> Route
+    ) throws -> [GroupEntry] {
+        try groups.map { group throws in
+            GroupEntry(name: name(group.name), url: link(route(group.slug)),
+                       detail: try strings.plural("group_characters_count", count: group.characterIDs.count))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import RickAndMortyAPI
+
+/// The seasons in order, each with its numbers.
+package struct SeasonIndexPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.seasons
+
+    package let seasons: [GroupEntry]
+}
+
+/// A season: its episodes (on the first page), then everyone who appears in it as cards, a page at a time:
+/// first the characters it introduces (whose first episode is in it), then those back from earlier seasons.
+package struct SeasonPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.season
+
+    package let name: String
+    package let indexURL: String
+    package let episodeCount: String
+    package let characterCount: String
+    package let debutCount: String
+    package let returningCount: String
+    package let aired: String?
+    /// The season's episodes, on its first page only: later pages link back to it.
+    package let episodes: [EpisodeSummary]
+    package let firstPage: RecordLink?
+    /// This page's part of the cast: the debuts, then the returning characters.
+    package let debuts: [CharacterCard]
+    package let hasDebuts: Bool
+    package let returning: [CharacterCard]
+    package let hasReturning: Bool
+    package let hasCast: Bool
+    package let pager: Pager?
+    package let previous: RecordLink?
+    package let next: RecordLink?
+    package let hasNeighbours: Bool
+}
+
+extension SiteModel {
+    func seasonName(_ number: Int) throws -> String {
+        try strings.format("season_title", ["number": String(number)])
+    }
+
+    /// "11 episodes", "211 characters", "211 first appearances".
+    func seasonCounts(_ season: RecordGroups.Season) throws -> [String] {
+        [
+            try strings.plural("season_episodes_count", count: season.episodeIDs.count),
+            try strings.plural("group_characters_count", count: season.castCount),
+            try strings.plural("season_debuts_count", count: season.debutIDs.count),
+        ]
+    }
+
+    func seasonIndexPage() throws -> SitePage {
+        let entries = try groups.seasons.map { season throws in
+            GroupEntry(name: try seasonName(season.number), url: link(.season(season.number, page: 1)),
+                       detail: try seasonCounts(season).joined(separator: " · "))
+        }
+        return try page(
+            .seasons, title: try strings("seasons_title"),
+            description: try strings.plural("seasons_description", count: groups.seasons.count),
+            content: SeasonIndexPage(seasons: entries))
+    }
+
+    func seasonPages(_ season: RecordGroups.Season) throws -> [SitePage] {
+        let name = try seasonName(season.number)
+        let counts = try seasonCounts(season).joined(separator: ", ")
+        let episodes = season.episodeIDs.compactMap(dataset.episode)
+        let summaries = try episodes.map { episode throws in try summary(episode) }
+        let firstAired = episodes.first.flatMap { CalendarDate(airDate: $0.airDate) }
+        let lastAired = episodes.last.flatMap { CalendarDate(airDate: $0.airDate) }
+        var aired: String?
+        if let firstAired, let lastAired {
+            aired = try strings.format("season_aired", [
+                "from": try firstAired.formatted(strings), "to": try lastAired.formatted(strings),
+            ])
+        }
+        let position = groups.seasons.firstIndex(of: season)
+        func neighbour(_ offset: Int) throws -> RecordLink? {
+            guard let position, groups.seasons.indices.contains(position + offset) else { return nil }
+            let other = groups.seasons[position + offset]
+            return RecordLink(name: try seasonName(other.number), url: link(.season(other.number, page: 1)))
+        }
+        let previous = try neighbour(-1), next = try neighbour(1)
+        let cast = season.debutIDs + season.returningIDs
+        return try pagedGroup(
+            listing: cast.count, route: { .season(season.number, page: $0) }, heading: name,
+            title: { try groupTitle("season_page_title", name: name, page: $0) },
+            description: { number, total in
+                try strings.format(total == 1 ? "season_description" : "season_description_page", [
+                    "name": name, "counts": counts, "page": String(number), "total": String(total),
+                ])
+            }
+        ) { positions, pager in
+            let first = positions.lowerBound == 0
+            let debuts = positions.clamped(to: 0..<season.debutIDs.count)
+            let returning = positions.clamped(to: season.debutIDs.count..<cast.count)
+            // The first page's cards come after the episodes, below the first screen.
+            let debutCards = try cards(Array(cast[debuts])), returningCards = try cards(Array(cast[returning]))
+            return SeasonPage(
+                name: name, indexURL: link(.seasons),
+                episodeCount: count(season.episodeIDs.count), characterCount: count(season.castCount),
+                debutCount: count(season.debutIDs.count), returningCount: count(season.returningIDs.count), aired: aired,
+                episodes: first ? summaries : [],
+                firstPage: first ? nil : RecordLink(
+                    name: try strings.plural("season_episodes_all", count: episodes.count, ["name": name]),
+                    url: link(.season(season.number, page: 1))),
+                debuts: first ? debutCards : cards(eager: debutCards), hasDebuts: !debuts.isEmpty,
+                returning: first || !debuts.isEmpty ? returningCards : cards(eager: returningCards),
+                hasReturning: !returning.isEmpty, hasCast: !cast.isEmpty, pager: pager,
+                previous: previous, next: next, hasNeighbours: previous != nil || next != nil)
+        }
+    }
+
+    /// The link from an episode to its season's page; nil for an episode whose code names no season.
+    func seasonLink(_ episode: EpisodeRecord) throws -> RecordLink? {
+        guard let number = EpisodeCode(episode.episode)?.season, groups.season(number) != nil else { return nil }
+        return RecordLink(name: try seasonName(number), url: link(.season(number, page: 1)))
+    }
+}
