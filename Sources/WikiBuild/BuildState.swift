@@ -35,6 +35,13 @@ struct BuildState: Codable, Sendable, Equatable {
 }
 
 extension BuildState {
+    /// What the data step read: the cache's files, fingerprinted by their bytes, or records handed over in
+    /// memory (the demo, tests, a fresh fetch), fingerprinted by their encoding.
+    enum DataRead: Sendable {
+        case files([URL])
+        case records(Snapshot, ChangeHistory)
+    }
+
     /// The build's "check" step: the fingerprint of this build's inputs, and the files of the last build
     /// when nothing changed since (inputs and output alike).
     struct Check: Sendable {
@@ -42,11 +49,10 @@ extension BuildState {
         let inputs: String
         let unchangedFiles: [String]?
 
-        init(theme: Theme, configuration: SiteConfiguration, output: URL, snapshot: Snapshot,
-             avatars: [Int: AvatarImage], history: ChangeHistory) throws {
+        init(theme: Theme, configuration: SiteConfiguration, output: URL, data: DataRead,
+             avatars: [Int: AvatarImage]) throws {
             self.output = output
-            inputs = try Self.fingerprint(
-                theme: theme, configuration: configuration, snapshot: snapshot, avatars: avatars, history: history)
+            inputs = try Self.fingerprint(theme: theme, configuration: configuration, data: data, avatars: avatars)
             if let state = BuildState.load(for: output), state.inputs == inputs,
                PublishedFileState.scan(output) == state.files {
                 unchangedFiles = state.files.map(\.path)
@@ -63,7 +69,7 @@ extension BuildState {
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
         /// pictures, history.
         static func fingerprint(
-            theme: Theme, configuration: SiteConfiguration, snapshot: Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory
+            theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage]
         ) throws -> String {
             var fingerprint = theme.fingerprint
             fingerprint.add(WikiVersion.current)
@@ -73,10 +79,19 @@ extension BuildState {
             }
             fingerprint.add(configuration.basePath)
             fingerprint.add(configuration.origin ?? "")
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            fingerprint.add(try encoder.encode(snapshot))
-            fingerprint.add(try encoder.encode(history))
+            switch data {
+            case .files(let files):
+                // The bytes decoded a moment ago, read again from the page cache: cheaper than encoding them anew.
+                for file in files {
+                    fingerprint.add(file.path)
+                    fingerprint.add((try? Data(contentsOf: file)).map { [UInt8]($0) } ?? Array("missing".utf8))
+                }
+            case let .records(snapshot, history):
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                fingerprint.add(try encoder.encode(snapshot))
+                fingerprint.add(try encoder.encode(history))
+            }
             for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(id)
                 fingerprint.add(avatar.fileExtension)

@@ -4,9 +4,10 @@ import RickAndMortyAPI
 import SiteOutput
 import WikiModel
 
-/// Turns the dataset into every file of the site, in memory: the pages of every language, their search
-/// indexes and feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the
-/// avatars (shared by all languages). Nothing here touches the output folder.
+/// Turns the dataset into every file of the site: the pages of every language, their search indexes and
+/// feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the avatars
+/// (shared by all languages). Each file goes to `emit` as soon as it is rendered and is not kept, so memory
+/// grows with the data model, not with the site; nothing here touches the output folder itself.
 package struct SiteRenderer: Sendable {
     package let theme: Theme
     package let configuration: SiteConfiguration
@@ -16,15 +17,21 @@ package struct SiteRenderer: Sendable {
         self.configuration = configuration
     }
 
+    /// Returns the path of every file emitted.
     package func render(
-        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory()
-    ) async throws -> [SiteFile] {
+        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory(),
+        emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> [String] {
         let languages = try theme.languages.map { language in
             SiteLanguage(
                 code: language.code, name: try Self.strings { try language.strings("language_name") },
                 configuration: configuration.localized(folder: language.folder))
         }
-        var files: [SiteFile] = []
+        var paths: [String] = []
+        func add(_ file: SiteFile) throws {
+            paths.append(file.path)
+            try emit(file)
+        }
         var sitemap: [MustacheValue] = []
         var rootRenderer: PageRenderer?
         for (language, site) in zip(theme.languages, languages) {
@@ -39,12 +46,10 @@ package struct SiteRenderer: Sendable {
                 return (model, try model.pages())
             }
             let prefix = language.folder.isEmpty ? "" : language.folder + "/"
-            for file in try await Self.renderPages(pages, renderer: renderer) {
-                files.append(SiteFile(path: prefix + file.path, content: file.content))
-            }
-            files.append(SiteFile(
+            paths += try await Self.renderPages(pages, prefix: prefix, renderer: renderer, emit: emit)
+            try add(SiteFile(
                 path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())))
-            files.append(SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
+            try add(SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
                 template: "feed", values: ["feed": try MustacheValue(encoding: try Self.strings { try model.feed() })])))
             for page in pages where page.route != .notFound {
                 sitemap.append(.object([
@@ -54,21 +59,21 @@ package struct SiteRenderer: Sendable {
             }
         }
         if let renderer = rootRenderer {
-            files.append(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
+            try add(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
             // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
             let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
-            files.append(SiteFile(path: "robots.txt", bytes: try renderer.render(
+            try add(SiteFile(path: "robots.txt", bytes: try renderer.render(
                 template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
         }
-        files += theme.assets
+        for asset in theme.assets { try add(asset) }
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
             let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
             switch avatar.source {
-            case .file(let source): files.append(SiteFile(path: path, content: .copy(sourcePath: source)))
-            case .bytes(let bytes): files.append(SiteFile(path: path, bytes: bytes))
+            case .file(let source): try add(SiteFile(path: path, content: .copy(sourcePath: source)))
+            case .bytes(let bytes): try add(SiteFile(path: path, bytes: bytes))
             }
         }
-        return files
+        return paths
     }
 
     /// Runs model code, turning a missing string into the build error that names key and locale.
@@ -80,27 +85,24 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page.
+    /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page and
+    /// handing it on at once. Returns the pages' paths in page order.
     static func renderPages(
-        _ pages: [SitePage], renderer: PageRenderer
-    ) async throws -> [SiteFile] {
+        _ pages: [SitePage], prefix: String, renderer: PageRenderer, emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> [String] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
-        return try await withThrowingTaskGroup(of: [(Int, SiteFile)].self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var rendered: [(Int, SiteFile)] = []
                     for index in stride(from: worker, to: pages.count, by: workers) {
                         try Task.checkCancellation()
                         let page = pages[index]
-                        let bytes = try renderer.render(page)
-                        rendered.append((index, SiteFile(path: page.route.filePath, bytes: bytes)))
+                        try emit(SiteFile(path: prefix + page.route.filePath, bytes: try renderer.render(page)))
                     }
-                    return rendered
                 }
             }
-            var all: [(Int, SiteFile)] = []
-            for try await part in group { all += part }
-            return all.sorted { $0.0 < $1.0 }.map(\.1)
+            try await group.waitForAll()
         }
+        return pages.map { prefix + $0.route.filePath }
     }
 }
