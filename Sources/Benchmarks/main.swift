@@ -15,6 +15,9 @@ case "scale":
     await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "hugo":
     await HugoBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "child":
+    // The launcher `ChildProcess` measures each build through; not for people.
+    ChildProcess.launch(arguments: Array(arguments.dropFirst()))
 case "publish":
     // The site writer alone: 1,100 pages and the real avatars, first publish, one change, no change.
     do {

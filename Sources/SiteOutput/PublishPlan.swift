@@ -178,6 +178,13 @@ package struct PublishedFileState: Codable, Sendable, Equatable {
     package let modified: Int64
     package let inode: UInt64
 
+    package init(path: String, size: Int64, modified: Int64, inode: UInt64) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
     /// Every entry of the published output, sorted by path; nil when it is missing or cannot be read.
     package static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {
         let root = outputDirectory.standardizedFileURL.path

@@ -9,7 +9,11 @@ import WikiModel
 /// output is untouched, there is nothing to render or write: the nightly no-change rebuild costs a hash
 /// and a directory walk. Any difference, including a file edited or deleted by hand, means a full build.
 /// Kept beside the output (`.<name>.build-state`), never inside it, so it is not published.
-struct BuildState: Codable, Sendable, Equatable {
+///
+/// Stored as lines, not JSON, because the no-change rebuild reads it every time: the fingerprint, then
+/// "size modified inode path" per file. A line that does not parse (a hand edit, a path with a line break)
+/// just makes the states differ, which costs one full build, never a wrong skip.
+struct BuildState: Sendable, Equatable {
     let inputs: String
     let files: [PublishedFileState]
 
@@ -20,7 +24,51 @@ struct BuildState: Codable, Sendable, Equatable {
 
     static func load(for output: URL) -> BuildState? {
         guard let data = try? Data(contentsOf: location(for: output)) else { return nil }
-        return try? JSONDecoder().decode(BuildState.self, from: data)
+        return BuildState(lines: [UInt8](data))
+    }
+
+    init(inputs: String, files: [PublishedFileState]) {
+        self.inputs = inputs
+        self.files = files
+    }
+
+    init?(lines bytes: [UInt8]) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let first = lines.first, lines.last?.isEmpty == true else { return nil }
+        inputs = String(decoding: first, as: UTF8.self)
+        var files: [PublishedFileState] = []
+        files.reserveCapacity(lines.count)
+        for line in lines.dropFirst().dropLast() {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let size = Self.number(fields[0]), let modified = Self.number(fields[1]),
+                  let inode = Self.number(fields[2]).flatMap(UInt64.init(exactly:))
+            else { return nil }
+            files.append(PublishedFileState(
+                path: String(decoding: fields[3], as: UTF8.self), size: size, modified: modified, inode: inode))
+        }
+        self.files = files
+    }
+
+    var lines: [UInt8] {
+        var text = inputs + "\n"
+        for file in files { text += "\(file.size) \(file.modified) \(file.inode) \(file.path)\n" }
+        return Array(text.utf8)
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        for byte in rest {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowedAgain) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            if overflowed || overflowedAgain { return nil }
+            value = next
+        }
+        return negative ? -value : value
     }
 
     /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
@@ -29,7 +77,7 @@ struct BuildState: Codable, Sendable, Equatable {
         // One fixed name, not one per pid: builds hold the lock while saving, and a build killed mid-save
         // leaves a file the next save replaces instead of one that stays forever.
         let temporary = destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".tmp")
-        guard let data = try? JSONEncoder().encode(self), (try? data.write(to: temporary)) != nil else { return }
+        guard (try? Data(lines).write(to: temporary)) != nil else { return }
         if rename(temporary.path, destination.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
     }
 }
@@ -99,9 +147,12 @@ extension BuildState {
                 case .bytes(let bytes):
                     fingerprint.add(bytes)
                 case .file(let path):
-                    // The cache replaces pictures by rename, so a new picture is a new inode.
-                    guard let stamp = FileStamp(path: path) else { fingerprint.add("missing " + path); continue }
                     fingerprint.add(path)
+                    // A cache generation never changes once committed (a new picture comes in a new generation
+                    // folder, so under a new path): its pictures need no stat each.
+                    if case .files = data { continue }
+                    // The cache replaces pictures by rename, so a new picture is a new inode.
+                    guard let stamp = FileStamp(path: path) else { fingerprint.add("missing"); continue }
                     fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
                 }
             }
