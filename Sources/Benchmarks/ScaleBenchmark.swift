@@ -9,7 +9,8 @@ import RickAndMortyAPI
 /// Prints the medians of wall time, HTML bytes, files and peak memory (the child's max RSS) side by side,
 /// with the K×/1× ratios, and the phase timings of each median build.
 enum ScaleBenchmark {
-    static let usage = "rmwiki-bench scale [--factor K] [--runs N] [--data PATH] [--work DIR]"
+    /// `--cache DIR` keeps the two warm caches (DIR/1x, DIR/Kx) between runs; they are filled only when empty.
+    static let usage = "rmwiki-bench scale [--factor K] [--runs N] [--data PATH] [--cache DIR] [--work DIR]"
 
     static func run(arguments: [String]) async {
         do {
@@ -32,10 +33,12 @@ enum ScaleBenchmark {
         var data = URL(fileURLWithPath: "../shared/rickandmorty-api")
         var workRoot = FileManager.default.fileExists(atPath: "/dev/shm")
             ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        var keptCaches: URL?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--factor": factor = max(1, Int(remaining.popFirst() ?? "") ?? factor)
+            case "--cache": keptCaches = remaining.popFirst().map { URL(fileURLWithPath: $0) }
             case "--runs": runs = max(1, Int(remaining.popFirst() ?? "") ?? runs)
             case "--data": data = URL(fileURLWithPath: remaining.popFirst() ?? data.path)
             case "--work": workRoot = URL(fileURLWithPath: remaining.popFirst() ?? workRoot.path)
@@ -48,15 +51,16 @@ enum ScaleBenchmark {
 
         var caches: [Int: URL] = [:]
         for scale in [1, factor] where caches[scale] == nil {
+            let cache = (keptCaches ?? work).appendingPathComponent("cache-\(scale)x")
+            caches[scale] = cache
+            if DataCache(directory: cache).hasSnapshot { continue }
             let dataset = try ScaledDataset(dataFolder: data, factor: scale)
-            let cache = work.appendingPathComponent("cache-\(scale)x")
             let server = LoopbackAPIServer(snapshot: dataset.snapshot, avatars: dataset.avatars)
             let base = try await server.start()
             let refresh = try await DataService(client: APIClient(baseURL: base), cache: DataCache(directory: cache)).refresh()
             await server.stop()
             print("\(scale)×: fetched \(refresh.snapshot.characters.count) characters, \(refresh.snapshot.locations.count) "
                 + "locations, \(refresh.snapshot.episodes.count) episodes, \(refresh.avatars.count) avatars over loopback")
-            caches[scale] = cache
         }
 
         let theme = ["--templates", "Templates", "--public", "Public"]

@@ -32,32 +32,32 @@ package struct SiteRenderer: Sendable {
             paths.append(file.path)
             try emit(file)
         }
-        var sitemap: [MustacheValue] = []
-        var rootRenderer: PageRenderer?
-        for (language, site) in zip(theme.languages, languages) {
-            let renderer = PageRenderer(
+        let renderers = zip(theme.languages, languages).map { language, site in
+            PageRenderer(
                 templates: theme.templates, configuration: site.configuration, strings: language.strings,
                 generator: "rmwiki \(WikiVersion.current)")
-            rootRenderer = rootRenderer ?? renderer
-            let (model, pages) = try Self.strings {
-                let model = try SiteModel(
-                    dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
-                    configuration: site.configuration, strings: language.strings, history: history, languages: languages)
-                return (model, try model.pages())
-            }
-            let prefix = language.folder.isEmpty ? "" : language.folder + "/"
-            paths += try await Self.renderPages(pages, prefix: prefix, renderer: renderer, emit: emit)
-            try add(SiteFile(
-                path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())))
-            try add(SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
-                template: "feed", values: ["feed": try MustacheValue(encoding: try Self.strings { try model.feed() })])))
-            for page in pages where page.route != .notFound {
-                sitemap.append(.object([
-                    "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
-                    "alternates": languages.count > 1 ? try MustacheValue(encoding: page.languages) : .array([]),
-                ]))
-            }
         }
+        // Languages render side by side, so one language's page models are built while the other's pages go
+        // through the templates; the parts are joined in language order, so the output is the same.
+        let avatarExtensions = avatars.mapValues(\.fileExtension)
+        let parts = try await withThrowingTaskGroup(of: (Int, LanguagePart).self) { group in
+            for (index, (language, site)) in zip(theme.languages, languages).enumerated() {
+                group.addTask {
+                    (index, try await Self.render(
+                        language: language, site: site, languages: languages, dataset: dataset,
+                        avatarExtensions: avatarExtensions, history: history, renderer: renderers[index], emit: emit))
+                }
+            }
+            var parts = [LanguagePart?](repeating: nil, count: languages.count)
+            for try await (index, part) in group { parts[index] = part }
+            return parts.compactMap { $0 }
+        }
+        var sitemap: [MustacheValue] = []
+        for part in parts {
+            paths += part.paths
+            sitemap += part.sitemap
+        }
+        let rootRenderer = renderers.first
         if let renderer = rootRenderer {
             try add(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
             // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
@@ -74,6 +74,47 @@ package struct SiteRenderer: Sendable {
             }
         }
         return paths
+    }
+
+    /// What one language adds to the site besides its files: their paths, and its sitemap entries in page order.
+    struct LanguagePart: Sendable {
+        var paths: [String] = []
+        var sitemap: [MustacheValue] = []
+    }
+
+    /// One language's pages, search index and feed. Page models are made one kind at a time and dropped once
+    /// rendered, so the models of every page are never held together.
+    static func render(
+        language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
+        avatarExtensions: [Int: String], history: ChangeHistory, renderer: PageRenderer,
+        emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> LanguagePart {
+        let model = try strings {
+            try SiteModel(
+                dataset: dataset, avatarExtensions: avatarExtensions, configuration: site.configuration,
+                strings: language.strings, history: history, languages: languages)
+        }
+        let prefix = language.folder.isEmpty ? "" : language.folder + "/"
+        var part = LanguagePart()
+        for kind in PageKind.allCases {
+            let pages = try strings { try model.pages(of: kind) }
+            part.paths += try await renderPages(pages, prefix: prefix, renderer: renderer, emit: emit)
+            for page in pages where page.route != .notFound {
+                part.sitemap.append(.object([
+                    "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
+                    "alternates": languages.count > 1 ? try MustacheValue(encoding: page.languages) : .array([]),
+                ]))
+            }
+        }
+        for file in [
+            SiteFile(path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())),
+            SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
+                template: "feed", values: ["feed": try MustacheValue(encoding: try strings { try model.feed() })])),
+        ] {
+            part.paths.append(file.path)
+            try emit(file)
+        }
+        return part
     }
 
     /// Runs model code, turning a missing string into the build error that names key and locale.
