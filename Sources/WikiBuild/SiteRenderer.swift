@@ -48,7 +48,20 @@ package struct SiteRenderer: Sendable {
                         avatarExtensions: avatarExtensions, history: history, renderer: renderers[index], emit: emit))
                 }
             }
-            var parts = [LanguagePart?](repeating: nil, count: languages.count)
+            // The avatars (shared by all languages) are linked meanwhile.
+            group.addTask {
+                var part = LanguagePart()
+                for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
+                    let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
+                    switch avatar.source {
+                    case .file(let source): try emit(SiteFile(path: path, content: .copy(sourcePath: source)))
+                    case .bytes(let bytes): try emit(SiteFile(path: path, bytes: bytes))
+                    }
+                    part.paths.append(path)
+                }
+                return (languages.count, part)
+            }
+            var parts = [LanguagePart?](repeating: nil, count: languages.count + 1)
             for try await (index, part) in group { parts[index] = part }
             return parts.compactMap { $0 }
         }
@@ -66,13 +79,6 @@ package struct SiteRenderer: Sendable {
                 template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
         }
         for asset in theme.assets { try add(asset) }
-        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
-            let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
-            switch avatar.source {
-            case .file(let source): try add(SiteFile(path: path, content: .copy(sourcePath: source)))
-            case .bytes(let bytes): try add(SiteFile(path: path, bytes: bytes))
-            }
-        }
         return paths
     }
 
@@ -102,7 +108,7 @@ package struct SiteRenderer: Sendable {
             for page in pages where page.route != .notFound {
                 part.sitemap.append(.object([
                     "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
-                    "alternates": languages.count > 1 ? try MustacheValue(encoding: page.languages) : .array([]),
+                    "alternates": .array(languages.count > 1 ? page.languages.map(\.mustacheValue) : []),
                 ]))
             }
         }
