@@ -26,11 +26,11 @@ extension SiteModel {
         switch kind {
         case .home: [try homePage()]
         case .characters: try characterIndexPages()
-        case .character: try dataset.characters.concurrentMap(characterPage)
+        case .character: try dataset.characters.map(characterPage)
         case .locations: try locationIndexPages()
-        case .location: try dataset.locations.concurrentMap(locationPage)
+        case .location: try dataset.locations.map(locationPage)
         case .episodes: [try episodeIndexPage()]
-        case .episode: try dataset.episodes.concurrentMap(episodePage)
+        case .episode: try dataset.episodes.map(episodePage)
         case .search: [try searchPage()]
         case .statistics: [try statisticsPage()]
         case .whatsNew: try whatsNewPages()
