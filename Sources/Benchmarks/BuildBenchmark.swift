@@ -35,10 +35,7 @@ enum BuildBenchmark {
             default: throw BenchmarkError("unknown argument \(argument); usage: " + usage)
             }
         }
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rmwiki").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchmarkError("\(binary) is missing: run `swift build -c release` first")
-        }
+        let binary = try releaseBinary()
         let work = workRoot.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let cache = keptCache ?? work.appendingPathComponent("cache")
@@ -64,6 +61,15 @@ enum BuildBenchmark {
 
         report("full build", full, runs: runs)
         report("no-change rebuild", rebuild, runs: runs)
+    }
+
+    /// The `rmwiki` built beside this benchmark.
+    static func releaseBinary() throws -> String {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rmwiki").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchmarkError("\(binary) is missing: run `swift build -c release` first")
+        }
+        return binary
     }
 
     static func report(_ name: String, _ outcomes: [ChildProcess.Outcome], runs: Int) {

@@ -5,6 +5,11 @@ import Glibc
 
 /// Runs a program to completion and reports its wall time and peak memory (from `wait4`, which
 /// `Foundation.Process` does not expose), with its standard output captured.
+///
+/// The program is started by a small launcher (this benchmark binary, `rmwiki-bench child`), not by the
+/// benchmark itself: `posix_spawn` shares the spawning process's memory until `exec`, and Linux carries that
+/// memory's high-water mark into the child's `ru_maxrss`. Spawned straight from a benchmark that holds a
+/// 10× dataset, every child would report at least the benchmark's own peak.
 struct ChildProcess {
     struct Outcome {
         let status: Int32
@@ -15,11 +20,44 @@ struct ChildProcess {
 
     static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: capture) }
+        let measures = capture.appendingPathExtension("measures")
+        defer {
+            try? FileManager.default.removeItem(at: capture)
+            try? FileManager.default.removeItem(at: measures)
+        }
+        let launcher = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        let launched = try spawn(launcher, ["child", measures.path, executable] + arguments, output: capture.path)
+        guard launched.status == 0 else {
+            throw BenchmarkError("the launcher failed for \(executable) (\(launched.status))")
+        }
+        let fields = ((try? String(contentsOf: measures, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
+        guard fields.count == 3 else { throw BenchmarkError("the launcher reported nothing for \(executable)") }
+        let output = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
+        return Outcome(status: Int32(fields[0]), wallTime: .nanoseconds(fields[1]), peakMemoryKiB: fields[2], output: output)
+    }
+
+    /// `rmwiki-bench child MEASURES PROGRAM ARGS…`: runs the program with this process's standard output, then
+    /// writes "status nanoseconds maxRSSKiB" to MEASURES.
+    static func launch(arguments: [String]) -> Never {
+        guard arguments.count >= 2 else { exit(2) }
+        do {
+            let measured = try spawn(arguments[1], Array(arguments.dropFirst(2)), output: nil)
+            let nanoseconds = measured.wallTime.components.seconds * 1_000_000_000
+                + measured.wallTime.components.attoseconds / 1_000_000_000
+            try Data("\(measured.status) \(nanoseconds) \(measured.peakMemoryKiB)".utf8)
+                .write(to: URL(fileURLWithPath: arguments[0]))
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("rmwiki-bench child: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], output: String?) throws -> Outcome {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, capture.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let output { posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -34,7 +72,6 @@ struct ChildProcess {
         }
         let elapsed = clock.now - start
         let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        let output = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
-        return Outcome(status: exitCode, wallTime: elapsed, peakMemoryKiB: Int(usage.ru_maxrss), output: output)
+        return Outcome(status: exitCode, wallTime: elapsed, peakMemoryKiB: Int(usage.ru_maxrss), output: "")
     }
 }

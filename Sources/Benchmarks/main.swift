@@ -11,6 +11,13 @@ case "graphql":
     await runGraphQLBenchmark(arguments: Array(arguments.dropFirst()))
 case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "scale":
+    await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "hugo":
+    await HugoBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "child":
+    // The launcher `ChildProcess` measures each build through; not for people.
+    ChildProcess.launch(arguments: Array(arguments.dropFirst()))
 case "publish":
     // The site writer alone: 1,100 pages and the real avatars, first publish, one change, no change.
     do {
@@ -26,6 +33,8 @@ default:
                rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]
                rmwiki-bench graphql [--runs N] [--latency MS] [--concurrency N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench \(ScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench \(HugoBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
 
         """.utf8))

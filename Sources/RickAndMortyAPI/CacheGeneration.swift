@@ -54,10 +54,17 @@ package struct CacheGeneration: Sendable, Equatable {
     }
 
     /// The pictures of the snapshot's characters; characters without one are absent.
+    /// The folder is listed once rather than probed twice per character: a build reads this for every character.
     package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: avatarsFolder.path)) ?? [])
+        let folder = avatarsFolder.path
         var avatars: [Int: AvatarImage] = [:]
         for character in snapshot.characters {
-            if let avatar = cachedAvatar(forCharacter: character.id) { avatars[character.id] = avatar }
+            for format in [ImageFormat.jpeg, .png] where avatars[character.id] == nil {
+                let name = "\(character.id).\(format.fileExtension)"
+                guard names.contains(name) else { continue }
+                avatars[character.id] = AvatarImage(source: .file(path: folder + "/" + name), fileExtension: format.fileExtension)
+            }
         }
         return avatars
     }

@@ -71,7 +71,11 @@ package struct DataService: Sendable {
 
     /// The cached snapshot, pictures and change history, all from one generation, without any request.
     package func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
-        let generation = cache.current
+        try loadOffline(from: cache.current)
+    }
+
+    /// The same from a generation the caller holds on to (to fingerprint exactly the files it read).
+    package func loadOffline(from generation: CacheGeneration) throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
         guard let snapshot = try generation.loadSnapshot() else {
             throw DataCacheError.noSnapshot(directory: cache.directory.path)
         }

@@ -1,14 +1,14 @@
 import Foundation
 import Primitives
-import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The comparison of the new site with the published one, made before anything is written,
-/// so a dry run and a no-change build never touch the disk.
+/// The comparison of the new site with the published one, grown a file at a time as the files arrive and
+/// made before anything is written for each file, so a dry run and a no-change build never touch the disk.
+/// It holds paths and states, never the files' bytes: a site of any size is planned in little memory.
 struct PublishPlan {
     enum State: Equatable {
         case added
@@ -17,39 +17,50 @@ struct PublishPlan {
         case unchanged
     }
 
-    /// Sorted by path.
-    var files: [SiteFile]
-    /// `states[i]` belongs to `files[i]`.
-    var states: [State]
-    var summary: PublishSummary
-    /// False when the published tree already is the new site, down to its folders.
-    var needsSwitch: Bool
+    private(set) var states: [String: State] = [:]
+    /// Every folder the new site needs, with the first file planned inside it (for the clash error).
+    private(set) var folders: [String: String] = [:]
 
-    init(files: [SiteFile], published: PublishedTree, outputPath: String) throws {
-        self.files = files
-        states = try Self.classify(files, published: published, outputPath: outputPath)
-        var summary = PublishSummary()
-        var requiredFolders = Set<String>()
-        for (file, state) in zip(files, states) {
-            switch state {
-            case .added: summary.added.append(file.path)
-            case .updated: summary.updated.append(file.path)
-            case .unchanged: summary.unchanged.append(file.path)
-            }
-            requiredFolders.formUnion(SitePathRules.parentFolders(of: file.path))
+    /// Takes `path` for one file, refusing a second file on it and a file where another needs a folder.
+    mutating func claim(_ path: String) throws {
+        if states[path] != nil { throw SiteOutputError.duplicatePath(path) }
+        if let nested = folders[path] { throw SiteOutputError.fileFolderConflict(file: path, nestedFile: nested) }
+        let parents = SitePathRules.parentFolders(of: path)
+        for folder in parents where states[folder] != nil {
+            throw SiteOutputError.fileFolderConflict(file: folder, nestedFile: path)
         }
-        let listed = Set(files.map(\.path))
-        summary.removed = published.files.keys.filter { !listed.contains($0) }.sorted()
-        self.summary = summary
-        // Leftover empty folders also need a switch, since the fresh staging tree drops them.
-        needsSwitch = summary.hasChanges || published.folders != requiredFolders
+        for folder in parents where folders[folder] == nil { folders[folder] = path }
+        // Held as unchanged until classified; `record` sets the real state.
+        states[path] = .unchanged
     }
 
-    /// Compares files concurrently: a no-change build is dominated by reading back ~1,100 pages.
-    private static func classify(_ files: [SiteFile], published: PublishedTree, outputPath: String) throws -> [State] {
-        try ConcurrentWork.map(files.count) { index in
-            try state(of: files[index], publishedKind: published.files[files[index].path], outputPath: outputPath)
+    mutating func record(_ state: State, for path: String) {
+        states[path] = state
+    }
+
+    /// What the publish changes: the planned files against the published tree.
+    func summary(against published: PublishedTree) -> PublishSummary {
+        var summary = PublishSummary()
+        for (path, state) in states.sorted(by: { $0.key < $1.key }) {
+            switch state {
+            case .added: summary.added.append(path)
+            case .updated: summary.updated.append(path)
+            case .unchanged: summary.unchanged.append(path)
+            }
         }
+        summary.removed = published.files.keys.filter { states[$0] == nil }.sorted()
+        return summary
+    }
+
+    /// False when the published tree already is the new site, down to its folders: leftover empty folders
+    /// also need a switch, since the fresh staging tree drops them.
+    func needsSwitch(_ summary: PublishSummary, published: PublishedTree) -> Bool {
+        summary.hasChanges || published.folders != Set(folders.keys)
+    }
+
+    /// Compares one new file with the published one (reading it back when it is a candidate for unchanged).
+    static func state(of file: SiteFile, published: PublishedTree, outputPath: String) throws -> State {
+        try state(of: file, publishedKind: published.files[file.path], outputPath: outputPath)
     }
 
     private static func state(of file: SiteFile, publishedKind: FileSystemCalls.EntryKind?, outputPath: String) throws -> State {
@@ -166,6 +177,13 @@ package struct PublishedFileState: Codable, Sendable, Equatable {
     package let size: Int64
     package let modified: Int64
     package let inode: UInt64
+
+    package init(path: String, size: Int64, modified: Int64, inode: UInt64) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
 
     /// Every entry of the published output, sorted by path; nil when it is missing or cannot be read.
     package static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {

@@ -23,50 +23,26 @@ package struct SitePublisher: Sendable {
     /// Makes the output hold exactly `files`. With `dryRun` it only reports what would change and
     /// touches nothing on disk (no staging folder, no cleanup).
     package func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
-        let location = try OutputLocation(outputDirectory)
+        _ = try OutputLocation(outputDirectory)
         let sorted = try SitePathRules.validated(files)
-        let published = try PublishedTree.read(at: location.path)
-        let plan = try PublishPlan(files: sorted, published: published, outputPath: location.path)
-        if dryRun { return plan.summary }
-
-        try FileSystemCalls.makeDirectories(location.parent)
-        try StagingFolder.removeStale(in: location.parent, outputName: location.name)
-        if !plan.needsSwitch { return plan.summary }
-
-        let marked = try Self.markAsOurs(location)
-        let staging: StagingFolder
+        let session = try session(dryRun: dryRun)
         do {
-            staging = try StagingFolder.create(in: location.parent, outputName: location.name)
+            try ConcurrentWork.forEach(sorted.count) { index in try session.add(sorted[index]) }
+            return try session.finish()
         } catch {
-            if marked { unlink(OutputGuard.markerPath(for: location)) }
+            session.abandon()
             throw error
         }
-        do {
-            try StagingWriter.fill(staging.path, with: plan, publishedPath: location.path)
-            if let current = try FileSystemCalls.status(location.path) {
-                // Keep permissions someone set on the output folder (e.g. for the web server).
-                if chmod(staging.path, current.st_mode & 0o7777) != 0 {
-                    throw FileSystemCalls.error("set the permissions of", staging.path)
-                }
-                try AtomicSwitch.exchange(staging.path, location.path)
-                // The staging name now holds the old tree; a failed delete is retried by the next build.
-                try? published.remove(at: staging.path)
-            } else {
-                try AtomicSwitch.move(staging.path, to: location.path)
-            }
-        } catch {
-            staging.discard()
-            // The folder still holds what it held, which may not be ours.
-            if marked { unlink(OutputGuard.markerPath(for: location)) }
-            throw error
-        }
-        staging.unlock()
-        return plan.summary
+    }
+
+    /// A publish fed a file at a time (see `PublishSession`): end it with `finish`, or `abandon` it after a failure.
+    package func session(dryRun: Bool = false) throws -> PublishSession {
+        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun)
     }
 
     /// Written before the first switch, so that `OutputGuard` lets later builds replace this folder; true
     /// when this call wrote it.
-    private static func markAsOurs(_ location: OutputLocation) throws -> Bool {
+    static func markAsOurs(_ location: OutputLocation) throws -> Bool {
         let path = OutputGuard.markerPath(for: location)
         if access(path, F_OK) == 0 { return false }
         let text = "rmwiki publishes \(location.name) here: every build replaces that whole folder with the site.\n"

@@ -9,7 +9,11 @@ import WikiModel
 /// output is untouched, there is nothing to render or write: the nightly no-change rebuild costs a hash
 /// and a directory walk. Any difference, including a file edited or deleted by hand, means a full build.
 /// Kept beside the output (`.<name>.build-state`), never inside it, so it is not published.
-struct BuildState: Codable, Sendable, Equatable {
+///
+/// Stored as lines, not JSON, because the no-change rebuild reads it every time: the fingerprint, then
+/// "size modified inode path" per file. A line that does not parse (a hand edit, a path with a line break)
+/// just makes the states differ, which costs one full build, never a wrong skip.
+struct BuildState: Sendable, Equatable {
     let inputs: String
     let files: [PublishedFileState]
 
@@ -20,20 +24,70 @@ struct BuildState: Codable, Sendable, Equatable {
 
     static func load(for output: URL) -> BuildState? {
         guard let data = try? Data(contentsOf: location(for: output)) else { return nil }
-        return try? JSONDecoder().decode(BuildState.self, from: data)
+        return BuildState(lines: [UInt8](data))
+    }
+
+    init(inputs: String, files: [PublishedFileState]) {
+        self.inputs = inputs
+        self.files = files
+    }
+
+    init?(lines bytes: [UInt8]) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let first = lines.first, lines.last?.isEmpty == true else { return nil }
+        inputs = String(decoding: first, as: UTF8.self)
+        var files: [PublishedFileState] = []
+        files.reserveCapacity(lines.count)
+        for line in lines.dropFirst().dropLast() {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let size = Self.number(fields[0]), let modified = Self.number(fields[1]),
+                  let inode = Self.number(fields[2]).flatMap(UInt64.init(exactly:))
+            else { return nil }
+            files.append(PublishedFileState(
+                path: String(decoding: fields[3], as: UTF8.self), size: size, modified: modified, inode: inode))
+        }
+        self.files = files
+    }
+
+    var lines: [UInt8] {
+        var text = inputs + "\n"
+        for file in files { text += "\(file.size) \(file.modified) \(file.inode) \(file.path)\n" }
+        return Array(text.utf8)
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        for byte in rest {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowedAgain) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            if overflowed || overflowedAgain { return nil }
+            value = next
+        }
+        return negative ? -value : value
     }
 
     /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
     func save(for output: URL) {
         let destination = Self.location(for: output)
-        guard let data = try? JSONEncoder().encode(self) else { return }
         // One fixed name, not one per pid: builds hold the lock while saving, and a build killed mid-save
         // leaves a file the next save replaces instead of one that stays forever.
-        try? AtomicFile.write(data, to: destination, temporaryName: destination.lastPathComponent + ".tmp")
+        try? AtomicFile.write(Data(lines), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
     }
 }
 
 extension BuildState {
+    /// What the data step read: the cache's files, fingerprinted by their bytes, or records handed over in
+    /// memory (the demo, tests, a fresh fetch), fingerprinted by their encoding.
+    enum DataRead: Sendable {
+        case files([URL])
+        case records(Snapshot, ChangeHistory)
+    }
+
     /// The build's "check" step: the fingerprint of this build's inputs, and the files of the last build
     /// when nothing changed since (inputs and output alike).
     struct Check: Sendable {
@@ -41,11 +95,10 @@ extension BuildState {
         let inputs: String
         let unchangedFiles: [String]?
 
-        init(theme: Theme, configuration: SiteConfiguration, output: URL, snapshot: Snapshot,
-             avatars: [Int: AvatarImage], history: ChangeHistory) throws {
+        init(theme: Theme, configuration: SiteConfiguration, output: URL, data: DataRead,
+             avatars: [Int: AvatarImage]) throws {
             self.output = output
-            inputs = try Self.fingerprint(
-                theme: theme, configuration: configuration, snapshot: snapshot, avatars: avatars, history: history)
+            inputs = try Self.fingerprint(theme: theme, configuration: configuration, data: data, avatars: avatars)
             if let state = BuildState.load(for: output), state.inputs == inputs,
                PublishedFileState.scan(output) == state.files {
                 unchangedFiles = state.files.map(\.path)
@@ -62,7 +115,7 @@ extension BuildState {
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
         /// pictures, history.
         static func fingerprint(
-            theme: Theme, configuration: SiteConfiguration, snapshot: Snapshot, avatars: [Int: AvatarImage], history: ChangeHistory
+            theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage]
         ) throws -> String {
             var fingerprint = theme.fingerprint
             fingerprint.add(WikiVersion.current)
@@ -72,10 +125,19 @@ extension BuildState {
             }
             fingerprint.add(configuration.basePath)
             fingerprint.add(configuration.origin ?? "")
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            fingerprint.add(try encoder.encode(snapshot))
-            fingerprint.add(try encoder.encode(history))
+            switch data {
+            case .files(let files):
+                // The bytes decoded a moment ago, read again from the page cache: cheaper than encoding them anew.
+                for file in files {
+                    fingerprint.add(file.path)
+                    fingerprint.add((try? Data(contentsOf: file)).map { [UInt8]($0) } ?? Array("missing".utf8))
+                }
+            case let .records(snapshot, history):
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                fingerprint.add(try encoder.encode(snapshot))
+                fingerprint.add(try encoder.encode(history))
+            }
             for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(id)
                 fingerprint.add(avatar.fileExtension)
@@ -83,9 +145,12 @@ extension BuildState {
                 case .bytes(let bytes):
                     fingerprint.add(bytes)
                 case .file(let path):
-                    // The cache replaces pictures by rename, so a new picture is a new inode.
-                    guard let stamp = FileStamp(path: path) else { fingerprint.add("missing " + path); continue }
                     fingerprint.add(path)
+                    // A cache generation never changes once committed (a new picture comes in a new generation
+                    // folder, so under a new path): its pictures need no stat each.
+                    if case .files = data { continue }
+                    // The cache replaces pictures by rename, so a new picture is a new inode.
+                    guard let stamp = FileStamp(path: path) else { fingerprint.add("missing"); continue }
                     fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
                 }
             }

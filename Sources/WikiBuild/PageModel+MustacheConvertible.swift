@@ -49,3 +49,65 @@ extension EpisodeSummary: MustacheConvertible {
         ])
     }
 }
+
+// Every page has these: built by hand too.
+// Each `mustacheValue` has exactly the keys (and `.null` for nil) the Codable form gives `MustacheValue(encoding:)`.
+
+extension RecordLink: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["name": .string(name), "url": url.map(MustacheValue.string) ?? .null])
+    }
+}
+
+extension InfoRow: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "key": .string(key), "label": .string(label), "icon": .string(icon), "color": .string(color),
+            "value": .string(value), "url": url.map(MustacheValue.string) ?? .null,
+            "datetime": datetime.map(MustacheValue.string) ?? .null, "badgeClass": badgeClass.map(MustacheValue.string) ?? .null,
+        ])
+    }
+}
+
+extension PageMeta: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "title": .string(title), "heading": .string(heading), "description": .string(description),
+            "canonicalURL": .string(canonicalURL), "ogType": .string(ogType), "ogImage": ogImage.map(MustacheValue.string) ?? .null,
+        ])
+    }
+}
+
+extension NavigationItem: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": .string(url), "isCurrent": .bool(isCurrent)])
+    }
+}
+
+extension LanguageLink: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "code": .string(code), "name": .string(name), "url": .string(url), "absoluteURL": .string(absoluteURL),
+            "isCurrent": .bool(isCurrent),
+        ])
+    }
+}
+
+extension Pager.Item: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "label": .string(label), "url": url.map(MustacheValue.string) ?? .null,
+            "ariaLabel": ariaLabel.map(MustacheValue.string) ?? .null, "rel": rel.map(MustacheValue.string) ?? .null,
+            "isCurrent": .bool(isCurrent), "isGap": .bool(isGap),
+        ])
+    }
+}
+
+extension Pager: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "current": .int(current), "total": .int(total), "summary": .string(summary),
+            "items": .array(items.map(\.mustacheValue)), "previous": previous.mustacheValue, "next": next.mustacheValue,
+        ])
+    }
+}

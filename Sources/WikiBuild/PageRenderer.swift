@@ -24,9 +24,9 @@ struct PageRenderer: Sendable {
 
     func render(_ page: SitePage) throws -> [UInt8] {
         var context = root
-        context["meta"] = try MustacheValue(encoding: page.meta)
-        context["nav"] = try MustacheValue(encoding: page.navigation)
-        context["languages"] = try MustacheValue(encoding: page.languages)
+        context["meta"] = page.meta.mustacheValue
+        context["nav"] = .array(page.navigation.map(\.mustacheValue))
+        context["languages"] = .array(page.languages.map(\.mustacheValue))
         context["hasLanguages"] = .bool(page.languages.count > 1)
         context["page"] = try MustacheValue(encoding: page.content)
         var output: [UInt8] = []

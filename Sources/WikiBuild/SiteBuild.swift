@@ -90,10 +90,10 @@ package struct SiteBuild: Sendable {
         let theme = try await timings.measure("theme") {
             try Theme(templatesDirectory: settings.templates, publicDirectory: settings.publicFolder)
         }
-        let (snapshot, avatars, history) = try await timings.measure("data") { try await load(log: log) }
+        let (snapshot, avatars, history, read) = try await timings.measure("data") { try await load(log: log) }
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
-                                 snapshot: snapshot, avatars: avatars, history: history)
+                                 data: read, avatars: avatars)
         }
         let counts = "\(snapshot.characters.count) characters, \(snapshot.locations.count) locations, "
             + "\(snapshot.episodes.count) episodes"
@@ -102,21 +102,28 @@ package struct SiteBuild: Sendable {
                           timings: timings, counts: counts + ", \(unchanged.count) files")
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
-        let files = try await timings.measure("render") {
-            let files = try await SiteRenderer(theme: theme, configuration: settings.configuration)
-                .render(dataset: dataset, avatars: avatars, history: history)
-            try AssetReference.check(
-                theme.assetReferences + [.placeholderAvatar], against: Set(files.map(\.path)), publicFolder: theme.publicDirectory)
-            return files
-        }
-        let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") {
-            try SitePublisher(outputDirectory: output).publish(files, dryRun: settings.dryRun)
+        // Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`.
+        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun)
+        let fileCount: Int
+        let summary: PublishSummary
+        do {
+            fileCount = try await timings.measure("render") {
+                let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
+                    .render(dataset: dataset, avatars: avatars, history: history, emit: session.add)
+                try AssetReference.check(
+                    theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
+                return paths.count
+            }
+            summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
+        } catch {
+            session.abandon()
+            throw error
         }
         if !settings.dryRun {
             await timings.measure("state") { check.save() }
         }
-        return Report(summary: summary, fileCount: files.count, skipped: false, timings: timings,
-                      counts: counts + ", \(files.count) files")
+        return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
+                      counts: counts + ", \(fileCount) files")
     }
 
     /// Refuses an output that publishing would destroy, then takes the output's lock (a dry run takes none).
@@ -130,21 +137,27 @@ package struct SiteBuild: Sendable {
         return try await BuildLock.acquire(for: settings.output, waitingUpTo: settings.lockWait)
     }
 
-    private func load(log: Log) async throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
+    private func load(log: Log) async throws -> (Snapshot, [Int: AvatarImage], ChangeHistory, BuildState.DataRead) {
+        func offline(_ service: DataService) throws -> (Snapshot, [Int: AvatarImage], ChangeHistory, BuildState.DataRead) {
+            // One generation for loading and fingerprinting: a fetch may commit another one meanwhile.
+            let generation = service.cache.current
+            let (snapshot, avatars, history) = try service.loadOffline(from: generation)
+            return (snapshot, avatars, history, .files([generation.snapshotFile, generation.historyFile]))
+        }
         switch data {
         case let .records(snapshot, avatars, history):
-            return (snapshot, avatars, history)
+            return (snapshot, avatars, history, .records(snapshot, history))
         case let .cache(service):
-            return try service.loadOffline()
+            return try offline(service)
         case let .refresh(service, _, _, _) where settings.dryRun:
             // A dry run writes nothing, the cache included: a refresh would record the changes it finds as
             // seen, and the real build after it would miss them. `rmwiki fetch` shows what new data changes.
-            return try service.loadOffline()
+            return try offline(service)
         case let .refresh(service, maxTime, progress, date):
             let report = try await service.refresh(progress: progress, recordingAt: date, within: maxTime)
             report.warnings.forEach(log.warn)
             report.changes.summary.forEach(log.say)
-            return (report.snapshot, report.avatars, report.history)
+            return (report.snapshot, report.avatars, report.history, .records(report.snapshot, report.history))
         }
     }
 }

@@ -4,9 +4,10 @@ import RickAndMortyAPI
 import SiteOutput
 import WikiModel
 
-/// Turns the dataset into every file of the site, in memory: the pages of every language, their search
-/// indexes and feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the
-/// avatars (shared by all languages). Nothing here touches the output folder.
+/// Turns the dataset into every file of the site: the pages of every language, their search indexes and
+/// feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the avatars
+/// (shared by all languages). Each file goes to `emit` as soon as it is rendered and is not kept, so memory
+/// grows with the data model, not with the site; nothing here touches the output folder itself.
 package struct SiteRenderer: Sendable {
     package let theme: Theme
     package let configuration: SiteConfiguration
@@ -16,59 +17,110 @@ package struct SiteRenderer: Sendable {
         self.configuration = configuration
     }
 
+    /// Returns the path of every file emitted.
     package func render(
-        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory()
-    ) async throws -> [SiteFile] {
+        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory(),
+        emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> [String] {
         let languages = try theme.languages.map { language in
             SiteLanguage(
                 code: language.code, name: try Self.strings { try language.strings("language_name") },
                 configuration: configuration.localized(folder: language.folder))
         }
-        var files: [SiteFile] = []
-        var sitemap: [MustacheValue] = []
-        var rootRenderer: PageRenderer?
-        for (language, site) in zip(theme.languages, languages) {
-            let renderer = PageRenderer(
+        var paths: [String] = []
+        func add(_ file: SiteFile) throws {
+            paths.append(file.path)
+            try emit(file)
+        }
+        let renderers = zip(theme.languages, languages).map { language, site in
+            PageRenderer(
                 templates: theme.templates, configuration: site.configuration, strings: language.strings,
                 generator: "rmwiki \(WikiVersion.current)")
-            rootRenderer = rootRenderer ?? renderer
-            let (model, pages) = try Self.strings {
-                let model = try SiteModel(
-                    dataset: dataset, avatarExtensions: avatars.mapValues(\.fileExtension),
-                    configuration: site.configuration, strings: language.strings, history: history, languages: languages)
-                return (model, try model.pages())
+        }
+        // Languages render side by side, so one language's page models are built while the other's pages go
+        // through the templates; the parts are joined in language order, so the output is the same.
+        let avatarExtensions = avatars.mapValues(\.fileExtension)
+        let parts = try await withThrowingTaskGroup(of: (Int, LanguagePart).self) { group in
+            for (index, (language, site)) in zip(theme.languages, languages).enumerated() {
+                group.addTask {
+                    (index, try await Self.render(
+                        language: language, site: site, languages: languages, dataset: dataset,
+                        avatarExtensions: avatarExtensions, history: history, renderer: renderers[index], emit: emit))
+                }
             }
-            let prefix = language.folder.isEmpty ? "" : language.folder + "/"
-            for file in try await Self.renderPages(pages, renderer: renderer) {
-                files.append(SiteFile(path: prefix + file.path, content: file.content))
+            // The avatars (shared by all languages) are linked meanwhile.
+            group.addTask {
+                var part = LanguagePart()
+                for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
+                    let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
+                    switch avatar.source {
+                    case .file(let source): try emit(SiteFile(path: path, content: .copy(sourcePath: source)))
+                    case .bytes(let bytes): try emit(SiteFile(path: path, bytes: bytes))
+                    }
+                    part.paths.append(path)
+                }
+                return (languages.count, part)
             }
-            files.append(SiteFile(
-                path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())))
-            files.append(SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
-                template: "feed", values: ["feed": try MustacheValue(encoding: try Self.strings { try model.feed() })])))
+            var parts = [LanguagePart?](repeating: nil, count: languages.count + 1)
+            for try await (index, part) in group { parts[index] = part }
+            return parts.compactMap { $0 }
+        }
+        var sitemap: [MustacheValue] = []
+        for part in parts {
+            paths += part.paths
+            sitemap += part.sitemap
+        }
+        let rootRenderer = renderers.first
+        if let renderer = rootRenderer {
+            try add(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
+            // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
+            let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
+            try add(SiteFile(path: "robots.txt", bytes: try renderer.render(
+                template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
+        }
+        for asset in theme.assets { try add(asset) }
+        return paths
+    }
+
+    /// What one language adds to the site besides its files: their paths, and its sitemap entries in page order.
+    struct LanguagePart: Sendable {
+        var paths: [String] = []
+        var sitemap: [MustacheValue] = []
+    }
+
+    /// One language's pages, search index and feed. Page models are made one kind at a time and dropped once
+    /// rendered, so the models of every page are never held together.
+    static func render(
+        language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
+        avatarExtensions: [Int: String], history: ChangeHistory, renderer: PageRenderer,
+        emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> LanguagePart {
+        let model = try strings {
+            try SiteModel(
+                dataset: dataset, avatarExtensions: avatarExtensions, configuration: site.configuration,
+                strings: language.strings, history: history, languages: languages)
+        }
+        let prefix = language.folder.isEmpty ? "" : language.folder + "/"
+        var part = LanguagePart()
+        for kind in PageKind.allCases {
+            let pages = try strings { try model.pages(of: kind) }
+            part.paths += try await renderPages(pages, prefix: prefix, renderer: renderer, emit: emit)
             for page in pages where page.route != .notFound {
-                sitemap.append(.object([
+                part.sitemap.append(.object([
                     "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
-                    "alternates": languages.count > 1 ? try MustacheValue(encoding: page.languages) : .array([]),
+                    "alternates": .array(languages.count > 1 ? page.languages.map(\.mustacheValue) : []),
                 ]))
             }
         }
-        if let renderer = rootRenderer {
-            files.append(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
-            // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
-            let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
-            files.append(SiteFile(path: "robots.txt", bytes: try renderer.render(
-                template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
+        for file in [
+            SiteFile(path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())),
+            SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
+                template: "feed", values: ["feed": try MustacheValue(encoding: try strings { try model.feed() })])),
+        ] {
+            part.paths.append(file.path)
+            try emit(file)
         }
-        files += theme.assets
-        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
-            let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
-            switch avatar.source {
-            case .file(let source): files.append(SiteFile(path: path, content: .copy(sourcePath: source)))
-            case .bytes(let bytes): files.append(SiteFile(path: path, bytes: bytes))
-            }
-        }
-        return files
+        return part
     }
 
     /// Runs model code, turning a missing string into the build error that names key and locale.
@@ -80,27 +132,24 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page.
+    /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page and
+    /// handing it on at once. Returns the pages' paths in page order.
     static func renderPages(
-        _ pages: [SitePage], renderer: PageRenderer
-    ) async throws -> [SiteFile] {
+        _ pages: [SitePage], prefix: String, renderer: PageRenderer, emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> [String] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
-        return try await withThrowingTaskGroup(of: [(Int, SiteFile)].self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var rendered: [(Int, SiteFile)] = []
                     for index in stride(from: worker, to: pages.count, by: workers) {
                         try Task.checkCancellation()
                         let page = pages[index]
-                        let bytes = try renderer.render(page)
-                        rendered.append((index, SiteFile(path: page.route.filePath, bytes: bytes)))
+                        try emit(SiteFile(path: prefix + page.route.filePath, bytes: try renderer.render(page)))
                     }
-                    return rendered
                 }
             }
-            var all: [(Int, SiteFile)] = []
-            for try await part in group { all += part }
-            return all.sorted { $0.0 < $1.0 }.map(\.1)
+            try await group.waitForAll()
         }
+        return pages.map { prefix + $0.route.filePath }
     }
 }

@@ -126,7 +126,8 @@ package enum InfoField: String, CaseIterable, Sendable {
         }
     }
 
-    func label(_ strings: StringTable) throws -> String { try strings("info_\(key.replacing("-", with: "_"))") }
+    /// A plain character map: `replacing` goes through regex machinery, and this runs for every row of every page.
+    func label(_ strings: StringTable) throws -> String { try strings("info_" + String(key.map { $0 == "-" ? "_" : $0 })) }
 }
 
 extension SiteModel {

@@ -1,0 +1,124 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+
+/// `rmwiki-bench hugo`: rmwiki against Hugo on the same site. Writes the one-language site as a Hugo project
+/// (`HugoSite`), warms an rmwiki cache from the same data over loopback, then runs, in turn and each as its
+/// own process into an empty output, `hugo`, the release `rmwiki build --offline` with English only and the
+/// full two-language build, `--runs` rounds. Outputs go to /dev/shm when it exists, so the disk is not what
+/// is measured. Prints the medians, each round's ratios, and the pages each wrote. Hugo comes from Debian
+/// (`apt-get install -y hugo`) when it is not installed: the benchmark's need, never the product's.
+enum HugoBenchmark {
+    static let usage = "rmwiki-bench hugo [--runs N] [--data PATH] [--work DIR]"
+
+    static func run(arguments: [String]) async {
+        do {
+            try await measure(arguments: arguments)
+        } catch {
+            FileHandle.standardError.write(Data("rmwiki-bench hugo: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func measure(arguments: [String]) async throws {
+        var runs = 7
+        var data = URL(fileURLWithPath: "../shared/rickandmorty-api")
+        var workRoot = FileManager.default.fileExists(atPath: "/dev/shm")
+            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--runs": runs = max(1, Int(remaining.popFirst() ?? "") ?? runs)
+            case "--data": data = URL(fileURLWithPath: remaining.popFirst() ?? data.path)
+            case "--work": workRoot = URL(fileURLWithPath: remaining.popFirst() ?? workRoot.path)
+            default: throw BenchmarkError("unknown argument \(argument); usage: " + usage)
+            }
+        }
+        let binary = try BuildBenchmark.releaseBinary()
+        let hugo = try installedHugo()
+        let work = workRoot.appendingPathComponent("rmwiki-bench-hugo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let dataset = try ScaledDataset(dataFolder: data, factor: 1)
+        let hugoSite = work.appendingPathComponent("hugo-site")
+        try HugoSite.write(dataset.snapshot, avatars: data.appendingPathComponent("avatars"), to: hugoSite)
+        let cache = work.appendingPathComponent("cache")
+        let server = LoopbackAPIServer(snapshot: dataset.snapshot, avatars: dataset.avatars)
+        let base = try await server.start()
+        _ = try await DataService(client: APIClient(baseURL: base), cache: DataCache(directory: cache)).refresh()
+        await server.stop()
+        let english = try englishOnlyTemplates(in: work)
+        let version = (try? ChildProcess.run(hugo, ["version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "hugo"
+
+        struct Contender {
+            let name: String
+            let arguments: (URL) -> (String, [String])
+        }
+        let contenders = [
+            Contender(name: "hugo") { (hugo, ["--source", hugoSite.path, "--destination", $0.path, "--quiet"]) },
+            Contender(name: "rmwiki en") {
+                (binary, ["build", "--offline", "--cache", cache.path, "--output", $0.path, "--templates", english.path,
+                          "--public", "Public"])
+            },
+            Contender(name: "rmwiki en+fr") {
+                (binary, ["build", "--offline", "--cache", cache.path, "--output", $0.path, "--templates", "Templates",
+                          "--public", "Public"])
+            },
+        ]
+        var outcomes = Array(repeating: [ChildProcess.Outcome](), count: contenders.count)
+        var trees = Array(repeating: OutputTree(URL(fileURLWithPath: "/nonexistent")), count: contenders.count)
+        for round in 0..<runs {
+            for (index, contender) in contenders.enumerated() {
+                let output = work.appendingPathComponent("out-\(index)-\(round)")
+                let (program, arguments) = contender.arguments(output)
+                let outcome = try ChildProcess.run(program, arguments)
+                guard outcome.status == 0 else {
+                    throw BenchmarkError("\(contender.name) exited \(outcome.status): \(outcome.output)")
+                }
+                outcomes[index].append(outcome)
+                if round == 0 { trees[index] = OutputTree(output) }
+                try? FileManager.default.removeItem(at: output)
+            }
+        }
+
+        print("\(version); outputs in \(workRoot.path); \(runs) rounds, each: hugo, rmwiki en, rmwiki en+fr")
+        for (index, contender) in contenders.enumerated() {
+            let times = outcomes[index].map { BuildBenchmark.milliseconds($0.wallTime) }.sorted()
+            let memory = outcomes[index].map(\.peakMemoryKiB).sorted()[outcomes[index].count / 2] / 1024
+            print(ScaleBenchmark.pad(contender.name, 14) + "median \(times[times.count / 2]) ms (min \(times[0]), max \(times[times.count - 1])), "
+                + "peak memory \(memory) MiB, \(trees[index].htmlFiles) HTML pages, \(trees[index].files) files")
+        }
+        for (index, name) in [(1, "rmwiki en / hugo"), (2, "rmwiki en+fr / hugo")] {
+            let ratios = zip(outcomes[index], outcomes[0]).map { ours, theirs in
+                Double(BuildBenchmark.milliseconds(ours.wallTime)) / Double(max(1, BuildBenchmark.milliseconds(theirs.wallTime)))
+            }
+            print(ScaleBenchmark.pad(name, 22) + "median ratio " + String(format: "%.2f", ratios.sorted()[ratios.count / 2])
+                + "; by round: " + ratios.map { String(format: "%.2f", $0) }.joined(separator: " "))
+        }
+        if let median = outcomes[1].sorted(by: { $0.wallTime < $1.wallTime }).dropFirst(runs / 2).first {
+            print("rmwiki en median build:")
+            for line in median.output.split(separator: "\n") { print("  " + line) }
+        }
+    }
+
+    /// Hugo's path, installing Debian's package first when there is none.
+    static func installedHugo() throws -> String {
+        let candidates = ["/usr/bin/hugo", "/usr/local/bin/hugo"]
+        if let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) { return found }
+        print("hugo is not installed: apt-get install -y hugo")
+        let install = try ChildProcess.run("/usr/bin/apt-get", ["install", "-y", "hugo"])
+        guard install.status == 0, let found = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw BenchmarkError("could not install hugo (apt-get exited \(install.status)): \(install.output.suffix(500))")
+        }
+        return found
+    }
+
+    /// The project's templates with only the English locale configured (see "Languages" in the README).
+    static func englishOnlyTemplates(in work: URL) throws -> URL {
+        let templates = work.appendingPathComponent("templates-en")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: "Templates"), to: templates)
+        try Data(#"{"locales": [{"code": "en", "folder": ""}]}"#.utf8)
+            .write(to: templates.appendingPathComponent("locales/locales.json"))
+        return templates
+    }
+}
