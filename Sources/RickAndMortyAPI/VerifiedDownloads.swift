@@ -7,13 +7,10 @@ import Foundation
 struct VerifiedDownloads: Sendable {
     let folder: URL
 
-    init(folder: URL) throws {
+    /// The folder is made by the first `store`: a refresh refused before any picture arrived (a shrink check
+    /// runs while pictures are already downloading) leaves the cache as it found it.
+    init(folder: URL) {
         self.folder = folder
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DataCacheError.writeFailed(path: folder.path, detail: error.localizedDescription)
-        }
     }
 
     func image(for url: String) -> StoredImage? {
@@ -26,6 +23,11 @@ struct VerifiedDownloads: Sendable {
 
     /// Written atomically: a file here is always a whole, checked picture, even after a kill.
     func store(_ image: DownloadedImage, for url: String) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DataCacheError.writeFailed(path: folder.path, detail: error.localizedDescription)
+        }
         try AtomicFile.write(Data(image.bytes), to: file(for: url, format: image.format))
         for other in [ImageFormat.jpeg, .png] where other != image.format {
             try? FileManager.default.removeItem(at: file(for: url, format: other))
