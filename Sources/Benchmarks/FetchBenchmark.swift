@@ -5,8 +5,8 @@ import RickAndMortyAPI
 /// `rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]`: fetches the
 /// whole dataset (records and avatars, into a fresh cache each run) from a loopback API that adds latency to
 /// every request, one request at a time and then with the default concurrency, and prints the medians.
-/// With `--rate-limit N` it instead fetches once through a limit of N requests per second plus steady faults
-/// (a 500 every 9th request, a truncated body every 13th) and compares the time with requests ÷ N.
+/// With `--rate-limit N` it instead fetches through a limit of N requests per second plus steady faults (a 500
+/// every 9th request, a truncated body every 13th) and compares the median time with requests ÷ N.
 func runFetchBenchmark(arguments: [String]) async {
     do {
         try await FetchBenchmark(arguments: arguments).run()
@@ -76,55 +76,81 @@ struct FetchBenchmark {
         }
     }
 
-    /// One clean fetch for reference, one with the faults alone (their retries' backoff is time the limit does
-    /// not explain), then one through the limit and the faults: the time against the least the limit allows, and
-    /// the cache against the clean one.
+    /// One clean fetch for reference (its requests are the ones a correct fetch must make: every record page and
+    /// every picture, once), then `runs` times side by side: a fetch with the faults alone (their retries' backoff
+    /// is time the limit does not explain) and one through the limit and the faults, whose time is compared with
+    /// the least the limit allows and whose cache with the clean one.
     private func runThrottled(limit: Int, base: URL, server: LoopbackAPIServer) async throws {
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
             + "limit \(limit) requests/s, HTTP 500 every 9th request, truncated body every 13th, "
-            + "concurrency \(concurrency), release build expected")
+            + "concurrency \(concurrency), \(runs) runs (median), release build expected")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let folders = (0..<3).map { _ in
-            FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
-        }
-        let (clean, faultsOnly, throttled) = (folders[0], folders[1], folders[2])
-        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
-        _ = try await DataService(client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: clean))
-            .refresh(recordingAt: date)
+        let clean = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: clean) }
+        await server.setFaults([])
+        await server.setRateLimit(nil)
+        let cleanReport = try await DataService(
+            client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: clean)
+        ).refresh(recordingAt: date)
+        let cleanStatistics = cleanReport.statistics
+        let needed = cleanStatistics.requests - cleanStatistics.retries - cleanStatistics.throttled
+        let pictures = cleanStatistics.imagesDownloaded
+        print("requests a correct fetch makes: \(needed) (\(needed - pictures) record pages + \(pictures) pictures); "
+            + String(format: "÷ limit = %.2f s", Double(needed) / Double(limit)))
+        let cleanCache = Self.contents(of: clean)
 
         let faults = [
             LoopbackFaultRule(.everyNth(9), .status(500)),
             LoopbackFaultRule(.everyNth(13), .truncateBody(afterBytes: 64)),
         ]
-        await server.setFaults(faults)
-        let faultsStarted = ContinuousClock.now
-        _ = try await DataService(
-            client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: faultsOnly)
-        ).refresh(recordingAt: date)
-        let faultsSeconds = (ContinuousClock.now - faultsStarted).secondsValue
+        var faultTimes: [Double] = []
+        var throttledTimes: [Double] = []
+        var letThroughCounts: [Int] = []
+        for run in 1...runs {
+            let faultsOnly = Self.temporaryFolder()
+            let throttled = Self.temporaryFolder()
+            defer { for folder in [faultsOnly, throttled] { try? FileManager.default.removeItem(at: folder) } }
+            await server.setRateLimit(nil)
+            await server.setFaults(faults)
+            let faultsStarted = ContinuousClock.now
+            _ = try await DataService(
+                client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: faultsOnly)
+            ).refresh(recordingAt: date)
+            faultTimes.append((ContinuousClock.now - faultsStarted).secondsValue)
 
-        await server.setFaults(faults)
-        await server.setRateLimit(LoopbackRateLimit(requests: limit))
-        await server.resetCounters()
-        let service = DataService(
-            client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: throttled))
-        let started = ContinuousClock.now
-        let report = try await service.refresh(progress: ProgressReporter(style: .plainLines), recordingAt: date)
-        let seconds = (ContinuousClock.now - started).secondsValue
-        let counters = await server.counters()
+            await server.setFaults(faults)
+            await server.setRateLimit(LoopbackRateLimit(requests: limit))
+            await server.resetCounters()
+            let started = ContinuousClock.now
+            let report = try await DataService(
+                client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: throttled)
+            ).refresh(recordingAt: date)
+            let seconds = (ContinuousClock.now - started).secondsValue
+            let counters = await server.counters()
+            let letThrough = counters.requests - counters.throttled
+            throttledTimes.append(seconds)
+            letThroughCounts.append(letThrough)
+            guard Self.contents(of: throttled) == cleanCache else {
+                throw BenchmarkError("run \(run): the throttled fetch wrote a different cache than a clean fetch")
+            }
+            print(String(format: "run %d: %.2f s through the limit (%d let through: %d retries after faults; %d throttled), "
+                + "%.2f s with the faults alone; cache byte-identical to the clean fetch",
+                run, seconds, letThrough, report.statistics.retries, counters.throttled, faultTimes[faultTimes.count - 1]))
+        }
+        let median = Self.median(throttledTimes)
+        let letThrough = Self.median(letThroughCounts.map(Double.init))
+        print(String(format: "median %.2f s: %.2fx of needed requests ÷ limit (%.2f s), %.2fx of let-through requests ÷ limit "
+            + "(%.0f ÷ %d = %.2f s); the same faults without the limit: median %.2f s",
+            median, median * Double(limit) / Double(needed), Double(needed) / Double(limit),
+            median * Double(limit) / letThrough, letThrough, limit, letThrough / Double(limit), Self.median(faultTimes)))
+    }
 
-        let statistics = report.statistics
-        let logical = statistics.requests - statistics.retries - statistics.throttled
-        let letThrough = counters.requests - counters.throttled
-        let identical = Self.contents(of: clean) == Self.contents(of: throttled)
-        print(String(format: "%.1f s for %d requests (%d let through: %d retries after faults; %d throttled)",
-                     seconds, logical, letThrough, statistics.retries, counters.throttled))
-        print(String(format: "requests ÷ limit = %.1f s: %.2fx (let through ÷ limit = %.1f s: %.2fx); cache %@",
-                     Double(logical) / Double(limit), seconds * Double(limit) / Double(logical),
-                     Double(letThrough) / Double(limit), seconds * Double(limit) / Double(letThrough),
-                     identical ? "byte-identical to a clean fetch" : "DIFFERS from a clean fetch"))
-        print(String(format: "the same faults without the limit: %.1f s", faultsSeconds))
-        guard identical else { throw BenchmarkError("the throttled fetch wrote a different cache") }
+    private static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
+    }
+
+    private static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
     }
 
     private static func contents(of folder: URL) -> [String: Data] {

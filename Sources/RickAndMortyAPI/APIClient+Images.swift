@@ -23,19 +23,26 @@ extension APIClient {
         let run = RequestRun(progress: progress)
         progress.beginPhase("Avatars", expectedRequests: allowed.count)
         var missing: [Int] = []
-        try await BoundedWork.forEach(allowed, width: taskWidth) { download -> Int? in
-            do {
-                let image = try await downloadImage(from: download.url, run: run)
-                try store(download, image)
-                return nil
-            } catch APIError.unexpectedStatus(_, 404, _) {
-                return download.characterID
-            }
-        } collect: { id in
-            if let id { missing.append(id) }
+        try await BoundedWork.forEach(allowed, width: taskWidth) { download in
+            try await downloadAvatar(download, run: run, store: store)
+        } collect: { item in
+            if case .avatarMissing(let id) = item { missing.append(id) }
         }
         progress.finishPhase()
         return AvatarDownloadReport(statistics: run.totals, missing: missing.sorted(), refused: refused)
+    }
+
+    /// One avatar downloaded, checked and stored; a 404 is no failure, only a character without a picture.
+    func downloadAvatar(
+        _ download: AvatarDownload, run: RequestRun, store: @Sendable (AvatarDownload, DownloadedImage) throws -> Void
+    ) async throws -> FetchedItem {
+        do {
+            let image = try await downloadImage(from: download.url, run: run)
+            try store(download, image)
+            return .avatarStored
+        } catch APIError.unexpectedStatus(_, 404, _) {
+            return .avatarMissing(characterID: download.characterID)
+        }
     }
 
     func isAllowedImage(_ text: String) -> Bool {

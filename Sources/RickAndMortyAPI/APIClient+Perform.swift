@@ -112,7 +112,7 @@ extension APIClient {
                     cause: lastCause)
             }
             let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
-            run.progress.retrying(url: url.absoluteString, problem: lastProblem, delay: delay)
+            run.progress.retrying(url: url.absoluteString, problem: lastProblem, delay: delay, isImage: isImage)
             try await sleep(delay)
         }
     }

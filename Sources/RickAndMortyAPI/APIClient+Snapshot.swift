@@ -7,25 +7,110 @@ extension APIClient {
     package func fetchSnapshot(
         stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
-        let run = RequestRun(progress: progress)
-        let budget = ByteBudget(limit: limits.fetchBytes)
-        progress.beginPhase("Records", expectedRequests: ResourceKind.allCases.count)
-        async let characters = fetchCollection(CharacterRecord.self, .character, stored: stored, run: run, budget: budget)
-        async let locations = fetchCollection(LocationRecord.self, .location, stored: stored, run: run, budget: budget)
-        async let episodes = fetchCollection(EpisodeRecord.self, .episode, stored: stored, run: run, budget: budget)
-        let (characterResult, locationResult, episodeResult) = try await (characters, locations, episodes)
-        progress.finishPhase()
-        let responses = characterResult.responses
-            .merging(locationResult.responses) { first, _ in first }
-            .merging(episodeResult.responses) { first, _ in first }
-        let snapshot = Snapshot(
-            characters: characterResult.records, locations: locationResult.records, episodes: episodeResult.records)
-        return SnapshotFetch(snapshot: snapshot, responses: responses, statistics: run.totals)
+        try await fetchOverREST(stored: stored, progress: progress, avatar: { _ in nil }, recordsFetched: { _ in }) { _, _ in }
+            .records
     }
 
-    struct Collection<Record: Sendable>: Sendable {
-        var records: [Record]
-        var responses: [String: StoredResponse]
+    /// The records and the avatars they name, in one batch of at most `taskWidth` tasks: a character page's
+    /// pictures are asked for as soon as that page arrives, beside the pages still to come, so that the waits of
+    /// each (a retry's backoff, the last pages of a collection, the last pictures) are filled with the other's
+    /// requests instead of being waited out one phase after the other. `avatar` names the download a character
+    /// needs (nil when the cache has its picture); `recordsFetched` sees the whole snapshot as soon as it is
+    /// complete and may refuse it, which cancels the pictures still on their way. Each checked picture goes to
+    /// `store` as it arrives. Over GraphQL the records come first, then the pictures.
+    package func fetchRecordsAndAvatars(
+        stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent,
+        avatar: (CharacterRecord) -> AvatarDownload?, recordsFetched: (SnapshotFetch) throws -> Void = { _ in },
+        store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
+    ) async throws -> (records: SnapshotFetch, avatars: AvatarDownloadReport) {
+        if case .graphQL(let endpoint) = recordSource {
+            let fetch = try await fetchSnapshotOverGraphQL(endpoint: endpoint, stored: stored, progress: progress)
+            try recordsFetched(fetch)
+            let report = try await downloadAvatars(fetch.snapshot.characters.compactMap(avatar), progress: progress, store: store)
+            return (fetch, report)
+        }
+        return try await fetchOverREST(stored: stored, progress: progress, avatar: avatar, recordsFetched: recordsFetched, store: store)
+    }
+
+    private func fetchOverREST(
+        stored: [String: StoredResponse], progress: ProgressReporter, avatar: (CharacterRecord) -> AvatarDownload?,
+        recordsFetched: (SnapshotFetch) throws -> Void, store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
+    ) async throws -> (records: SnapshotFetch, avatars: AvatarDownloadReport) {
+        let records = RequestRun(progress: progress)
+        let pictures = RequestRun(progress: progress)
+        let budget = ByteBudget(limit: limits.fetchBytes)
+        var queue = FetchQueue()
+        var characters = PageCollection<CharacterRecord>(kind: .character)
+        var locations = PageCollection<LocationRecord>(kind: .location)
+        var episodes = PageCollection<EpisodeRecord>(kind: .episode)
+        var fetch: SnapshotFetch?
+        var picturesQueued = 0
+        var missing: [Int] = []
+        var refused: [AvatarDownload] = []
+        progress.beginPhase("Records", expectedRequests: ResourceKind.allCases.count)
+        try await BoundedWork.drain(width: taskWidth, next: { queue.next() }) { [self] job -> FetchedItem in
+            switch job {
+            case .page(.character, let number):
+                .characters(try await fetchPage(CharacterRecord.self, .character, number: number, stored: stored, run: records, budget: budget))
+            case .page(.location, let number):
+                .locations(try await fetchPage(LocationRecord.self, .location, number: number, stored: stored, run: records, budget: budget))
+            case .page(.episode, let number):
+                .episodes(try await fetchPage(EpisodeRecord.self, .episode, number: number, stored: stored, run: records, budget: budget))
+            case .avatar(let download):
+                try await downloadAvatar(download, run: pictures, store: store)
+            }
+        } collect: { item in
+            switch item {
+            case .characters(let page):
+                try characters.add(page, client: self, queue: &queue, progress: progress)
+                for character in page.page.results {
+                    guard let download = avatar(character) else { continue }
+                    guard isAllowedImage(download.url) else {
+                        refused.append(download)
+                        continue
+                    }
+                    queue.addAvatar(download)
+                    picturesQueued += 1
+                    progress.expectRequestsOfNextPhase("Avatars", 1)
+                }
+            case .locations(let page):
+                try locations.add(page, client: self, queue: &queue, progress: progress)
+            case .episodes(let page):
+                try episodes.add(page, client: self, queue: &queue, progress: progress)
+            case .avatarMissing(let id):
+                missing.append(id)
+            case .avatarStored:
+                break
+            }
+            guard fetch == nil, characters.isComplete, locations.isComplete, episodes.isComplete else { return }
+            let snapshot = Snapshot(
+                characters: try characters.records(), locations: try locations.records(), episodes: try episodes.records())
+            let responses = characters.responses
+                .merging(locations.responses) { first, _ in first }
+                .merging(episodes.responses) { first, _ in first }
+            let complete = SnapshotFetch(snapshot: snapshot, responses: responses, statistics: records.totals)
+            try recordsFetched(complete)
+            fetch = complete
+            progress.finishPhase()
+            // Nothing to download is the usual re-run: no phase to report.
+            if picturesQueued > 0 { progress.beginPhase("Avatars", expectedRequests: 0) }
+        }
+        guard var fetch else { throw APIError.inconsistentData(resource: .character, problem: "no page received") }
+        if picturesQueued > 0 { progress.finishPhase() }
+        fetch.statistics = records.totals
+        let report = AvatarDownloadReport(
+            statistics: pictures.totals, missing: missing.sorted(), refused: refused.sorted { $0.characterID < $1.characterID })
+        return (fetch, report)
+    }
+
+    /// What one job of a fetch brought.
+    enum FetchedItem: Sendable {
+        case characters(FetchedPage<CharacterRecord>)
+        case locations(FetchedPage<LocationRecord>)
+        case episodes(FetchedPage<EpisodeRecord>)
+        case avatarStored
+        /// The picture answered 404: the character keeps none.
+        case avatarMissing(characterID: Int)
     }
 
     struct FetchedPage<Record: Codable & Sendable & Equatable>: Sendable {
@@ -33,26 +118,6 @@ extension APIClient {
         var page: Page<Record>
         var url: String
         var stored: StoredResponse
-    }
-
-    func fetchCollection<Record: Codable & Sendable & Equatable & Identifiable>(
-        _: Record.Type, _ kind: ResourceKind, stored: [String: StoredResponse], run: RequestRun, budget: ByteBudget
-    ) async throws -> Collection<Record> where Record.ID == Int {
-        let first = try await fetchPage(Record.self, kind, number: 1, stored: stored, run: run, budget: budget)
-        let pages = try checkPageCount(first.page.info, kind)
-        run.progress.expectMoreRequests(max(0, pages - 1))
-        var all = [first]
-        // Pages are asked for as earlier ones arrive, so a collection of any size costs a few tasks at a time.
-        try await BoundedWork.forEach(stride(from: 2, through: pages, by: 1), width: taskWidth) { number in
-            try await fetchPage(Record.self, kind, number: number, stored: stored, run: run, budget: budget)
-        } collect: { page in
-            all.append(page)
-        }
-        all.sort { $0.number < $1.number }
-        let records = try Self.assemble(kind, pages: all.map { ($0.number, $0.page) })
-        var responses: [String: StoredResponse] = [:]
-        for page in all { responses[page.url] = page.stored }
-        return Collection(records: records, responses: responses)
     }
 
     /// A hostile or broken `info` must not make us schedule millions of requests: the count must be sane and

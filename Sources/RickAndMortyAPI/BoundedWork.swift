@@ -8,16 +8,30 @@ enum BoundedWork {
         _ elements: some Sequence<Element>, width: Int, _ work: @escaping @Sendable (Element) async throws -> Value,
         collect: (Value) throws -> Void
     ) async throws {
+        var pending = elements.makeIterator()
+        try await drain(width: width, next: { pending.next() }, work, collect: collect)
+    }
+
+    /// `forEach` over work that grows as results arrive: `next` is asked for more whenever a task is free, and
+    /// `collect` may make it answer again after it answered nil (a page naming more pages or pictures). Ends when
+    /// nothing runs and `next` has nothing.
+    static func drain<Job: Sendable, Value: Sendable>(
+        width: Int, next: () -> Job?, _ work: @escaping @Sendable (Job) async throws -> Value,
+        collect: (Value) throws -> Void
+    ) async throws {
         try await withThrowingTaskGroup(of: Value.self) { group in
-            var pending = elements.makeIterator()
             var running = 0
-            while running < max(1, width), let element = pending.next() {
-                group.addTask { try await work(element) }
+            while running < max(1, width), let job = next() {
+                group.addTask { try await work(job) }
                 running += 1
             }
             while let value = try await group.next() {
+                running -= 1
                 try collect(value)
-                if let element = pending.next() { group.addTask { try await work(element) } }
+                while running < max(1, width), let job = next() {
+                    group.addTask { try await work(job) }
+                    running += 1
+                }
             }
         }
     }

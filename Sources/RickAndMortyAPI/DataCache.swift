@@ -56,8 +56,8 @@ package struct DataCache: Sendable {
     package func cachedAvatar(forCharacter id: Int) -> AvatarImage? { current.cachedAvatar(forCharacter: id) }
     package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
 
-    func verifiedDownloads() throws -> VerifiedDownloads {
-        try VerifiedDownloads(folder: directory.appendingPathComponent(Self.downloadsFolderName, isDirectory: true))
+    func verifiedDownloads() -> VerifiedDownloads {
+        VerifiedDownloads(folder: directory.appendingPathComponent(Self.downloadsFolderName, isDirectory: true))
     }
 
     /// Removes what an interrupted refresh left behind: staging folders and temporary files, generations that are
@@ -108,7 +108,7 @@ package struct DataCache: Sendable {
         try switchCurrent(to: Self.generationPrefix + "\(number)")
         removeGenerations(except: [number] + (previous.map { [$0] } ?? []))
         removeLegacyEntries()
-        try? verifiedDownloads().removeAll()
+        verifiedDownloads().removeAll()
     }
 
     /// The commit point: a new link under a temporary name, renamed over `current`.

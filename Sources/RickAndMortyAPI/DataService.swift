@@ -21,11 +21,12 @@ package struct DataService: Sendable {
         }
     }
 
-    /// Fetches every record (conditionally, when the cache has validators), refuses a collection that shrank
-    /// suspiciously, downloads the pictures the cache lacks, and only then commits a new generation of the cache.
-    /// On any failure, cancellation included, the committed cache is left exactly as it was; pictures already
-    /// downloaded and checked are kept aside for the next try. What changed goes into the change history, dated
-    /// `date`, committed with the snapshot: a change is never seen (snapshot) without being recorded (history).
+    /// Fetches every record (conditionally, when the cache has validators) and, beside the record pages, the
+    /// pictures the cache lacks; refuses a collection that shrank suspiciously, and only then commits a new
+    /// generation of the cache. On any failure, cancellation included, the committed cache is left exactly as it
+    /// was; pictures already downloaded and checked are kept aside for the next try. What changed goes into the
+    /// change history, dated `date`, committed with the snapshot: a change is never seen (snapshot) without being
+    /// recorded (history).
     package func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
@@ -35,19 +36,24 @@ package struct DataService: Sendable {
         let committed = cache.current
         let previous = try? committed.loadSnapshot()
         let stored = committed.loadStoredResponses()
-        let fetch = try await client.fetchRecords(stored: stored, progress: progress)
-        try shrinkCheck.check(fetch.snapshot, against: previous)
+        let previousImages = Self.images(of: previous)
+        let downloads = cache.verifiedDownloads()
+        let (fetch, imageReport) = try await client.fetchRecordsAndAvatars(stored: stored, progress: progress) { character in
+            guard let download = avatarDownload(for: character, previousImages: previousImages, in: committed),
+                  !client.isAllowedImage(download.url) || downloads.image(for: download.url) == nil
+            else { return nil }
+            return download
+        } recordsFetched: { fetch in
+            try shrinkCheck.check(fetch.snapshot, against: previous)
+        } store: { download, image in
+            try downloads.store(image, for: download.url)
+        }
         let wanted = avatarsToDownload(for: fetch.snapshot, previous: previous, in: committed)
         let changes = SnapshotChanges(from: previous, to: fetch.snapshot)
         let committedHistory = try ChangeHistory.load(from: committed)
         var history = committedHistory
         history.record(changes, in: fetch.snapshot, at: date)
 
-        let downloads = try cache.verifiedDownloads()
-        let pending = wanted.filter { !client.isAllowedImage($0.url) || downloads.image(for: $0.url) == nil }
-        let imageReport = try await client.downloadAvatars(pending, progress: progress) { download, image in
-            try downloads.store(image, for: download.url)
-        }
         let avatars = avatarFiles(for: fetch.snapshot, wanted: wanted, downloads: downloads, committed: committed)
         let keptAvatars = fetch.snapshot.characters.reduce(into: [Int: StoredImage]()) { kept, character in
             kept[character.id] = committed.storedAvatar(forCharacter: character.id)
@@ -85,16 +91,24 @@ package struct DataService: Sendable {
     /// A cached picture is kept unless the record now names a different picture. Only the URL's path counts,
     /// so the same data served from another host (a mirror, `--api`, a loopback port) reuses the cache.
     func avatarsToDownload(for snapshot: Snapshot, previous: Snapshot?, in generation: CacheGeneration) -> [AvatarDownload] {
-        let previousImages = Dictionary(
-            (previous?.characters ?? []).map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
-        return snapshot.characters.compactMap { character in
-            guard !character.image.isEmpty else { return nil }
-            if generation.storedAvatar(forCharacter: character.id) != nil {
-                guard let before = previousImages[character.id], Self.path(of: before) != Self.path(of: character.image)
-                else { return nil }
-            }
-            return AvatarDownload(characterID: character.id, url: character.image)
+        let previousImages = Self.images(of: previous)
+        return snapshot.characters.compactMap { avatarDownload(for: $0, previousImages: previousImages, in: generation) }
+    }
+
+    /// One character's share of `avatarsToDownload`, decided as its page arrives.
+    private func avatarDownload(
+        for character: CharacterRecord, previousImages: [Int: String], in generation: CacheGeneration
+    ) -> AvatarDownload? {
+        guard !character.image.isEmpty else { return nil }
+        if generation.storedAvatar(forCharacter: character.id) != nil {
+            guard let before = previousImages[character.id], Self.path(of: before) != Self.path(of: character.image)
+            else { return nil }
         }
+        return AvatarDownload(characterID: character.id, url: character.image)
+    }
+
+    private static func images(of snapshot: Snapshot?) -> [Int: String] {
+        Dictionary((snapshot?.characters ?? []).map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Each character's picture in the next generation: a checked download for those that needed one (none when

@@ -6,7 +6,7 @@ struct DemoDatasetAvatar: Sendable {
     let svg: String
 
     init(character: CharacterRecord) {
-        var bits = Self.fnv1a("\(character.id)|\(character.name)")
+        var bits = FNV1a("\(character.id)|\(character.name)".utf8).value
         func pick<T>(_ choices: [T]) -> T {
             let choice = choices[Int(bits % UInt64(choices.count))]
             bits /= UInt64(choices.count)
@@ -63,15 +63,4 @@ struct DemoDatasetAvatar: Sendable {
         guard letters.count > 1, let last = letters.last else { return first.uppercased() }
         return first.uppercased() + last.uppercased()
     }
-
-    /// FNV-1a, because Swift's `Hasher` is seeded per process and the bytes must not change between builds.
-    private static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
 }

@@ -58,12 +58,17 @@ package final class ProgressReporter: Sendable {
         let now = ContinuousClock.now
         let line = state.withLock { state -> String? in
             // The client keeps its pace from one phase to the next, so the status line keeps showing it.
+            let early = state.nextPhase
             state = State(
                 jobDone: state.jobDone, jobExpected: state.jobExpected + expectedRequests, throttle: state.throttle)
             state.phase = name
-            state.started = now
-            state.total = expectedRequests
-            return style == .plainLines ? "\(name): started" : nil
+            state.started = early?.started ?? now
+            state.total = (early?.total ?? 0) + expectedRequests
+            state.done = early?.done ?? 0
+            state.images = early?.images ?? 0
+            state.bytes = early?.bytes ?? 0
+            state.retries = early?.retries ?? 0
+            return style == .plainLines && early?.name != name ? "\(name): started" : nil
         }
         emit(line, newline: true)
     }
@@ -75,6 +80,23 @@ package final class ProgressReporter: Sendable {
         }
     }
 
+    /// Requests of the phase `name` that follows the current one, started early beside it (pictures while record
+    /// pages still arrive): counted in the job at once, and in their own phase, which `beginPhase(name, …)` then
+    /// takes over with what they did so far. Until then image requests, their retries included, count there.
+    package func expectRequestsOfNextPhase(_ name: String, _ count: Int) {
+        let now = ContinuousClock.now
+        let line = state.withLock { state -> String? in
+            state.jobExpected += count
+            if state.nextPhase != nil {
+                state.nextPhase?.total += count
+                return nil
+            }
+            state.nextPhase = EarlyPhase(name: name, started: now, total: count)
+            return style == .plainLines ? "\(name): started" : nil
+        }
+        emit(line, newline: true)
+    }
+
     package var tally: Tally {
         state.withLock { Tally(phase: $0.phase, done: $0.jobDone, expected: $0.jobExpected) }
     }
@@ -82,8 +104,14 @@ package final class ProgressReporter: Sendable {
     package func requestFinished(bytes: Int, isImage: Bool) {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
-            state.done += 1
             state.jobDone += 1
+            if isImage, state.nextPhase != nil {
+                state.nextPhase?.done += 1
+                state.nextPhase?.images += 1
+                state.nextPhase?.bytes += bytes
+                return nil
+            }
+            state.done += 1
             state.bytes += bytes
             if isImage { state.images += 1 }
             switch style {
@@ -105,12 +133,21 @@ package final class ProgressReporter: Sendable {
         if let output { write(output) }
     }
 
-    package func retrying(url: String, problem: String, delay: Duration) {
+    package func retrying(url: String, problem: String, delay: Duration, isImage: Bool) {
         let line = state.withLock { state -> String? in
-            state.retries += 1
-            guard style == .plainLines, state.retries <= plainRetryLines else { return nil }
-            let more = state.retries == plainRetryLines ? " (further retries are counted, not logged)" : ""
-            return "\(state.phase): retrying \(url) in \(DurationText.compact(delay)) after \(problem)\(more)"
+            let phase: String
+            let retries: Int
+            if isImage, var early = state.nextPhase {
+                early.retries += 1
+                state.nextPhase = early
+                (phase, retries) = (early.name, early.retries)
+            } else {
+                state.retries += 1
+                (phase, retries) = (state.phase, state.retries)
+            }
+            guard style == .plainLines, retries <= plainRetryLines else { return nil }
+            let more = retries == plainRetryLines ? " (further retries are counted, not logged)" : ""
+            return "\(phase): retrying \(url) in \(DurationText.compact(delay)) after \(problem)\(more)"
         }
         emit(line, newline: true)
     }
@@ -154,6 +191,16 @@ package final class ProgressReporter: Sendable {
         String(format: rate < 10 ? "%.1f requests/s" : "%.0f requests/s", rate)
     }
 
+    struct EarlyPhase {
+        var name: String
+        var started: ContinuousClock.Instant
+        var total: Int
+        var done = 0
+        var images = 0
+        var bytes = 0
+        var retries = 0
+    }
+
     struct State {
         var phase = ""
         var started = ContinuousClock.now
@@ -169,6 +216,7 @@ package final class ProgressReporter: Sendable {
         var jobExpected = 0
         var throttle: (requestsPerSecond: Double, inFlight: Int)?
         var throttleChanges = 0
+        var nextPhase: EarlyPhase?
 
         func statusLine(now: ContinuousClock.Instant) -> String {
             let elapsed = max((now - started).seconds, 0.001)

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Pictures a refresh downloaded and checked but has not committed yet (`downloads/` in the cache), keyed by
 /// their URL's path (as the cache matches pictures: the same path from a mirror is the same picture). A refresh
@@ -7,13 +8,10 @@ import Foundation
 struct VerifiedDownloads: Sendable {
     let folder: URL
 
-    init(folder: URL) throws {
+    /// The folder is made by the first `store`: a refresh refused before any picture arrived (a shrink check
+    /// runs while pictures are already downloading) leaves the cache as it found it.
+    init(folder: URL) {
         self.folder = folder
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DataCacheError.writeFailed(path: folder.path, detail: error.localizedDescription)
-        }
     }
 
     func image(for url: String) -> StoredImage? {
@@ -26,6 +24,11 @@ struct VerifiedDownloads: Sendable {
 
     /// Written atomically: a file here is always a whole, checked picture, even after a kill.
     func store(_ image: DownloadedImage, for url: String) throws {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DataCacheError.writeFailed(path: folder.path, detail: error.localizedDescription)
+        }
         try CacheFile.write(Data(image.bytes), to: file(for: url, format: image.format))
         for other in [ImageFormat.jpeg, .png] where other != image.format {
             try? FileManager.default.removeItem(at: file(for: url, format: other))
@@ -39,11 +42,6 @@ struct VerifiedDownloads: Sendable {
     /// A file name from the path alone: 64-bit FNV-1a, in hex. Paths are chosen by the server, which could
     /// collide two on purpose only to swap two of its own pictures.
     private func file(for url: String, format: ImageFormat) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in DataService.path(of: url).utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        let name = String(hash, radix: 16)
-        return folder.appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name + "." + format.fileExtension)
+        folder.appendingPathComponent(FNV1a(DataService.path(of: url).utf8).hex + "." + format.fileExtension)
     }
 }

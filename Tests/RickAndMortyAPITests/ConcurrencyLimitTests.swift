@@ -20,4 +20,39 @@ import Testing
             #expect(counters.maxInFlight >= min(limit, 2))
         }
     }
+
+    /// Pictures do not wait for the last record page: a character page's pictures are asked for beside the pages
+    /// still outstanding, so that a slow or retried page leaves the other slots busy. The episode page is held
+    /// unanswered until a picture request has arrived; a fetch that downloaded pictures only after every page
+    /// would never send one, and the time limit ends the test.
+    @Test(.timeLimit(.minutes(1)))
+    func picturesAreAskedForBeforeTheLastRecordPageIsAnswered() async throws {
+        try await Fixture.withServer { server, base in
+            let lastPage = LoopbackGate()
+            let picture = LoopbackGate()
+            await server.setFaults([
+                LoopbackFaultRule(.path("/api/episode?page=1"), .hold(lastPage), times: 1),
+                LoopbackFaultRule(.pathPrefix("/api/character/avatar/"), .hold(picture), times: 1),
+            ])
+            // A held request must not time out and be sent again while the test looks.
+            let service = try Fixture.service(Fixture.client(base, timeout: .seconds(600)))
+            async let refreshed = service.refresh()
+            await withTaskCancellationHandler {
+                await picture.waitForArrival()
+            } onCancel: {
+                // The time limit ended the wait: open the gates, so that a failing fetch fails instead of hanging.
+                lastPage.open()
+                picture.open()
+            }
+            try #require(!Task.isCancelled, "no picture was asked for while the episode page was held")
+            let answered = await server.requestLog().map(\.target)
+            #expect(!answered.contains("/api/episode?page=1"), "the episode page was answered before any picture was asked for")
+            lastPage.open()
+            picture.open()
+            let report = try await refreshed
+            #expect(report.snapshot == (await server.servedSnapshot()))
+            #expect(report.avatars.count == 45)
+            #expect((await server.counters()).requests == 5 + 45)
+        }
+    }
 }

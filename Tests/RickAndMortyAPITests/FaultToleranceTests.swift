@@ -41,8 +41,9 @@ import Testing
             #expect((9...10).contains(report.statistics.retries))
             let delays = await sleeps.delays
             #expect(delays.count == report.statistics.retries)
-            // The others back off from 0.5 s with jitter.
-            #expect(delays.allSatisfy { $0 >= .milliseconds(250) && $0 <= .seconds(2) })
+            // The others back off from the base delay, with jitter.
+            let base = RetryPolicy.standard.baseDelay
+            #expect(delays.allSatisfy { $0 >= base / 2 && $0 <= base * 4 })
             // The 429's Retry-After held back the throttled page (and everything queued: `RequestLimiterTests`).
             let limited = try #require(log.first { $0.status == 429 })
             let retried = try #require(log.last { $0.target == "/api/character/avatar/44.jpeg" })
@@ -57,9 +58,9 @@ import Testing
             _ = try await Fixture.client(base, attempts: 4, sleeps: sleeps).fetchSnapshot()
             let delays = await sleeps.delays
             #expect(delays.count == 3)
-            // Attempt n waits within [base·2ⁿ⁻¹/2, base·2ⁿ⁻¹] for a base of 0.5 s.
+            // Attempt n waits within [base·2ⁿ⁻¹/2, base·2ⁿ⁻¹].
             for (index, delay) in delays.enumerated() {
-                let window = Duration.milliseconds(500) * (1 << index)
+                let window = RetryPolicy.standard.baseDelay * (1 << index)
                 #expect(delay >= window / 2 && delay <= window, "retry \(index + 1) waited \(delay)")
             }
         }
