@@ -23,7 +23,9 @@ final class ServeTestSocket: @unchecked Sendable {
     private var streamed: [UInt8] = []
 
     /// Every read gives up after `timeout` seconds, so a broken server fails the test instead of hanging it.
-    init(port: Int, timeout: Int = 20) throws {
+    /// Only a hang guard, not a speed bound: a rebuild that serve runs in-process shares the two-thread pool
+    /// with the full-site suites running beside it, and took over 30 s of a loaded full run to answer.
+    init(port: Int, timeout: Int = 180) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
