@@ -40,3 +40,9 @@ default:
         """.utf8))
     exit(2)
 }
+
+/// A benchmark that cannot run, with the reason to print.
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

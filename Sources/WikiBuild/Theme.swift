@@ -134,3 +134,17 @@ package struct Theme: Sendable {
         return files.sorted { $0.path < $1.path }
     }
 }
+
+/// A language the theme is configured for: its string table and the folder its pages go in
+/// (empty for the first language, which lives at the site's root).
+package struct ThemeLanguage: Sendable {
+    package let strings: StringTable
+    package let folder: String
+
+    package var code: String { strings.locale }
+}
+
+/// The version `rmwiki --version` prints and pages name in their generator meta tag.
+package enum WikiVersion {
+    package static let current = "0.1.0"
+}
