@@ -154,3 +154,63 @@ package struct DataCache: Sendable {
         }
     }
 }
+
+/// Why the cache folder could not be read or written, in one line that says what to do next.
+package enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noSnapshot(directory: String)
+    case unreadable(path: String, detail: String)
+    case writeFailed(path: String, detail: String)
+    case busy(directory: String)
+
+    package var description: String {
+        switch self {
+        case let .noSnapshot(directory):
+            "no cached data in \(directory): run `rmwiki fetch` with network access first (or pass the --cache folder a fetch wrote)"
+        case let .unreadable(path, detail):
+            "cannot read \(path) (\(detail)): delete it and run `rmwiki fetch` again"
+        case let .writeFailed(path, detail):
+            "cannot write \(path) (\(detail)): check the permissions and free space of the cache folder"
+        case let .busy(directory):
+            "another fetch is updating \(directory): wait for it to finish, or use another --cache folder"
+        }
+    }
+}
+
+/// An exclusive lock on `DIR/.lock` for the length of a refresh, so two overlapping runs (a slow nightly
+/// cron job and the next one) cannot interleave their commits. The kernel drops the lock if the process dies.
+struct CacheLock {
+    private let lock: FileLock
+
+    init(directory: URL) throws {
+        let path = directory.appendingPathComponent(".lock").path
+        do throws(FileLock.Failure) {
+            lock = try FileLock(path: path)
+        } catch {
+            throw DataCacheError.writeFailed(path: path, detail: error.detail)
+        }
+        guard (try? lock.tryLock()) == true else { throw DataCacheError.busy(directory: directory.path) }
+    }
+
+    func release() {
+        lock.release()
+    }
+}
+
+/// The cache's atomic writes and moves (`AtomicFile`), failing as `DataCacheError.writeFailed`.
+enum CacheFile {
+    static func write(_ data: Data, to destination: URL) throws {
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(data, to: destination)
+        } catch {
+            throw DataCacheError.writeFailed(path: destination.path, detail: error.detail)
+        }
+    }
+
+    static func move(_ source: URL, to destination: URL) throws {
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.move(source, to: destination)
+        } catch {
+            throw DataCacheError.writeFailed(path: destination.path, detail: error.detail)
+        }
+    }
+}

@@ -37,3 +37,108 @@ package enum DemoDataset {
         "\(apiBase)/\(kind.rawValue)/\(id)"
     }
 }
+
+/// The demo dataset's episodes: the first three of seasons 1 and 2, with their real titles and air dates.
+enum DemoDatasetEpisode: Int, CaseIterable, Sendable {
+    case pilot = 1
+    case lawnmowerDog
+    case anatomyPark
+    case aRickleInTime
+    case mortynightRun
+    case autoEroticAssimilation
+
+    var name: String {
+        switch self {
+        case .pilot: "Pilot"
+        case .lawnmowerDog: "Lawnmower Dog"
+        case .anatomyPark: "Anatomy Park"
+        case .aRickleInTime: "A Rickle in Time"
+        case .mortynightRun: "Mortynight Run"
+        case .autoEroticAssimilation: "Auto Erotic Assimilation"
+        }
+    }
+
+    var airDate: String {
+        switch self {
+        case .pilot: "December 2, 2013"
+        case .lawnmowerDog: "December 9, 2013"
+        case .anatomyPark: "December 16, 2013"
+        case .aRickleInTime: "July 26, 2015"
+        case .mortynightRun: "August 2, 2015"
+        case .autoEroticAssimilation: "August 9, 2015"
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .pilot: "S01E01"
+        case .lawnmowerDog: "S01E02"
+        case .anatomyPark: "S01E03"
+        case .aRickleInTime: "S02E01"
+        case .mortynightRun: "S02E02"
+        case .autoEroticAssimilation: "S02E03"
+        }
+    }
+
+    var created: String {
+        switch self {
+        case .pilot: "2017-11-10T12:56:33.798Z"
+        case .lawnmowerDog: "2017-11-10T12:56:33.916Z"
+        case .anatomyPark: "2017-11-10T12:56:34.022Z"
+        case .aRickleInTime: "2017-11-10T12:56:35.160Z"
+        case .mortynightRun: "2017-11-10T12:56:35.261Z"
+        case .autoEroticAssimilation: "2017-11-10T12:56:35.364Z"
+        }
+    }
+
+    var url: String { DemoDataset.url(.episode, rawValue) }
+}
+
+/// The demo dataset's locations, authored for the project (names and kinds from the show, records our own).
+enum DemoDatasetPlace: Int, CaseIterable, Sendable {
+    case earthC137 = 1
+    case earthReplacement
+    case anatomyPark
+    case citadelOfRicks
+    case gromflomPrime
+
+    var name: String {
+        switch self {
+        case .earthC137: "Earth (C-137)"
+        case .earthReplacement: "Earth (Replacement Dimension)"
+        case .anatomyPark: "Anatomy Park"
+        case .citadelOfRicks: "Citadel of Ricks"
+        case .gromflomPrime: "Gromflom Prime"
+        }
+    }
+
+    var type: String {
+        switch self {
+        case .earthC137, .earthReplacement, .gromflomPrime: "Planet"
+        case .anatomyPark: "Microverse"
+        case .citadelOfRicks: "Space station"
+        }
+    }
+
+    var dimension: String {
+        switch self {
+        case .earthC137, .anatomyPark: "Dimension C-137"
+        case .earthReplacement, .gromflomPrime: "Replacement Dimension"
+        case .citadelOfRicks: "unknown"
+        }
+    }
+
+    var created: String {
+        switch self {
+        case .earthC137: "2017-11-10T12:42:04.162Z"
+        case .earthReplacement: "2017-11-10T12:44:21.911Z"
+        case .anatomyPark: "2017-11-10T13:08:13.191Z"
+        case .citadelOfRicks: "2017-11-10T13:08:46.060Z"
+        case .gromflomPrime: "2017-11-18T19:24:39.907Z"
+        }
+    }
+
+    var url: String { DemoDataset.url(.location, rawValue) }
+
+    var reference: NamedReference { NamedReference(name: name, url: url) }
+}

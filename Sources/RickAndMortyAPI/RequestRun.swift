@@ -11,3 +11,29 @@ final class RequestRun: Sendable {
 
     var totals: FetchStatistics { statistics.withLock { $0 } }
 }
+
+/// What a fetch cost. `requests` counts every attempt sent; `retries` the attempts sent again after a real
+/// failure; `throttled` the attempts the API answered with throttling (each sent again after the pause).
+package struct FetchStatistics: Sendable, Equatable {
+    package var requests = 0
+    package var conditionalRequests = 0
+    package var notModified = 0
+    package var retries = 0
+    package var throttled = 0
+    package var bytes = 0
+    package var imagesDownloaded = 0
+
+    package init() {}
+
+    package static func + (lhs: FetchStatistics, rhs: FetchStatistics) -> FetchStatistics {
+        var sum = lhs
+        sum.requests += rhs.requests
+        sum.conditionalRequests += rhs.conditionalRequests
+        sum.notModified += rhs.notModified
+        sum.retries += rhs.retries
+        sum.throttled += rhs.throttled
+        sum.bytes += rhs.bytes
+        sum.imagesDownloaded += rhs.imagesDownloaded
+        return sum
+    }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How much of what a server sends the client accepts, so that peak memory stays bounded whatever it sends.
 /// Each limit is far above what the real API serves.
 package struct ResponseLimits: Sendable, Equatable {
@@ -21,4 +23,34 @@ package struct ResponseLimits: Sendable, Equatable {
 
     package static let standard = ResponseLimits(
         recordCount: 1_000_000, pageBytes: 8 << 20, imageBytes: 4 << 20, fetchBytes: 256 << 20)
+}
+
+extension APIClient {
+    func bodyLimit(isImage: Bool) -> Int {
+        isImage ? limits.imageBytes : limits.pageBytes
+    }
+
+    /// The transport should have stopped at the limit already; this catches one that does not.
+    static func checkBodySize(_ response: TransportResponse, of request: TransportRequest) throws {
+        guard response.body.count > request.maximumBodyBytes else { return }
+        throw APIError.bodyTooLarge(url: request.url.absoluteString, limit: request.maximumBodyBytes)
+    }
+}
+
+/// The bytes one fetch may hold, shared by its concurrent requests.
+final class ByteBudget: Sendable {
+    private let spent = Mutex(0)
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func spend(_ bytes: Int) throws {
+        let total = spent.withLock { spent in
+            spent += bytes
+            return spent
+        }
+        if total > limit { throw APIError.fetchTooLarge(limit: limit) }
+    }
 }

@@ -10,3 +10,34 @@ package struct Snapshot: Codable, Sendable, Equatable {
         self.episodes = episodes
     }
 }
+
+/// The result of fetching every page: the snapshot, the page bodies and validators to keep for the
+/// next run's conditional requests, and what it cost.
+package struct SnapshotFetch: Sendable {
+    package var snapshot: Snapshot
+    /// Keyed by page URL; replaces the stored responses of the previous run.
+    package var responses: [String: StoredResponse]
+    package var statistics: FetchStatistics
+
+    package init(snapshot: Snapshot, responses: [String: StoredResponse], statistics: FetchStatistics) {
+        self.snapshot = snapshot
+        self.responses = responses
+        self.statistics = statistics
+    }
+}
+
+/// What the cache keeps per fetched page: its validators, for conditional requests, and its body,
+/// which a 304 reuses.
+package struct StoredResponse: Codable, Sendable, Equatable {
+    package var etag: String?
+    package var lastModified: String?
+    package var body: String
+
+    package init(etag: String?, lastModified: String?, body: String) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.body = body
+    }
+
+    package var hasValidators: Bool { etag != nil || lastModified != nil }
+}

@@ -1,0 +1,56 @@
+/// A character's picture as the build receives it: a file in the image cache (hard-linked or copied
+/// into the site) or bytes drawn in memory (the demo dataset's placeholders).
+package struct AvatarImage: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
+        case file(path: String)
+        case bytes([UInt8])
+    }
+
+    package var source: Source
+    /// Without the dot: `jpeg`, `png`, `svg`.
+    package var fileExtension: String
+
+    package init(source: Source, fileExtension: String) {
+        self.source = source
+        self.fileExtension = fileExtension
+    }
+}
+
+/// One avatar to download: whose it is and where it is served.
+package struct AvatarDownload: Sendable, Equatable {
+    package var characterID: Int
+    package var url: String
+
+    package init(characterID: Int, url: String) {
+        self.characterID = characterID
+        self.url = url
+    }
+}
+
+/// What downloading a set of avatars did.
+package struct AvatarDownloadReport: Sendable, Equatable {
+    package var statistics: FetchStatistics
+    /// Characters whose avatar URL answered 404: they keep no picture (pages show a placeholder), and the
+    /// next refresh asks again.
+    package var missing: [Int]
+    /// Avatars on a host neither `--api` nor `--image-host` names: never requested, and the character keeps
+    /// no picture.
+    package var refused: [AvatarDownload]
+
+    package init(statistics: FetchStatistics, missing: [Int], refused: [AvatarDownload] = []) {
+        self.statistics = statistics
+        self.missing = missing
+        self.refused = refused
+    }
+}
+
+/// A checked, complete picture.
+package struct DownloadedImage: Sendable, Equatable {
+    package var bytes: [UInt8]
+    package var format: ImageFormat
+
+    package init(bytes: [UInt8], format: ImageFormat) {
+        self.bytes = bytes
+        self.format = format
+    }
+}
