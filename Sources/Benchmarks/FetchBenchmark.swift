@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackAPI
+import Primitives
 import RickAndMortyAPI
 
 /// `rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]`: fetches the
@@ -155,9 +156,8 @@ struct FetchBenchmark {
 
     private static func contents(of folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
-        while let relative = enumerator.nextObject() as? String {
-            files[relative] = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path)
+        for entry in FolderWalk.entries(under: folder.path, skippingHidden: false) {
+            files[entry.path] = FileManager.default.contents(atPath: folder.appendingPathComponent(entry.path).path)
         }
         return files
     }

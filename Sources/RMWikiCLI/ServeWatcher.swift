@@ -25,15 +25,10 @@ struct ServeWatcher: Sendable {
             let root = url.path
             guard let stamp = Self.stamp(root) else { continue }
             print[root] = stamp
-            guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                // Hidden files (editor swap and backup files) are not part of the theme: saving would
-                // otherwise trigger a rebuild that changes nothing.
-                if relative.split(separator: "/").last?.hasPrefix(".") == true {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                let path = root + "/" + relative
+            // Hidden files (editor swap and backup files) are not part of the theme: saving would
+            // otherwise trigger a rebuild that changes nothing.
+            for entry in FolderWalk.entries(under: root, skippingHidden: true) {
+                let path = root + "/" + entry.path
                 if let stamp = Self.stamp(path) { print[path] = stamp }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Primitives
 import SiteOutput
 import WikiModel
 
@@ -28,7 +29,7 @@ package struct Theme: Sendable {
         }
         // The templates folder is read once: templates, string tables and the fingerprint all come from these bytes.
         var theme: [String: [UInt8]] = [:]
-        for file in try Self.loadAssets(templatesDirectory, kind: "templates") {
+        for file in try Self.loadAssets(templatesDirectory) {
             if case .bytes(let bytes) = file.content { theme[file.path] = bytes }
         }
         var sources: [String: String] = [:]
@@ -54,7 +55,7 @@ package struct Theme: Sendable {
             ThemeLanguage(strings: try Self.parseStrings(try table("\(entry.code).json"), locale: entry.code), folder: entry.folder)
         }
         try Self.checkSameKeys(languages.map(\.strings))
-        assets = try Self.loadAssets(publicDirectory, kind: "Public")
+        assets = try Self.loadAssets(publicDirectory)
         var fingerprint = InputFingerprint()
         for (path, bytes) in theme.sorted(by: { $0.key < $1.key }) {
             fingerprint.add(path)
@@ -105,30 +106,26 @@ package struct Theme: Sendable {
     /// Every file under `folder` (hidden ones aside) as bytes, sorted by path. A symbolic link is published
     /// under its own name with its target's bytes when the target is a file inside the folder; one that
     /// points outside is an error, so a theme can never publish files from elsewhere on the machine.
-    static func loadAssets(_ folder: URL, kind: String) throws -> [SiteFile] {
+    static func loadAssets(_ folder: URL) throws -> [SiteFile] {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        guard let walker = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [.skipsHiddenFiles])
-        else { throw WikiBuildError.missingFolder(kind: kind, path: folder.path) }
         var files: [SiteFile] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in walker {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            let target = url.resolvingSymlinksInPath()
-            if values?.isSymbolicLink == true {
+        for entry in FolderWalk.entries(under: root.path, skippingHidden: true) {
+            let path = prefix + entry.path
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+            if entry.kind == .symlink {
                 guard target.path.hasPrefix(prefix) else {
                     throw WikiBuildError.unreadableFile(
-                        path: url.path, reason: "it links to \(target.path), outside \(folder.path); copy the file in instead")
+                        path: path, reason: "it links to \(target.path), outside \(folder.path); copy the file in instead")
                 }
                 guard (try? target.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            } else if values?.isRegularFile != true {
+            } else if entry.kind != .file {
                 continue
             }
-            guard url.path.hasPrefix(prefix) else { continue }
             do {
-                files.append(SiteFile(path: String(url.path.dropFirst(prefix.count)), bytes: Array(try Data(contentsOf: target))))
+                files.append(SiteFile(path: entry.path, bytes: Array(try Data(contentsOf: target))))
             } catch {
-                throw WikiBuildError.unreadableFile(path: url.path, reason: error.localizedDescription)
+                throw WikiBuildError.unreadableFile(path: path, reason: error.localizedDescription)
             }
         }
         return files.sorted { $0.path < $1.path }

@@ -102,3 +102,70 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         #expect(pieces == FNV1a(Array("foobar".utf8)))
     }
 }
+
+@Suite struct FolderWalkTests {
+    private func write(_ relative: String, in folder: URL) throws {
+        let file = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(relative.utf8).write(to: file)
+    }
+
+    @Test func foldersComeBeforeTheirContentsInByteOrder() throws {
+        try withFolder { folder in
+            for path in ["b.txt", "a/z.txt", "a/b/c.txt", "B.txt", "a.txt"] { try write(path, in: folder) }
+            let expected = [
+                FolderWalk.Entry(path: "B.txt", kind: .file),
+                FolderWalk.Entry(path: "a", kind: .folder),
+                FolderWalk.Entry(path: "a/b", kind: .folder),
+                FolderWalk.Entry(path: "a/b/c.txt", kind: .file),
+                FolderWalk.Entry(path: "a/z.txt", kind: .file),
+                FolderWalk.Entry(path: "a.txt", kind: .file),
+                FolderWalk.Entry(path: "b.txt", kind: .file),
+            ]
+            #expect(FolderWalk.entries(under: folder.path, skippingHidden: true) == expected)
+            #expect(FolderWalk.entries(under: folder.path, skippingHidden: false) == expected)
+        }
+    }
+
+    @Test func hiddenEntriesAreSkippedWithEverythingUnderThem() throws {
+        try withFolder { folder in
+            for path in [".swap", ".git/config", ".git/objects/x", "site/.backup~", "site/page.html"] {
+                try write(path, in: folder)
+            }
+            #expect(FolderWalk.entries(under: folder.path, skippingHidden: true).map(\.path) == ["site", "site/page.html"])
+            #expect(FolderWalk.entries(under: folder.path, skippingHidden: false).map(\.path) == [
+                ".git", ".git/config", ".git/objects", ".git/objects/x", ".swap", "site", "site/.backup~", "site/page.html",
+            ])
+        }
+    }
+
+    @Test func symbolicLinksAreReportedNotFollowed() throws {
+        try withFolder { folder in
+            try write("outside/secret.txt", in: folder)
+            try write("tree/file.txt", in: folder)
+            let tree = folder.appendingPathComponent("tree")
+            let files = FileManager.default
+            try files.createSymbolicLink(
+                at: tree.appendingPathComponent("folder-link"), withDestinationURL: folder.appendingPathComponent("outside"))
+            try files.createSymbolicLink(
+                at: tree.appendingPathComponent("file-link"), withDestinationURL: tree.appendingPathComponent("file.txt"))
+            // A link to its own folder would loop forever if followed.
+            try files.createSymbolicLink(at: tree.appendingPathComponent("loop"), withDestinationURL: tree)
+            #expect(FolderWalk.entries(under: tree.path, skippingHidden: true) == [
+                FolderWalk.Entry(path: "file-link", kind: .symlink),
+                FolderWalk.Entry(path: "file.txt", kind: .file),
+                FolderWalk.Entry(path: "folder-link", kind: .symlink),
+                FolderWalk.Entry(path: "loop", kind: .symlink),
+            ])
+        }
+    }
+
+    @Test func anEmptyMissingOrNonFolderPathYieldsNothing() throws {
+        try withFolder { folder in
+            #expect(FolderWalk.entries(under: folder.path, skippingHidden: true).isEmpty)
+            #expect(FolderWalk.entries(under: folder.appendingPathComponent("missing").path, skippingHidden: true).isEmpty)
+            try write("file.txt", in: folder)
+            #expect(FolderWalk.entries(under: folder.appendingPathComponent("file.txt").path, skippingHidden: true).isEmpty)
+        }
+    }
+}

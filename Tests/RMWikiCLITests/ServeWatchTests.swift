@@ -143,4 +143,18 @@ import Testing
         #expect(settled != baseline)
         #expect(settled == watcher.fingerprint(), "nothing changed after it settled")
     }
+
+    @Test func hiddenFilesAndFoldersAreNotWatched() throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        let watcher = ServeWatcher(paths: [theme.templates], interval: .milliseconds(20))
+        let baseline = watcher.fingerprint()
+        let hidden = theme.templates.appendingPathComponent(".git")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: hidden.appendingPathComponent("index"))
+        try Data("x".utf8).write(to: theme.templates.appendingPathComponent(".home.mustache.swp"))
+        #expect(watcher.fingerprint() == baseline)
+        try Data("{}".utf8).write(to: theme.templates.appendingPathComponent("partials/new.mustache"))
+        #expect(watcher.fingerprint()[theme.templates.appendingPathComponent("partials/new.mustache").path] != nil)
+    }
 }

@@ -32,6 +32,18 @@ import Testing
         }
     }
 
+    @Test func hiddenFilesAndLinkedFoldersAreNotPublished() throws {
+        let folder = try publicCopy()
+        try Data("swap".utf8).write(to: folder.appendingPathComponent(".site.css.swp"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".cache"), withIntermediateDirectories: false)
+        try Data("cached".utf8).write(to: folder.appendingPathComponent(".cache/page.html"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("mirror"), withDestinationURL: folder.appendingPathComponent("assets"))
+        let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: folder)
+        #expect(theme.assets.contains { $0.path == "assets/site.css" })
+        #expect(!theme.assets.contains { $0.path.hasPrefix(".") || $0.path.hasPrefix("mirror") })
+    }
+
     @Test func linksToSharedFilesAreFoundWithTheirPositions() {
         let references = AssetReference.scan(
             templates: ["page": "<link href=\"{{site.root}}assets/a.css\">\n  <img src='{{site.root}}b.svg#x'> {{site.root}}"],

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything under a folder, depth-first with each folder before its contents and names in byte
+/// order, so two walks of the same tree agree. Symbolic links are reported, never followed: a link
+/// to a folder would otherwise walk outside the tree or loop. Unreadable folders yield nothing,
+/// which is what the theme reader and the watcher want (they report or skip what they meet).
+package enum FolderWalk {
+    package enum Kind: Sendable, Hashable {
+        case file
+        case folder
+        case symlink
+        /// Sockets, fifos, devices.
+        case other
+    }
+
+    package struct Entry: Sendable, Hashable {
+        /// Relative to the walked folder, "/"-separated, without a leading "/".
+        package var path: String
+        package var kind: Kind
+
+        package init(path: String, kind: Kind) {
+            self.path = path
+            self.kind = kind
+        }
+    }
+
+    /// The entries under `folder` (not the folder itself); empty when it is missing or not a folder.
+    /// With `skippingHidden`, a name starting with "." is left out together with everything under it.
+    package static func entries(under folder: String, skippingHidden: Bool) -> [Entry] {
+        var result: [Entry] = []
+        walk(folder, relative: "", skippingHidden: skippingHidden, into: &result)
+        return result
+    }
+
+    private static func walk(_ folder: String, relative: String, skippingHidden: Bool, into result: inout [Entry]) {
+        guard let stream = opendir(folder) else { return }
+        var children: [(name: String, kind: Kind)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." || (skippingHidden && name.hasPrefix(".")) { continue }
+            children.append((name, kind(Int32(entry.pointee.d_type), path: folder + "/" + name)))
+        }
+        closedir(stream)
+        children.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for child in children {
+            let path = relative.isEmpty ? child.name : relative + "/" + child.name
+            result.append(Entry(path: path, kind: child.kind))
+            if child.kind == .folder {
+                walk(folder + "/" + child.name, relative: path, skippingHidden: skippingHidden, into: &result)
+            }
+        }
+    }
+
+    private static func kind(_ type: Int32, path: String) -> Kind {
+        switch type {
+        case Int32(DT_DIR): return .folder
+        case Int32(DT_REG): return .file
+        case Int32(DT_LNK): return .symlink
+        case Int32(DT_UNKNOWN):
+            // Some filesystems do not fill d_type.
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return .other }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return .folder
+            case S_IFREG: return .file
+            case S_IFLNK: return .symlink
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+}
