@@ -136,7 +136,9 @@ actor RequestLimiter {
             if let stale = letThroughStarts.firstIndex(where: { $0 >= horizon }), stale > 0 {
                 letThroughStarts.removeFirst(stale)
             }
-            if outcome == .answered { window = min(Double(ceiling), window + 1 / window) }
+            // Only answers to requests sent since the last cut grow the window: those sent before it say nothing
+            // of the new pace, and growing on them undid part of the cut before the new pace was even shown.
+            if outcome == .answered, ticket.generation == generation { window = min(Double(ceiling), window + 1 / window) }
         case .throttled(let pause) where ticket.generation == generation:
             cut(pause: pause)
         case .throttled:
