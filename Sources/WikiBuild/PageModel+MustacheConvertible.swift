@@ -111,3 +111,97 @@ extension Pager: MustacheConvertible {
         ])
     }
 }
+
+// The page models of the record pages and the characters index: three quarters of the site's pages.
+
+extension MustacheValue {
+    fileprivate init(_ text: String?) { self = text.map(MustacheValue.string) ?? .null }
+    fileprivate init(_ value: (some MustacheConvertible)?) { self = value?.mustacheValue ?? .null }
+    fileprivate init(_ values: [some MustacheConvertible]) { self = .array(values.map(\.mustacheValue)) }
+}
+
+extension CharacterPage: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "note": MustacheValue(note), "image": image.mustacheValue,
+            "gender": gender.mustacheValue, "info": MustacheValue(info), "seasons": MustacheValue(seasons),
+            "hasEpisodes": .bool(hasEpisodes), "coStars": coStars.mustacheValue, "hasCoStars": .bool(hasCoStars),
+            "previous": MustacheValue(previous), "next": MustacheValue(next),
+        ])
+    }
+}
+
+extension CharacterRows: MustacheConvertible {
+    package var mustacheValue: MustacheValue { .object(["rows": MustacheValue(rows)]) }
+}
+
+extension EpisodeIndexPage.Season: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "title": .string(title), "number": number.map(MustacheValue.int) ?? .null, "anchor": .string(anchor),
+            "url": MustacheValue(url), "episodeCount": .string(episodeCount), "episodes": MustacheValue(episodes),
+        ])
+    }
+}
+
+extension CharacterIndexPage: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "cards": MustacheValue(cards), "pager": pager.mustacheValue, "orders": MustacheValue(orders),
+            "letters": MustacheValue(letters), "hasLetters": .bool(hasLetters), "picker": MustacheValue(picker),
+            "places": places.mustacheValue, "genderLegend": MustacheValue(genderLegend),
+        ])
+    }
+}
+
+extension Places: MustacheConvertible {
+    package var mustacheValue: MustacheValue { .object(["cards": MustacheValue(cards), "all": all.mustacheValue]) }
+}
+
+extension OrderLink: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": .string(url), "isCurrent": .bool(isCurrent)])
+    }
+}
+
+extension LetterLink: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": MustacheValue(url), "ariaLabel": .string(ariaLabel)])
+    }
+}
+
+extension PagePicker: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["summary": .string(summary), "entries": MustacheValue(entries)])
+    }
+}
+
+extension PagePicker.Entry: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": MustacheValue(url), "isCurrent": .bool(isCurrent)])
+    }
+}
+
+extension LocationPage: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "type": .string(type), "dimension": .string(dimension),
+            "dimensionURL": MustacheValue(dimensionURL), "residentCount": .string(residentCount),
+            "nativeCount": .string(nativeCount), "residents": MustacheValue(residents), "hasResidents": .bool(hasResidents),
+            "natives": MustacheValue(natives), "hasNatives": .bool(hasNatives), "isEmpty": .bool(isEmpty),
+        ])
+    }
+}
+
+extension EpisodePage: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "code": .string(code), "name": .string(name), "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
+            "created": .string(created), "createdISO": MustacheValue(createdISO), "castSize": .string(castSize),
+            "characters": MustacheValue(characters), "hasCharacters": .bool(hasCharacters),
+            "previous": MustacheValue(previous), "next": MustacheValue(next), "season": MustacheValue(season),
+            "debuts": MustacheValue(debuts), "hasDebuts": .bool(hasDebuts), "castAllDebut": .bool(castAllDebut),
+            "debutCount": .string(debutCount),
+        ])
+    }
+}

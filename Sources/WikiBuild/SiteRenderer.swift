@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import RickAndMortyAPI
 import SiteOutput
+import Synchronization
 import WikiModel
 
 /// Turns the dataset into every file of the site: the pages of every language, their search indexes and
@@ -88,8 +89,8 @@ package struct SiteRenderer: Sendable {
         var sitemap: [MustacheValue] = []
     }
 
-    /// One language's pages, search index and feed. Page models are made one kind at a time and dropped once
-    /// rendered, so the models of every page are never held together.
+    /// One language's pages, search index and feed. Page models are built as they are rendered and dropped
+    /// once written, so the models of every page are never held together.
     static func render(
         language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], history: ChangeHistory, renderer: PageRenderer,
@@ -101,16 +102,13 @@ package struct SiteRenderer: Sendable {
                 strings: language.strings, history: history, languages: languages)
         }
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
-        var part = LanguagePart()
-        for kind in PageKind.allCases {
-            let pages = try strings { try model.pages(of: kind) }
-            part.paths += try await renderPages(pages, prefix: prefix, renderer: renderer, emit: emit)
-            for page in pages where page.route != .notFound {
-                part.sitemap.append(.object([
-                    "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
-                    "alternates": .array(languages.count > 1 ? page.languages.map(\.mustacheValue) : []),
-                ]))
-            }
+        var part = try await renderPages(
+            PageKind.allCases.flatMap(model.pageMakers(of:)), prefix: prefix, renderer: renderer, emit: emit
+        ) { page in
+            .object([
+                "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
+                "alternates": .array(languages.count > 1 ? page.languages.map(\.mustacheValue) : []),
+            ])
         }
         for file in [
             SiteFile(path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())),
@@ -132,24 +130,55 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// Pages are independent, so they render in parallel: one task per core, each taking every n-th page and
-    /// handing it on at once. Returns the pages' paths in page order.
+    /// Makers are independent, so they run in parallel: one task per core, each taking the next maker, building
+    /// its pages and handing each on as soon as it is rendered. Returns the pages' paths and sitemap entries
+    /// (the 404 page has none) in maker order, so the output does not depend on which task took what.
     static func renderPages(
-        _ pages: [SitePage], prefix: String, renderer: PageRenderer, emit: @escaping @Sendable (SiteFile) throws -> Void
-    ) async throws -> [String] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, pages.count))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<workers {
+        _ makers: [PageMaker], prefix: String, renderer: PageRenderer,
+        emit: @escaping @Sendable (SiteFile) throws -> Void, sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
+    ) async throws -> LanguagePart {
+        let queue = WorkQueue(count: makers.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
+        let done = try await withThrowingTaskGroup(of: [(Int, LanguagePart)].self) { group in
+            for _ in 0..<workers {
                 group.addTask {
-                    for index in stride(from: worker, to: pages.count, by: workers) {
+                    var done: [(Int, LanguagePart)] = []
+                    while let index = queue.next() {
                         try Task.checkCancellation()
-                        let page = pages[index]
-                        try emit(SiteFile(path: prefix + page.route.filePath, bytes: try renderer.render(page)))
+                        var part = LanguagePart()
+                        for page in try strings({ try makers[index]() }) {
+                            let path = prefix + page.route.filePath
+                            try emit(SiteFile(path: path, bytes: try renderer.render(page)))
+                            part.paths.append(path)
+                            if page.route != .notFound { part.sitemap.append(sitemapEntry(page)) }
+                        }
+                        done.append((index, part))
                     }
+                    return done
                 }
             }
-            try await group.waitForAll()
+            var done: [(Int, LanguagePart)] = []
+            for try await finished in group { done += finished }
+            return done
         }
-        return pages.map { prefix + $0.route.filePath }
+        var part = LanguagePart()
+        for (_, finished) in done.sorted(by: { $0.0 < $1.0 }) {
+            part.paths += finished.paths
+            part.sitemap += finished.sitemap
+        }
+        return part
+    }
+}
+
+/// Hands out the indexes 0..<count, each once, to whichever task asks first.
+private final class WorkQueue: Sendable {
+    private let count: Int
+    private let taken = Atomic<Int>(0)
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        let index = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < count ? index : nil
     }
 }

@@ -55,36 +55,34 @@ extension SiteModel {
     /// How many characters "Seen most often with" shows.
     static let coStarCount = 12
 
-    /// The characters index in every order (`CharacterOrder`), 20 a page.
-    func characterIndexPages() throws -> [SitePage] {
+    /// The characters index in one order (`CharacterOrder`), 20 a page.
+    func characterIndexPages(order: CharacterOrder) throws -> [SitePage] {
         let strip = try placesStrip()
         let legend = try CharacterVocabulary.genders.map { gender throws in
             try CharacterVocabulary.gender(gender, strings)
         }
-        return try CharacterOrder.allCases.flatMap { order throws in
-            let sorted = characters(in: order)
-            let letters = order == .alphabetical ? try letterLinks(sorted) : []
-            let orders = try CharacterOrder.allCases.map { other throws in
-                OrderLink(label: try strings(other.labelKey), url: link(.characters(page: 1, order: other)),
-                          isCurrent: other == order)
-            }
-            let route = { (page: Int) in Route.characters(page: page, order: order) }
-            return try indexPages(sorted, route: route, keys: order.keys) { slice, pager in
-                let shown = try slice.map { character throws in
-                    var card = try card(character)
-                    if order == .mostEpisodes {
-                        card.count = try strings.plural(
-                            "character_episode_count", count: dataset.episodeIDs(ofCharacter: character.id).count)
-                    }
-                    return card
+        let sorted = characters(in: order)
+        let letters = order == .alphabetical ? try letterLinks(sorted) : []
+        let orders = try CharacterOrder.allCases.map { other throws in
+            OrderLink(label: try strings(other.labelKey), url: link(.characters(page: 1, order: other)),
+                      isCurrent: other == order)
+        }
+        let route = { (page: Int) in Route.characters(page: page, order: order) }
+        return try indexPages(sorted, route: route, keys: order.keys) { slice, pager in
+            let shown = try slice.map { character throws in
+                var card = try card(character)
+                if order == .mostEpisodes {
+                    card.count = try strings.plural(
+                        "character_episode_count", count: dataset.episodeIDs(ofCharacter: character.id).count)
                 }
-                return CharacterIndexPage(
-                    cards: cards(eager: shown), pager: pager, orders: orders, letters: letters,
-                    hasLetters: !letters.isEmpty,
-                    picker: pager.total < 2 ? nil : try PagePicker.make(
-                        current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings),
-                    places: strip, genderLegend: legend)
+                return card
             }
+            return CharacterIndexPage(
+                cards: cards(eager: shown), pager: pager, orders: orders, letters: letters,
+                hasLetters: !letters.isEmpty,
+                picker: pager.total < 2 ? nil : try PagePicker.make(
+                    current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings),
+                places: strip, genderLegend: legend)
         }
     }
 

@@ -13,6 +13,9 @@ package enum PageKind: String, CaseIterable, Sendable {
     package var template: String { rawValue }
 }
 
+/// Builds some of a kind's pages when called (see `SiteModel.pageMakers(of:)`).
+package typealias PageMaker = @Sendable () throws -> [SitePage]
+
 /// The values one page shows; the renderer hands them to the kind's template as `page`.
 package protocol PageModel: Encodable, Sendable {
     static var kind: PageKind { get }
@@ -24,10 +27,33 @@ extension SiteModel {
         try PageKind.allCases.flatMap(pages(of:))
     }
 
+    /// A kind's pages as the renderer takes them: a maker per record or group (built when taken, in parallel,
+    /// so the models of a kind are never all held together), a maker per order for the characters index, and
+    /// one maker for each other kind. In order, the makers give `pages(of:)`.
+    package func pageMakers(of kind: PageKind) -> [PageMaker] {
+        func each<Item: Sendable>(_ items: [Item], _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage])
+            -> [PageMaker]
+        {
+            items.map { item in { [self] in try make(self, item) } }
+        }
+        switch kind {
+        case .characters: return each(CharacterOrder.allCases) { try $0.characterIndexPages(order: $1) }
+        case .character: return each(dataset.characters) { [try $0.characterPage($1)] }
+        case .location: return each(dataset.locations) { [try $0.locationPage($1)] }
+        case .episode: return each(dataset.episodes) { [try $0.episodePage($1)] }
+        case .whatsNewGroup: return each(changeGroups()) { try $0.groupPages($1) }
+        case .dimension: return each(groups.dimensions) { try $0.dimensionPages($1) }
+        case .species: return each(groups.species) { try $0.speciesPages($1) }
+        case .characterType: return each(groups.types) { try $0.typePages($1) }
+        case .season: return each(groups.seasons) { try $0.seasonPages($1) }
+        default: return [{ [self] in try pages(of: kind) }]
+        }
+    }
+
     package func pages(of kind: PageKind) throws -> [SitePage] {
         switch kind {
         case .home: [try homePage()]
-        case .characters: try characterIndexPages()
+        case .characters: try CharacterOrder.allCases.flatMap(characterIndexPages(order:))
         case .character: try dataset.characters.map(characterPage)
         case .locations: try locationIndexPages()
         case .location: try dataset.locations.map(locationPage)

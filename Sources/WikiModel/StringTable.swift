@@ -10,10 +10,15 @@ import RickAndMortyAPI
 package struct StringTable: Sendable, Equatable {
     package let locale: String
     package let entries: [String: String]
+    /// The counts that take the `_one` form, read once from `plural_singular`: every count on every card asks.
+    private let singularCounts: Set<Int>
 
     package init(locale: String, entries: [String: String]) {
         self.locale = locale
         self.entries = entries
+        singularCounts = Set((entries["plural_singular"] ?? "1").split(separator: ",").compactMap {
+            Int($0.filter { !$0.isWhitespace })
+        })
     }
 
     package func callAsFunction(_ key: String) throws(MissingStringError) -> String {
@@ -40,7 +45,7 @@ package struct StringTable: Sendable, Equatable {
 
     /// Whether `count` takes the singular (`_one`) form in this locale.
     package func isSingular(_ count: Int) -> Bool {
-        (entries["plural_singular"] ?? "1").split(separator: ",").contains { Int($0.filter { !$0.isWhitespace }) == count }
+        singularCounts.contains(count)
     }
 
     /// `"{count} residents"` in the form `count` takes here (`<key>_one` or `<key>_other`), `{count}` filled
@@ -51,24 +56,27 @@ package struct StringTable: Sendable, Equatable {
         return try format(isSingular(count) ? key + "_one" : key + "_other", values)
     }
 
-    /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass (this runs for
-    /// every card of every page). A placeholder without a value stays as written.
+    /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass over the bytes (this runs
+    /// for every card of every page). A placeholder without a value stays as written.
     package func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
         let pattern = try self(key)
+        let bytes = pattern.utf8
+        var rest = bytes[...]
+        guard rest.contains(UInt8(ascii: "{")) else { return pattern }
         var result = ""
-        result.reserveCapacity(pattern.utf8.count + 16)
-        var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else {
+        result.reserveCapacity(bytes.count + 16)
+        // Braces are ASCII, so these positions fall on character boundaries.
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
+            result += Substring(rest[..<open])
+            guard let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) else {
                 rest = rest[open...]
                 break
             }
-            let name = String(rest[rest.index(after: open)..<close])
-            result += values[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+            let name = String(Substring(rest[bytes.index(after: open)..<close]))
+            result += values[name] ?? String(Substring(rest[open...close]))
+            rest = rest[bytes.index(after: close)...]
         }
-        result += rest
+        result += Substring(rest)
         return result
     }
 }
