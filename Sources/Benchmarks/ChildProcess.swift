@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a program to completion and reports its wall time and peak memory (from `wait4`, which
+/// Runs a program to completion and reports its wall time, CPU time and peak memory (from `wait4`, which
 /// `Foundation.Process` does not expose), with its standard output captured.
 ///
 /// The program is started by a small launcher (this benchmark binary, `rmwiki-bench child`), not by the
@@ -14,6 +14,8 @@ struct ChildProcess {
     struct Outcome {
         let status: Int32
         let wallTime: Duration
+        /// User and system time of the program (and of the children it waited for).
+        let cpuTime: Duration
         let peakMemoryKiB: Int
         let output: String
     }
@@ -31,20 +33,23 @@ struct ChildProcess {
             throw BenchmarkError("the launcher failed for \(executable) (\(launched.status))")
         }
         let fields = ((try? String(contentsOf: measures, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
-        guard fields.count == 3 else { throw BenchmarkError("the launcher reported nothing for \(executable)") }
+        guard fields.count == 4 else { throw BenchmarkError("the launcher reported nothing for \(executable)") }
         let output = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
-        return Outcome(status: Int32(fields[0]), wallTime: .nanoseconds(fields[1]), peakMemoryKiB: fields[2], output: output)
+        return Outcome(
+            status: Int32(fields[0]), wallTime: .nanoseconds(fields[1]), cpuTime: .nanoseconds(fields[2]),
+            peakMemoryKiB: fields[3], output: output)
     }
 
     /// `rmwiki-bench child MEASURES PROGRAM ARGS…`: runs the program with this process's standard output, then
-    /// writes "status nanoseconds maxRSSKiB" to MEASURES.
+    /// writes "status wallNanoseconds cpuNanoseconds maxRSSKiB" to MEASURES.
     static func launch(arguments: [String]) -> Never {
         guard arguments.count >= 2 else { exit(2) }
         do {
             let measured = try spawn(arguments[1], Array(arguments.dropFirst(2)), output: nil)
-            let nanoseconds = measured.wallTime.components.seconds * 1_000_000_000
-                + measured.wallTime.components.attoseconds / 1_000_000_000
-            try Data("\(measured.status) \(nanoseconds) \(measured.peakMemoryKiB)".utf8)
+            func nanoseconds(_ duration: Duration) -> Int64 {
+                duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+            }
+            try Data("\(measured.status) \(nanoseconds(measured.wallTime)) \(nanoseconds(measured.cpuTime)) \(measured.peakMemoryKiB)".utf8)
                 .write(to: URL(fileURLWithPath: arguments[0]))
             exit(0)
         } catch {
@@ -72,6 +77,9 @@ struct ChildProcess {
         }
         let elapsed = clock.now - start
         let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Outcome(status: exitCode, wallTime: elapsed, peakMemoryKiB: Int(usage.ru_maxrss), output: "")
+        func duration(_ time: timeval) -> Duration { .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)) }
+        return Outcome(
+            status: exitCode, wallTime: elapsed, cpuTime: duration(usage.ru_utime) + duration(usage.ru_stime),
+            peakMemoryKiB: Int(usage.ru_maxrss), output: "")
     }
 }

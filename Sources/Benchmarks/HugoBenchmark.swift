@@ -2,12 +2,13 @@ import Foundation
 import LoopbackAPI
 import RickAndMortyAPI
 
-/// `rmwiki-bench hugo`: rmwiki against Hugo on the same site. Writes the one-language site as a Hugo project
-/// (`HugoSite`), warms an rmwiki cache from the same data over loopback, then runs, in turn and each as its
-/// own process into an empty output, `hugo`, the release `rmwiki build --offline` with English only and the
-/// full two-language build, `--runs` rounds. Outputs go to /dev/shm when it exists, so the disk is not what
-/// is measured. Prints the medians, each round's ratios, and the pages each wrote. Hugo comes from Debian
-/// (`apt-get install -y hugo`) when it is not installed: the benchmark's need, never the product's.
+/// `rmwiki-bench hugo`: rmwiki against Hugo on the same site. Warms an rmwiki cache from the data over
+/// loopback, writes the pages rmwiki's English build makes from that cache as a Hugo project (`HugoSite`), then
+/// runs, in turn and each as its own process into an empty output, `hugo`, the release `rmwiki build --offline`
+/// with English only and the full two-language build, `--runs` rounds. Outputs go to /dev/shm when it exists,
+/// so the disk is not what is measured. Prints the medians of wall and CPU (user + system) time, each round's
+/// ratios, and the pages each wrote. Hugo comes from Debian (`apt-get install -y hugo`) when it is not
+/// installed: the benchmark's need, never the product's.
 enum HugoBenchmark {
     static let usage = "rmwiki-bench hugo [--runs N] [--data PATH] [--work DIR]"
 
@@ -40,14 +41,14 @@ enum HugoBenchmark {
         defer { try? FileManager.default.removeItem(at: work) }
 
         let dataset = try ScaledDataset(dataFolder: data, factor: 1)
-        let hugoSite = work.appendingPathComponent("hugo-site")
-        try HugoSite.write(dataset.snapshot, avatars: data.appendingPathComponent("avatars"), to: hugoSite)
         let cache = work.appendingPathComponent("cache")
         let server = LoopbackAPIServer(snapshot: dataset.snapshot, avatars: dataset.avatars)
         let base = try await server.start()
         _ = try await DataService(client: APIClient(baseURL: base), cache: DataCache(directory: cache)).refresh()
         await server.stop()
         let english = try englishOnlyTemplates(in: work)
+        let hugoSite = work.appendingPathComponent("hugo-site")
+        try HugoSite.write(cache: cache, templates: english, publicFolder: URL(fileURLWithPath: "Public"), to: hugoSite)
         let version = (try? ChildProcess.run(hugo, ["version"]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "hugo"
 
         struct Contender {
@@ -84,9 +85,10 @@ enum HugoBenchmark {
         print("\(version); outputs in \(workRoot.path); \(runs) rounds, each: hugo, rmwiki en, rmwiki en+fr")
         for (index, contender) in contenders.enumerated() {
             let times = outcomes[index].map { BuildBenchmark.milliseconds($0.wallTime) }.sorted()
+            let cpu = outcomes[index].map { BuildBenchmark.milliseconds($0.cpuTime) }.sorted()
             let memory = outcomes[index].map(\.peakMemoryKiB).sorted()[outcomes[index].count / 2] / 1024
             print(ScaleBenchmark.pad(contender.name, 14) + "median \(times[times.count / 2]) ms (min \(times[0]), max \(times[times.count - 1])), "
-                + "peak memory \(memory) MiB, \(trees[index].htmlFiles) HTML pages, \(trees[index].files) files")
+                + "CPU \(cpu[cpu.count / 2]) ms, peak memory \(memory) MiB, \(trees[index].htmlFiles) HTML pages, \(trees[index].files) files")
         }
         for (index, name) in [(1, "rmwiki en / hugo"), (2, "rmwiki en+fr / hugo")] {
             let ratios = zip(outcomes[index], outcomes[0]).map { ours, theirs in

@@ -1,254 +1,785 @@
 import Foundation
 import RickAndMortyAPI
+import SiteOutput
+import WikiBuild
+import WikiModel
 
-/// The wiki's one-language site as a Hugo project, for `rmwiki-bench hugo`: a page per character, location
-/// and episode, the three indexes paginated 20 to a page, a home page and a 404 page, all in one layout with
-/// the same navigation, meta tags, info lists, cards and pagers as rmwiki's templates, and the avatars as
-/// static files. Links are resolved here, into each page's front matter (names, URLs, pictures of the records
-/// it lists), so Hugo's templates only print, as rmwiki's do; the resolving is not timed for Hugo and is for
-/// rmwiki, which makes the comparison lean Hugo's way.
+/// The wiki's one-language site as a Hugo project, for `rmwiki-bench hugo`: one content file per page of
+/// rmwiki's English build (every kind of `PageKind`, each paginated page its own file, at the same URL), in
+/// one layout with the same navigation, meta tags, cards, rows, pickers and pagers as rmwiki's templates,
+/// plus the theme's static files and the avatars. Everything a page shows is resolved here, from rmwiki's
+/// own page models (`SiteModel`) into each page's front matter (the feed's entries into the home page's, the
+/// search index into a data file), and the English strings are put into the templates, so Hugo's templates
+/// only print; the resolving is not timed for Hugo and is for rmwiki, which makes the comparison lean Hugo's
+/// way. Hugo writes its own sitemap.xml and robots.txt in place of rmwiki's.
 struct HugoSite {
-    static func write(_ snapshot: Snapshot, avatars: URL, to root: URL) throws {
+    /// Writes the project for the data in `cache` (the one rmwiki builds from) and the templates' English strings.
+    static func write(cache: URL, templates: URL, publicFolder: URL, to root: URL) throws {
         let manager = FileManager.default
-        func write(_ text: String, _ path: String) throws {
+        func write(_ bytes: some Sequence<UInt8>, _ path: String) throws {
             let file = root.appendingPathComponent(path)
             try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
+            try Data(bytes).write(to: file)
         }
-        func id(_ url: String) -> Int? { url.split(separator: "/").last.flatMap { Int($0) } }
-        let characters = Dictionary(snapshot.characters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let locations = Dictionary(snapshot.locations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let episodes = Dictionary(snapshot.episodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func card(_ character: CharacterRecord) -> [String: Any] {
-            ["name": character.name, "url": "/characters/\(character.id)/", "image": "/images/characters/\(character.id).jpeg",
-             "status": character.status, "species": character.species, "gender": character.gender]
-        }
-        func reference(_ reference: NamedReference) -> [String: Any] {
-            guard let id = id(reference.url), locations[id] != nil else { return ["name": reference.name] }
-            return ["name": reference.name, "url": "/locations/\(id)/"]
-        }
-        func page(_ frontMatter: [String: Any], _ path: String) throws {
-            let json = try JSONSerialization.data(withJSONObject: frontMatter, options: [.sortedKeys])
-            try write(String(decoding: json, as: UTF8.self) + "\n", path)
-        }
+        let service = DataService(client: APIClient(baseURL: URL(fileURLWithPath: "/")), cache: DataCache(directory: cache))
+        let (snapshot, avatars, history) = try service.loadOffline()
+        let theme = try Theme(templatesDirectory: templates, publicDirectory: publicFolder)
+        guard let language = theme.languages.first else { throw BenchmarkError("\(templates.path) has no language") }
+        let strings = language.strings
+        let configuration = try SiteConfiguration()
+        let model = try SiteModel(
+            dataset: Dataset(snapshot), avatarExtensions: avatars.mapValues(\.fileExtension), configuration: configuration,
+            strings: strings,
+            history: history,
+            languages: [SiteLanguage(code: strings.locale, name: strings.entries["language_name"] ?? "", configuration: configuration)])
 
-        try write("""
+        try write(Array("""
             baseURL = "/"
-            title = "Rick and Morty Wiki"
-            languageCode = "en"
-            paginate = 20
-            disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT"]
-            [markup.goldmark.renderer]
-            unsafe = true
+            languageCode = "\(strings.locale)"
+            title = "\(strings.entries["site_name"] ?? "")"
+            disableKinds = ["taxonomy", "term", "RSS", "section", "404"]
+            enableRobotsTXT = true
+            [mediaTypes."application/atom+xml"]
+            suffixes = ["xml"]
+            [outputFormats.Atom]
+            mediaType = "application/atom+xml"
+            baseName = "feed"
+            isPlainText = true
+            notAlternative = true
+            [outputFormats.SearchIndex]
+            mediaType = "application/json"
+            baseName = "index"
+            isPlainText = true
+            notAlternative = true
 
-            """, "config.toml")
-        for (section, title) in [("characters", "Characters"), ("locations", "Locations"), ("episodes", "Episodes")] {
-            try page(["title": title], "content/\(section)/_index.md")
+            """.utf8), "config.toml")
+        let encoder = JSONEncoder()
+        for (number, page) in try model.pages().enumerated() {
+            let url = page.route == .notFound ? "/404.html" : configuration.link(page.route.relativeURL)
+            var frontMatter: [String: Any] = [
+                "title": page.meta.title, "url": url, "layout": page.route == .home ? "" : page.template,
+                "meta": try JSONSerialization.jsonObject(with: encoder.encode(page.meta)),
+                "nav": try JSONSerialization.jsonObject(with: encoder.encode(page.navigation)),
+                "model": try JSONSerialization.jsonObject(with: encoder.encode(page.content)),
+            ]
+            switch page.route {
+            case .home:
+                frontMatter["outputs"] = ["HTML", "Atom"]
+                frontMatter["feed"] = try JSONSerialization.jsonObject(with: encoder.encode(model.feed()))
+            case .search: frontMatter["outputs"] = ["HTML", "SearchIndex"]
+            case .notFound: frontMatter["_build"] = ["list": "never"]
+            default: break
+            }
+            let json = try JSONSerialization.data(withJSONObject: lowercasingKeys(frontMatter), options: [.sortedKeys])
+            // The home page is Hugo's own kind; every other page is a regular page at the site's root, so Hugo
+            // adds no section pages of its own.
+            try write(json + Data("\n".utf8), page.route == .home ? "content/_index.md" : "content/\(number).md")
         }
-        let busiest = snapshot.locations.sorted { $0.residents.count > $1.residents.count || ($0.residents.count == $1.residents.count && $0.id < $1.id) }
-        try page(["title": "Rick and Morty Wiki", "places": busiest.prefix(8).map { ["name": $0.name, "url": "/locations/\($0.id)/"] },
-                  "counts": [snapshot.characters.count, snapshot.locations.count, snapshot.episodes.count]], "content/_index.md")
-        for character in snapshot.characters {
-            let seen = character.episode.compactMap(id).compactMap { episodes[$0] }
-            try page([
-                "title": character.name, "url": "/characters/\(character.id)/", "weight": character.id,
-                "description": "\(character.name): \(character.species), \(character.status), last seen at \(character.location.name).",
-                "card": card(character), "type_": character.type, "origin": reference(character.origin),
-                "location": reference(character.location), "created": character.created,
-                "episodes": seen.map { ["code": $0.episode, "name": $0.name, "url": "/episodes/\($0.id)/", "air": $0.airDate] },
-            ], "content/characters/\(character.id).md")
+        try write(JSONSerialization.data(withJSONObject: searchIndex(model.searchIndex())), "data/searchindex.json")
+        let constants = ["base": configuration.basePath, "root": configuration.rootPath, "lang": strings.locale,
+                         "name": strings.entries["site_name"] ?? ""]
+        for (path, text) in Self.templates {
+            try write(Array(filled(text, strings: strings.entries.merging(constants) { _, constant in constant }).utf8),
+                      "layouts/" + path)
         }
-        for location in snapshot.locations {
-            try page([
-                "title": location.name, "url": "/locations/\(location.id)/", "weight": location.id,
-                "description": "\(location.name): \(location.type) in \(location.dimension).",
-                "kind": location.type, "dimension": location.dimension, "created": location.created,
-                "residents": location.residents.compactMap(id).compactMap { characters[$0] }.map(card),
-            ], "content/locations/\(location.id).md")
-        }
-        for episode in snapshot.episodes {
-            try page([
-                "title": episode.name, "url": "/episodes/\(episode.id)/", "weight": episode.id,
-                "description": "\(episode.episode) \(episode.name), aired \(episode.airDate).",
-                "code": episode.episode, "air": episode.airDate, "created": episode.created,
-                "cast": episode.characters.compactMap(id).compactMap { characters[$0] }.map(card),
-            ], "content/episodes/\(episode.id).md")
-        }
-        for (path, text) in templates { try write(text, "layouts/" + path) }
-
-        let images = root.appendingPathComponent("static/images/characters")
-        try manager.createDirectory(at: images, withIntermediateDirectories: true)
-        for character in snapshot.characters {
-            let source = avatars.appendingPathComponent("\(character.id).jpeg")
-            if manager.fileExists(atPath: source.path) {
-                try manager.copyItem(at: source, to: images.appendingPathComponent("\(character.id).jpeg"))
+        for asset in theme.assets { try copy(asset.content, to: root.appendingPathComponent("static/" + asset.path)) }
+        for (id, avatar) in avatars where model.dataset.character(id) != nil {
+            let path = "static/" + SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
+            switch avatar.source {
+            case .file(let source): try copy(.copy(sourcePath: source), to: root.appendingPathComponent(path))
+            case .bytes(let bytes): try copy(.bytes(bytes), to: root.appendingPathComponent(path))
             }
         }
     }
 
+    /// The search index in the shape of rmwiki's `search/index.json`.
+    private static func searchIndex(_ index: SearchIndex) -> [String: Any] {
+        [
+            "statuses": index.statuses.enumerated().map { position, badge in
+                ["label": badge.label, "cssClass": badge.cssClass,
+                 "female": position < index.femaleStatuses.count ? index.femaleStatuses[position] : badge.label]
+            },
+            "genders": index.genders.map { ["label": $0.label, "cssClass": $0.cssClass] },
+            "species": index.species,
+            "characters": index.entries.map {
+                [$0.id, $0.name, $0.status, $0.gender, $0.species, $0.image, $0.note, $0.type, $0.origin] as [Any]
+            },
+            "locations": index.locations.map { [$0.id, $0.name, $0.type, $0.dimension] as [Any] },
+            "episodes": index.episodes.map { [$0.id, $0.code, $0.name, $0.airDate] as [Any] },
+            "groups": index.groups.map { [$0.path, $0.name, $0.kind] },
+        ]
+    }
+
+    private static func copy(_ content: SiteFile.Content, to file: URL) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        switch content {
+        case .bytes(let bytes): try Data(bytes).write(to: file)
+        case .copy(let source): try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: file)
+        }
+    }
+
+    /// Hugo folds front matter keys to lower case; the templates name them so.
+    private static func lowercasingKeys(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            return Dictionary(object.map { ($0.key.lowercased(), lowercasingKeys($0.value)) }, uniquingKeysWith: { first, _ in first })
+        }
+        if let array = value as? [Any] { return array.map(lowercasingKeys) }
+        return value
+    }
+
+    /// Each `[[key]]` of a template becomes that string of the locale, HTML-escaped: a one-language theme's text.
+    private static func filled(_ template: String, strings: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {
+            result += rest[..<open.lowerBound]
+            let key = String(rest[open.upperBound..<close.lowerBound])
+            result += escaped(strings[key] ?? "[[\(key)]]")
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// rmwiki's templates (`Templates/*.mustache`) in Hugo's language, tag for tag; `[[key]]` is an English string.
     static let templates: [String: String] = [
         "_default/baseof.html": """
-            <!DOCTYPE html>
-            <html lang="en">
+            {{ $m := .Params.meta }}<!DOCTYPE html>
+            <html lang="[[lang]]">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>{{ if .IsHome }}{{ site.Title }}{{ else }}{{ .Title }} · {{ site.Title }}{{ end }}</title>
-            <meta name="description" content="{{ .Params.description }}">
+            <title>{{ $m.title }}</title>
+            <meta name="description" content="{{ $m.description }}">
             <meta name="color-scheme" content="light dark">
-            <link rel="canonical" href="{{ .Permalink }}">
-            <meta property="og:site_name" content="{{ site.Title }}">
-            <meta property="og:title" content="{{ .Title }}">
-            <meta property="og:description" content="{{ .Params.description }}">
-            <meta property="og:url" content="{{ .Permalink }}">
-            {{ with .Params.card }}<meta property="og:image" content="{{ .image | absURL }}">{{ end }}
-            <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-            <link rel="stylesheet" href="/assets/site.css">
+            <meta name="generator" content="Hugo">
+            <link rel="canonical" href="{{ $m.canonicalurl }}">
+            <meta property="og:site_name" content="[[name]]">
+            <meta property="og:title" content="{{ $m.title }}">
+            <meta property="og:description" content="{{ $m.description }}">
+            <meta property="og:type" content="{{ $m.ogtype }}">
+            <meta property="og:url" content="{{ $m.canonicalurl }}">
+            {{ with $m.ogimage }}<meta property="og:image" content="{{ . }}">
+            {{ end }}<link rel="icon" href="[[root]]favicon.svg" type="image/svg+xml">
+            <link rel="stylesheet" href="[[root]]assets/site.css">
+            <link rel="alternate" type="application/atom+xml" href="[[base]]feed.xml" title="[[feed_link_title]]">
             </head>
             <body>
-            <a class="skip-link" href="#main">Skip to content</a>
-            <header class="site-header"><div class="site-header-inner">
-            <a class="brand" href="/"><span>{{ site.Title }}</span></a>
-            <nav class="site-nav" aria-label="Site"><ul>
-            {{ $section := .Section }}
-            {{ range slice "characters" "locations" "episodes" }}<li><a href="/{{ . }}/"{{ if eq . $section }} aria-current="page"{{ end }}>{{ . | humanize }}</a></li>
-            {{ end }}</ul></nav>
-            </div></header>
+            <a class="skip-link" href="#main">[[skip_link]]</a>
+            <header class="site-header">
+              <div class="site-header-inner">
+                <a class="brand" href="[[base]]"><svg class="brand-logo" aria-hidden="true" width="32" height="32"><use href="[[root]]assets/icons.svg#portal"></use></svg><span>[[name]]</span></a>
+                <nav class="site-nav" aria-label="[[nav_label]]">
+                  <ul>
+                    {{ range .Params.nav }}<li><a href="{{ .url }}"{{ if .iscurrent }} aria-current="page"{{ end }}>{{ .label }}</a></li>
+                    {{ end }}
+                  </ul>
+                </nav>
+              </div>
+            </header>
             <main id="main" tabindex="-1">
             {{ block "main" . }}{{ end }}
             </main>
-            <footer class="site-footer"><p>Data from the Rick and Morty API.</p></footer>
+            <footer class="site-footer">
+              <p>[[footer_text]]</p>
+              <p class="footer-groups"><a href="[[base]]dimensions/">[[dimensions_title]]</a> · <a href="[[base]]species/">[[species_index_title]]</a> · <a href="[[base]]types/">[[types_title]]</a> · <a href="[[base]]seasons/">[[seasons_title]]</a></p>
+              <p><a href="[[base]]whats-new/">[[whatsnew_title]]</a> · <a href="[[base]]feed.xml">[[whatsnew_feed]]</a> · <a href="[[root]]sitemap.xml">[[footer_sitemap]]</a></p>
+            </footer>
+            {{ block "scripts" . }}{{ end }}
             </body>
             </html>
 
             """,
-        "partials/card.html": """
-            <li class="card character-card gender-{{ lower .gender }}">
+        "partials/character-card.html": """
+            <li class="card character-card {{ .gender.cssclass }}">
               <a class="card-link" href="{{ .url }}">
-                <img class="card-image" src="{{ .image }}" alt="" width="300" height="300" loading="lazy" decoding="async">
-                <span class="card-name">{{ .name }}</span>
+                <img class="card-image" src="{{ .image.src }}" alt="" width="{{ .image.width }}" height="{{ .image.height }}" loading="{{ .image.loading }}" decoding="async">
+                <span class="card-name">{{ .name }}</span>{{ with .note }} <span class="card-note">{{ . }}</span>{{ end }}
               </a>
-              <p class="card-meta"><span class="badge status-{{ lower .status }}">{{ .status }}</span> <span class="card-detail">{{ .species }} · {{ .gender }}</span></p>
+              <p class="card-meta"><span class="badge {{ .status.cssclass }}">{{ .status.label }}</span> <span class="card-detail">{{ .species }} · {{ .gender.label }}</span></p>
+              {{ with .count }}<p class="card-count">{{ . }}</p>
+              {{ end }}
             </li>
 
             """,
-        "partials/pager.html": """
-            {{ $pager := . }}{{ if gt $pager.TotalPages 1 }}
-            <nav class="pager" aria-label="Pages"><ul>
-            {{ if $pager.HasPrev }}<li><a rel="prev" href="{{ $pager.Prev.URL }}">Previous</a></li>{{ end }}
-            {{ range $pager.Pagers }}<li>{{ if eq . $pager }}<span aria-current="page">{{ .PageNumber }}</span>{{ else }}<a href="{{ .URL }}">{{ .PageNumber }}</a>{{ end }}</li>
-            {{ end }}
-            {{ if $pager.HasNext }}<li><a rel="next" href="{{ $pager.Next.URL }}">Next</a></li>{{ end }}
-            </ul></nav>{{ end }}
-
-            """,
-        "characters/single.html": """
-            {{ define "main" }}
-            {{ $card := .Params.card }}
-            <article class="character gender-{{ lower $card.gender }}">
-              <h1>{{ .Title }}</h1>
-              <div class="character-layout">
-                <section class="character-picture"><img src="{{ $card.image }}" alt="{{ .Title }}" width="300" height="300" loading="eager" fetchpriority="high" decoding="async"></section>
-                <section class="character-info"><h2>Info</h2>
-                  <dl class="info-list">
-                    <div class="info-row"><dt>Status</dt><dd><span class="badge status-{{ lower $card.status }}">{{ $card.status }}</span></dd></div>
-                    <div class="info-row"><dt>Species</dt><dd>{{ $card.species }}</dd></div>
-                    <div class="info-row"><dt>Type</dt><dd>{{ with .Params.type_ }}{{ . }}{{ else }}None{{ end }}</dd></div>
-                    <div class="info-row"><dt>Gender</dt><dd>{{ $card.gender }}</dd></div>
-                    {{ range slice "origin" "location" }}{{ $place := index $.Params . }}
-                    <div class="info-row"><dt>{{ . | humanize }}</dt><dd>{{ with $place.url }}<a href="{{ . }}">{{ $place.name }}</a>{{ else }}{{ $place.name }}{{ end }}</dd></div>{{ end }}
-                    {{ with .Params.episodes }}
-                    <div class="info-row"><dt>First seen</dt><dd><a href="{{ (index . 0).url }}">{{ (index . 0).code }} · {{ (index . 0).name }}</a></dd></div>
-                    <div class="info-row"><dt>Episodes</dt><dd>{{ len . }} episodes</dd></div>{{ end }}
-                    <div class="info-row"><dt>Created</dt><dd><time datetime="{{ .Params.created }}">{{ dateFormat "January 2, 2006" .Params.created }}</time></dd></div>
-                  </dl>
-                </section>
-              </div>
-              <section class="character-episodes"><h2>Episodes</h2>
-                {{ with .Params.episodes }}<table class="episode-rows"><tbody>
-                {{ range . }}<tr><td>{{ .code }}</td><td><a href="{{ .url }}">{{ .name }}</a></td><td>{{ .air }}</td></tr>
-                {{ end }}</tbody></table>{{ else }}<p>No episodes.</p>{{ end }}
-              </section>
-            </article>
-            {{ end }}
-
-            """,
-        "characters/list.html": """
-            {{ define "main" }}
-            {{ $pager := .Paginate (.Pages.ByWeight) }}
-            <h1>Characters</h1>
-            <ul class="cards">
-            {{ range $pager.Pages }}{{ partial "card.html" .Params.card }}{{ end }}
+        "partials/character-cards.html": """
+            <ul class="card-grid" role="list">
+              {{ range . }}{{ partial "character-card.html" . }}{{ end }}
             </ul>
-            {{ partial "pager.html" $pager }}
-            {{ end }}
 
             """,
-        "locations/single.html": """
-            {{ define "main" }}
-            <article class="location">
-              <h1>{{ .Title }}</h1>
-              <dl class="info-list">
-                <div class="info-row"><dt>Type</dt><dd>{{ .Params.kind }}</dd></div>
-                <div class="info-row"><dt>Dimension</dt><dd>{{ .Params.dimension }}</dd></div>
-                <div class="info-row"><dt>Residents</dt><dd>{{ len .Params.residents }} residents</dd></div>
-                <div class="info-row"><dt>Created</dt><dd><time datetime="{{ .Params.created }}">{{ dateFormat "January 2, 2006" .Params.created }}</time></dd></div>
-              </dl>
-              <section><h2>Residents</h2>
-              {{ with .Params.residents }}<ul class="cards">{{ range . }}{{ partial "card.html" . }}{{ end }}</ul>{{ else }}<p>Nobody lives here.</p>{{ end }}
-              </section>
-            </article>
-            {{ end }}
+        "partials/character-rows.html": """
+            <ol class="character-rows" role="list">
+              {{ range .rows }}<li class="character-row {{ .gender.cssclass }}">
+                <img class="card-image" src="{{ .image.src }}" alt="" width="{{ .image.width }}" height="{{ .image.height }}" loading="lazy" decoding="async">
+                <span class="row-text"><a href="{{ .url }}">{{ .name }}</a>{{ with .note }} <span class="card-note">{{ . }}</span>{{ end }} <span class="row-count">{{ .count }}</span></span>
+              </li>
+              {{ end }}
+            </ol>
 
             """,
-        "locations/list.html": """
-            {{ define "main" }}
-            {{ $pager := .Paginate (.Pages.ByWeight) }}
-            <h1>Locations</h1>
-            <ul class="location-cards">
-            {{ range $pager.Pages }}<li class="card location-card"><a href="{{ .RelPermalink }}">{{ .Title }}</a> <span>{{ .Params.kind }} · {{ .Params.dimension }}</span> <span>{{ len .Params.residents }} residents</span></li>
-            {{ end }}</ul>
-            {{ partial "pager.html" $pager }}
-            {{ end }}
+        "partials/episode-rows.html": """
+            <ol class="episode-list" role="list">
+              {{ range . }}<li class="episode-row">
+                <span class="episode-code">{{ .code }}</span>
+                <a class="episode-name" href="{{ .url }}">{{ .name }}</a>
+                <span class="episode-date">{{ if .airdateiso }}<time datetime="{{ .airdateiso }}">{{ .airdate }}</time>{{ else }}{{ .airdate }}{{ end }}</span>
+              </li>
+              {{ end }}
+            </ol>
 
             """,
-        "episodes/single.html": """
-            {{ define "main" }}
-            <article class="episode">
-              <h1>{{ .Title }}</h1>
-              <dl class="info-list">
-                <div class="info-row"><dt>Episode</dt><dd>{{ .Params.code }}</dd></div>
-                <div class="info-row"><dt>Air date</dt><dd>{{ .Params.air }}</dd></div>
-                <div class="info-row"><dt>Cast</dt><dd>{{ len .Params.cast }} characters</dd></div>
-              </dl>
-              <nav class="neighbours">{{ with .PrevInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }} {{ with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</nav>
-              <section><h2>Cast</h2><ul class="cards">{{ range .Params.cast }}{{ partial "card.html" . }}{{ end }}</ul></section>
-            </article>
-            {{ end }}
+        "partials/record-link.html": """
+            {{ if .url }}<a href="{{ .url }}">{{ .name }}</a>{{ else }}{{ .name }}{{ end }}
+            """,
+        "partials/info-row.html": """
+            <div class="info-row" style="--row-color: var(--palette-{{ .color }})">
+              <dt><svg class="icon" aria-hidden="true" width="20" height="20"><use href="[[root]]assets/icons.svg#{{ .icon }}"></use></svg>{{ .label }}</dt>
+              <dd>{{ if .url }}<a href="{{ .url }}">{{ if .badgeclass }}<span class="badge {{ .badgeclass }}">{{ .value }}</span>{{ else }}{{ .value }}{{ end }}</a>{{ else if .datetime }}<time datetime="{{ .datetime }}">{{ .value }}</time>{{ else if .badgeclass }}<span class="badge {{ .badgeclass }}">{{ .value }}</span>{{ else }}{{ .value }}{{ end }}</dd>
+            </div>
 
             """,
-        "episodes/list.html": """
+        "partials/location-strip.html": """
+            <nav class="location-strip" aria-labelledby="places-heading">
+              <h2 id="places-heading">[[places_title]]</h2>
+              <ul role="list">
+                {{ range .cards }}<li><a href="{{ .url }}"><span class="strip-name">{{ .name }}</span> <span class="strip-type">{{ .type }}</span></a></li>
+                {{ end }}{{ with .all }}<li class="strip-all"><a href="{{ .url }}"><span class="strip-name">{{ .name }}</span></a></li>
+                {{ end }}
+              </ul>
+            </nav>
+
+            """,
+        "partials/pager-link.html": """
+            {{ if .item.url }}<a href="{{ .item.url }}" rel="{{ .rel }}" aria-label="{{ .item.arialabel }}">{{ .item.label }}</a>{{ else }}<span class="pager-disabled" aria-hidden="true">{{ .item.label }}</span>{{ end }}
+            """,
+        "partials/pager-compact.html": """
+            <nav class="pager pager-compact" aria-label="[[pager_top_label]]">
+              {{ partial "pager-link.html" (dict "item" .previous "rel" "prev") }}
+              <span class="pager-summary">{{ .summary }}</span>
+              {{ partial "pager-link.html" (dict "item" .next "rel" "next") }}
+            </nav>
+
+            """,
+        "partials/pager-picker.html": """
+            <nav class="pager pager-compact" aria-label="[[pager_top_label]]">
+              {{ partial "pager-link.html" (dict "item" .pager.previous "rel" "prev") }}
+              {{ with .picker }}<details class="page-picker">
+                <summary><span class="visually-hidden">[[pager_pick]]: </span>{{ .summary }}</summary>
+                <ul role="list">
+                  {{ range .entries }}<li>{{ if .url }}<a href="{{ .url }}">{{ .label }}</a>{{ else }}<span class="pager-current" aria-current="page">{{ .label }}</span>{{ end }}</li>
+                  {{ end }}
+                </ul>
+              </details>{{ else }}
+              <span class="pager-summary">{{ .pager.summary }}</span>{{ end }}
+              {{ partial "pager-link.html" (dict "item" .pager.next "rel" "next") }}
+            </nav>
+
+            """,
+        "partials/pager.html": """
+            <nav class="pager" aria-label="[[pager_label]]">
+              <p class="pager-summary">{{ .summary }}</p>
+              <ul role="list">
+                {{ range .items }}<li>{{ if .isgap }}<span class="pager-gap" aria-hidden="true">…</span>{{ else if .url }}<a href="{{ .url }}"{{ with .rel }} rel="{{ . }}"{{ end }}{{ with .arialabel }} aria-label="{{ . }}"{{ end }}>{{ .label }}</a>{{ else if .iscurrent }}<span class="pager-current" aria-current="page">{{ .label }}</span>{{ else }}<span class="pager-disabled" aria-hidden="true">{{ .label }}</span>{{ end }}</li>
+                {{ end }}
+              </ul>
+            </nav>
+
+            """,
+        "partials/group-cards.html": """
+            <dl class="facts">
+              <div><dt>[[group_characters]]</dt><dd>{{ .charactercount }}</dd></div>
+            </dl>
+            {{ with .pager }}{{ partial "pager-compact.html" . }}{{ end }}
+            <h2 class="visually-hidden">[[group_characters]]{{ with .pager }} · {{ .summary }}{{ end }}</h2>
+            {{ partial "character-cards.html" .cards }}
+            {{ with .pager }}{{ partial "pager.html" . }}{{ end }}
+
+            """,
+        "partials/group-list.html": """
+            <h1>{{ .heading }}</h1>
+            {{ with .lead }}<p class="lead">{{ . }}</p>
+            {{ end }}<ul class="result-list group-list" role="list">
+              {{ range .entries }}<li><a href="{{ .url }}">{{ .name }}</a> <span class="result-meta">{{ .detail }}</span></li>
+              {{ end }}
+            </ul>
+
+            """,
+        "partials/change-item.html": """
+            <li><span class="change-badge {{ .changeclass }}">{{ .change }}</span> <span class="change-kind">{{ .kind }}</span> {{ partial "record-link.html" .record }}</li>
+
+            """,
+        "partials/section-links.html": """
+            <ul class="section-links" role="list">
+              {{ range . }}<li><a href="{{ .url }}">{{ .label }}</a></li>
+              {{ end }}
+            </ul>
+
+            """,
+        "index.atom.xml": """
+            {{ with .Params.feed }}<?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="[[lang]]">
+              <title>{{ .title | htmlEscape }}</title>
+              <id>{{ .id | htmlEscape }}</id>
+              <updated>{{ .updated | htmlEscape }}</updated>
+              <link rel="self" type="application/atom+xml" href="{{ .selfurl | htmlEscape }}"/>
+              <link rel="alternate" type="text/html" href="{{ .pageurl | htmlEscape }}"/>
+              <author><name>[[name]]</name></author>
+              <generator>Hugo</generator>
+            {{ range .entries }}  <entry>
+                <title>{{ .title | htmlEscape }}</title>
+                <id>{{ .id | htmlEscape }}</id>
+                <updated>{{ .updated | htmlEscape }}</updated>
+                <link rel="alternate" type="text/html" href="{{ .url | htmlEscape }}"/>
+                <summary>{{ .summary | htmlEscape }}</summary>
+              </entry>
+            {{ end }}</feed>
+            {{ end }}
+            """,
+        "_default/search.searchindex.json": """
+            {{ site.Data.searchindex | jsonify }}
+
+            """,
+        "_default/404.html": """
             {{ define "main" }}
-            {{ $pager := .Paginate (.Pages.ByWeight) }}
-            <h1>Episodes</h1>
-            <table class="episode-rows"><tbody>
-            {{ range $pager.Pages }}<tr><td>{{ .Params.code }}</td><td><a href="{{ .RelPermalink }}">{{ .Title }}</a></td><td>{{ .Params.air }}</td><td>{{ len .Params.cast }}</td></tr>
-            {{ end }}</tbody></table>
-            {{ partial "pager.html" $pager }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <p>[[notfound_text]]</p>
+            <p><a href="{{ .Params.model.homeurl }}">[[notfound_home]]</a></p>
+            {{ partial "section-links.html" .Params.nav }}
             {{ end }}
 
             """,
         "index.html": """
-            {{ define "main" }}
-            <h1>{{ site.Title }}</h1>
-            <p>{{ index .Params.counts 0 }} characters, {{ index .Params.counts 1 }} locations, {{ index .Params.counts 2 }} episodes.</p>
-            <h2>Places to visit</h2>
-            <ul>{{ range .Params.places }}<li><a href="{{ .url }}">{{ .name }}</a></li>{{ end }}</ul>
+            {{ define "main" }}{{ $p := .Params.model }}
+            <section class="hero" aria-labelledby="page-title">
+              <h1 id="page-title" class="greeting" data-greeting data-returning="[[home_greeting_returning]]">[[home_greeting_first]]</h1>
+              <p class="lead">[[home_lead]]</p>
+              <ul class="counts" role="list">
+                {{ range $p.counts }}<li><a href="{{ .url }}"><span class="count-value">{{ .value }}</span> <span class="count-label">{{ .label }}</span></a></li>
+                {{ end }}
+              </ul>
+            </section>
+            {{ if $p.haslocations }}{{ partial "location-strip.html" $p.places }}{{ end }}
+            <section aria-labelledby="home-featured">
+              <h2 id="home-featured">[[home_featured]]</h2>
+              {{ partial "character-cards.html" $p.featured }}
+            </section>
+            {{ with $p.chart }}<section aria-labelledby="home-chart">
+              <h2 id="home-chart">[[home_chart]]</h2>
+              <figure class="chart chart-small">
+                {{ .svg | safeHTML }}
+              </figure>
+              <p><a href="[[base]]statistics/">[[home_chart_link]]</a></p>
+            </section>{{ end }}
+            <section aria-labelledby="home-sections">
+              <h2 id="home-sections">[[home_sections]]</h2>
+              <ul class="section-links" role="list">
+                {{ range .Params.nav }}<li><a href="{{ .url }}">{{ .label }}</a></li>
+                {{ end }}{{ range $p.groups }}<li><a href="{{ .url }}">{{ .name }}</a></li>
+                {{ end }}
+              </ul>
+            </section>
+            {{ end }}
+            {{ define "scripts" }}<script src="[[root]]assets/greeting.js" defer></script>{{ end }}
+
+            """,
+        "_default/characters.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <nav class="order-switch" aria-label="[[order_label]]">
+              <span class="order-label" aria-hidden="true">[[order_label]]</span>
+              <ul role="list">
+                {{ range $p.orders }}<li>{{ if .iscurrent }}<span class="order-current" aria-current="page">{{ .label }}</span>{{ else }}<a href="{{ .url }}">{{ .label }}</a>{{ end }}</li>
+                {{ end }}
+              </ul>
+            </nav>
+            {{ if $p.hasletters }}<nav class="letter-bar" aria-label="[[letters_label]]">
+              <ul role="list">
+                {{ range $p.letters }}<li>{{ if .url }}<a href="{{ .url }}" aria-label="{{ .arialabel }}">{{ .label }}</a>{{ else }}<span class="letter-empty" aria-hidden="true">{{ .label }}</span>{{ end }}</li>
+                {{ end }}
+              </ul>
+            </nav>{{ end }}
+            <div class="list-head">
+              <div class="legend" aria-label="[[gender_legend_label]]" role="group">
+                <span class="legend-title">[[gender_legend_title]]</span>
+                {{ range $p.genderlegend }}<span class="legend-item {{ .cssclass }}">{{ .label }}</span>
+                {{ end }}
+              </div>
+              {{ partial "pager-picker.html" $p }}
+            </div>
+            <h2 class="visually-hidden">{{ $p.pager.summary }}</h2>
+            {{ partial "character-cards.html" $p.cards }}
+            {{ partial "pager.html" $p.pager }}
+            {{ partial "location-strip.html" $p.places }}
             {{ end }}
 
             """,
-        "404.html": """
-            {{ define "main" }}<h1>Page not found</h1><p><a href="/">Home</a></p>{{ end }}
+        "_default/character.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <article class="character {{ $p.gender.cssclass }}">
+              <h1>{{ $p.name }}</h1>
+              {{ with $p.note }}<p class="name-note">{{ . }}</p>
+              {{ end }}<div class="character-layout">
+                <section class="character-picture" aria-labelledby="picture-heading">
+                  <h2 id="picture-heading" class="visually-hidden">[[character_picture]]</h2>
+                  {{ with $p.image }}<img src="{{ .src }}" alt="{{ .alt }}" width="{{ .width }}" height="{{ .height }}" loading="{{ .loading }}"{{ with .fetchpriority }} fetchpriority="{{ . }}"{{ end }} decoding="async">{{ end }}
+                </section>
+                <section class="character-info" aria-labelledby="info-heading">
+                  <h2 id="info-heading">[[character_info]]</h2>
+                  <dl class="info-list">
+                    {{ range $p.info }}{{ partial "info-row.html" . }}{{ end }}
+                  </dl>
+                </section>
+              </div>
+              {{ if $p.hascostars }}<section class="character-costars" aria-labelledby="costars-heading">
+                <h2 id="costars-heading">[[character_costars]]</h2>
+                {{ partial "character-rows.html" $p.costars }}
+              </section>{{ end }}
+              <section class="character-episodes" aria-labelledby="episodes-heading">
+                <h2 id="episodes-heading">[[character_episodes]]</h2>
+                {{ if $p.hasepisodes }}{{ range $p.seasons }}<section class="season" aria-labelledby="{{ .anchor }}-heading">
+                  <h3 id="{{ .anchor }}-heading">{{ if .url }}<a href="{{ .url }}">{{ .title }}</a>{{ else }}{{ .title }}{{ end }} <span class="season-count">{{ .episodecount }}</span></h3>
+                  {{ partial "episode-rows.html" .episodes }}
+                </section>
+                {{ end }}{{ else }}<p>[[character_no_episodes]]</p>{{ end }}
+              </section>
+              <nav class="record-neighbours" aria-label="[[character_neighbours]]">
+                {{ with $p.previous }}<p class="neighbour-previous">[[character_previous]] {{ partial "record-link.html" . }}</p>
+                {{ end }}{{ with $p.next }}<p class="neighbour-next">[[character_next]] {{ partial "record-link.html" . }}</p>
+                {{ end }}
+              </nav>
+            </article>
+            {{ end }}
+
+            """,
+        "_default/dimensions.html": """
+            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.dimensions) }}{{ end }}
+
+            """,
+        "_default/species-index.html": """
+            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.species) }}{{ end }}
+
+            """,
+        "_default/types.html": """
+            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.types) }}{{ end }}
+
+            """,
+        "_default/seasons.html": """
+            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "entries" .Params.model.seasons) }}{{ end }}
+
+            """,
+        "_default/dimension.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <p class="group-kind"><a href="{{ $p.indexurl }}">[[dimensions_title]]</a></p>
+            <h1>{{ $p.name }}</h1>
+            <dl class="facts">
+              <div><dt>[[dimension_locations]]</dt><dd>{{ $p.locationcount }}</dd></div>
+              <div><dt>[[location_resident_count]]</dt><dd>{{ $p.residentcount }}</dd></div>
+              <div><dt>[[location_native_count]]</dt><dd>{{ $p.nativecount }}</dd></div>
+            </dl>
+            {{ with $p.firstpage }}<p class="group-back">{{ partial "record-link.html" . }}</p>
+            {{ else }}<section aria-labelledby="locations-heading">
+              <h2 id="locations-heading">[[dimension_locations]]</h2>
+              <ul class="result-list group-list" role="list">
+                {{ range $p.locations }}<li><a href="{{ .url }}">{{ .name }}</a> <span class="result-meta">{{ .type }} · {{ .residentcount }} · {{ .nativecount }}</span></li>
+                {{ end }}
+              </ul>
+            </section>{{ end }}
+            <section aria-labelledby="residents-heading">
+              <h2 id="residents-heading">[[location_residents]]</h2>
+              {{ if $p.hasresidents }}<p class="section-note">[[dimension_residents_note]]</p>
+              {{ with $p.pager }}{{ partial "pager-compact.html" . }}{{ end }}
+              {{ partial "character-cards.html" $p.residents }}
+              {{ with $p.pager }}{{ partial "pager.html" . }}{{ end }}
+              {{ else }}<p>[[dimension_no_residents]]</p>{{ end }}
+            </section>
+            {{ end }}
+
+            """,
+        "_default/species.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <p class="group-kind"><a href="{{ $p.indexurl }}">[[species_index_title]]</a></p>
+            <h1>{{ $p.name }}</h1>
+            {{ partial "group-cards.html" $p }}
+            {{ end }}
+
+            """,
+        "_default/type.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <p class="group-kind"><a href="{{ $p.indexurl }}">[[types_title]]</a></p>
+            <h1>{{ $p.name }}</h1>
+            {{ partial "group-cards.html" $p }}
+            {{ end }}
+
+            """,
+        "_default/season.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <p class="group-kind"><a href="{{ $p.indexurl }}">[[seasons_title]]</a></p>
+            <h1>{{ $p.name }}</h1>
+            <dl class="facts">
+              <div><dt>[[season_episodes_label]]</dt><dd>{{ $p.episodecount }}</dd></div>
+              <div><dt>[[group_characters]]</dt><dd>{{ $p.charactercount }}</dd></div>
+              <div><dt>[[season_debuts]]</dt><dd>{{ $p.debutcount }}</dd></div>
+              {{ with $p.aired }}<div><dt>[[season_aired_label]]</dt><dd>{{ . }}</dd></div>{{ end }}
+            </dl>
+            {{ with $p.firstpage }}<p class="group-back">{{ partial "record-link.html" . }}</p>
+            {{ else }}<section aria-labelledby="season-episodes-heading">
+              <h2 id="season-episodes-heading">[[season_episodes_label]]</h2>
+              {{ partial "episode-rows.html" $p.episodes }}
+            </section>{{ end }}
+            <section aria-labelledby="season-cast-heading">
+              <h2 id="season-cast-heading">[[group_characters]]</h2>
+              {{ if $p.hascast }}{{ with $p.pager }}{{ partial "pager-compact.html" . }}{{ end }}
+              {{ if $p.hasdebuts }}<h3>[[season_debuts]] <span class="season-count">{{ $p.debutcount }}</span></h3>
+              <p class="section-note">[[season_debuts_note]]</p>
+              {{ partial "character-cards.html" $p.debuts }}{{ end }}
+              {{ if $p.hasreturning }}<h3>[[season_returning]] <span class="season-count">{{ $p.returningcount }}</span></h3>
+              <p class="section-note">[[season_returning_note]]</p>
+              {{ partial "character-cards.html" $p.returning }}{{ end }}
+              {{ with $p.pager }}{{ partial "pager.html" . }}{{ end }}
+              {{ else }}<p>[[season_no_cast]]</p>{{ end }}
+            </section>
+            {{ if $p.hasneighbours }}<nav class="episode-neighbours" aria-label="[[season_neighbours]]">
+              {{ with $p.previous }}<p class="neighbour-previous">[[episode_previous]] {{ partial "record-link.html" . }}</p>{{ end }}
+              {{ with $p.next }}<p class="neighbour-next">[[episode_next]] {{ partial "record-link.html" . }}</p>{{ end }}
+            </nav>{{ end }}
+            {{ end }}
+
+            """,
+        "_default/locations.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            {{ partial "pager-compact.html" $p.pager }}
+            <h2 class="visually-hidden">{{ $p.pager.summary }}</h2>
+            <ul class="card-grid location-grid" role="list">
+              {{ range $p.cards }}<li class="card location-card">
+                <a class="card-link" href="{{ .url }}"><span class="card-name">{{ .name }}</span></a>
+                <p class="card-meta">{{ .type }} · {{ .dimension }}</p>
+                <p class="card-detail">{{ .residentcount }} · {{ .nativecount }}</p>
+              </li>
+              {{ end }}
+            </ul>
+            {{ partial "pager.html" $p.pager }}
+            {{ end }}
+
+            """,
+        "_default/location.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <article class="location">
+              <h1>{{ $p.name }}</h1>
+              <dl class="facts">
+                <div><dt>[[location_type]]</dt><dd>{{ $p.type }}</dd></div>
+                <div><dt>[[location_dimension]]</dt><dd>{{ with $p.dimensionurl }}<a href="{{ . }}">{{ $p.dimension }}</a>{{ else }}{{ $p.dimension }}{{ end }}</dd></div>
+                <div><dt>[[location_resident_count]]</dt><dd>{{ $p.residentcount }}</dd></div>
+                <div><dt>[[location_native_count]]</dt><dd>{{ $p.nativecount }}</dd></div>
+              </dl>
+              {{ if $p.isempty }}<p>[[location_nobody]]</p>
+              {{ else }}<section aria-labelledby="residents-heading">
+                <h2 id="residents-heading">[[location_residents]]</h2>
+                {{ if $p.hasresidents }}<p class="section-note">[[location_residents_note]]</p>
+                {{ partial "character-cards.html" $p.residents }}{{ else }}<p>[[location_no_residents]]</p>{{ end }}
+              </section>
+              <section aria-labelledby="natives-heading">
+                <h2 id="natives-heading">[[location_natives]]</h2>
+                {{ if $p.hasnatives }}<p class="section-note">[[location_natives_note]]</p>
+                {{ partial "character-cards.html" $p.natives }}{{ else }}<p>[[location_no_natives]]</p>{{ end }}
+              </section>{{ end }}
+            </article>
+            {{ end }}
+
+            """,
+        "_default/episodes.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <nav class="season-links" aria-label="[[seasons_label]]">
+              <ul role="list">
+                {{ range $p.seasons }}<li><a href="#{{ .anchor }}">{{ .title }}</a></li>
+                {{ end }}
+              </ul>
+            </nav>
+            {{ range $p.seasons }}<section class="season" id="{{ .anchor }}" aria-labelledby="{{ .anchor }}-heading">
+              <h2 id="{{ .anchor }}-heading">{{ if .url }}<a href="{{ .url }}">{{ .title }}</a>{{ else }}{{ .title }}{{ end }} <span class="season-count">{{ .episodecount }}</span></h2>
+              {{ partial "episode-rows.html" .episodes }}
+            </section>
+            {{ end }}
+            {{ end }}
+
+            """,
+        "_default/episode.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <article class="episode">
+              <nav class="record-neighbours record-neighbours-top" aria-label="[[episode_neighbours_top]]">
+                {{ with $p.previous }}<p class="neighbour-previous">{{ with .url }}<a href="{{ . }}" rel="prev">‹ {{ $p.previous.name }}</a>{{ end }}</p>
+                {{ end }}{{ with $p.next }}<p class="neighbour-next">{{ with .url }}<a href="{{ . }}" rel="next">{{ $p.next.name }} ›</a>{{ end }}</p>
+                {{ end }}
+              </nav>
+              <p class="episode-code-large">{{ $p.code }}</p>
+              <h1>{{ $p.name }}</h1>
+              <dl class="facts">
+                {{ with $p.season }}<div class="fact-season"><dt>[[episode_season]]</dt><dd>{{ partial "record-link.html" . }}</dd></div>
+                {{ end }}<div><dt>[[episode_air_date]]</dt><dd>{{ with $p.airdateiso }}<time datetime="{{ . }}">{{ $p.airdate }}</time>{{ else }}{{ $p.airdate }}{{ end }}</dd></div>
+                <div><dt>[[episode_created]]</dt><dd>{{ with $p.creatediso }}<time datetime="{{ . }}">{{ $p.created }}</time>{{ else }}{{ $p.created }}{{ end }}</dd></div>
+                <div><dt>[[episode_cast]]</dt><dd>{{ $p.castsize }}</dd></div>
+              </dl>
+              <section aria-labelledby="cast-heading">
+                <h2 id="cast-heading">[[episode_characters]]</h2>
+                {{ if $p.hascharacters }}{{ partial "character-cards.html" $p.characters }}{{ else }}<p>[[episode_no_characters]]</p>{{ end }}
+              </section>
+              <section aria-labelledby="debuts-heading">
+                <h2 id="debuts-heading">[[episode_debuts]] <span class="section-count">{{ $p.debutcount }}</span></h2>
+                {{ if $p.castalldebut }}<p>[[episode_all_debut]]</p>
+                {{ else if $p.hasdebuts }}{{ partial "character-cards.html" $p.debuts }}{{ else }}<p>[[episode_no_debuts]]</p>{{ end }}
+              </section>
+              <nav class="record-neighbours" aria-label="[[episode_neighbours]]">
+                {{ with $p.previous }}<p class="neighbour-previous">[[episode_previous]] {{ partial "record-link.html" . }}</p>
+                {{ end }}{{ with $p.next }}<p class="neighbour-next">[[episode_next]] {{ partial "record-link.html" . }}</p>
+                {{ end }}
+              </nav>
+            </article>
+            {{ end }}
+
+            """,
+        "_default/search.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <div class="search" data-search data-index="{{ $p.indexurl }}" data-base="[[base]]" data-plural-one="[[plural_singular]]" data-results-none="[[search_results_none]]" data-results-one="[[search_results_one]]" data-results-other="[[search_results_other]]" data-more="[[search_more]]" data-loading="[[search_loading]]" data-failed="[[search_failed]]" hidden>
+              <form class="search-form" role="search" action="#" aria-label="[[search_form_label]]">
+                <div class="field field-query">
+                  <label for="search-query">[[search_query_label]]</label>
+                  <input id="search-query" name="q" type="search" autocomplete="off" placeholder="[[search_query_placeholder]]">
+                </div>
+                <div class="quick-queries" role="group" aria-label="[[search_quick_label]]">
+                  {{ range $p.quickqueries }}<button type="button" class="chip" data-query="{{ . }}">{{ . }}</button>
+                  {{ end }}
+                </div>
+                <fieldset class="search-filters">
+                  <legend>[[search_filters_label]]</legend>
+                  <div class="field">
+                    <label for="search-status">[[search_status_label]]</label>
+                    <select id="search-status" name="status">
+                      <option value="">[[search_any]]</option>
+                      {{ range $p.statuses }}<option value="{{ .value }}">{{ .label }}</option>
+                      {{ end }}
+                    </select>
+                  </div>
+                  <div class="field">
+                    <label for="search-gender">[[search_gender_label]]</label>
+                    <select id="search-gender" name="gender">
+                      <option value="">[[search_any]]</option>
+                      {{ range $p.genders }}<option value="{{ .value }}">{{ .label }}</option>
+                      {{ end }}
+                    </select>
+                  </div>
+                  <div class="field">
+                    <label for="search-species">[[search_species_label]]</label>
+                    <select id="search-species" name="species">
+                      <option value="">[[search_any]]</option>
+                      {{ range $p.species }}<option value="{{ .value }}">{{ .label }}</option>
+                      {{ end }}
+                    </select>
+                  </div>
+                </fieldset>
+              </form>
+              <p class="search-status" role="status" aria-live="polite" id="search-summary"></p>
+              <section class="search-section" id="search-groups" aria-labelledby="search-groups-heading" hidden>
+                <h2 id="search-groups-heading">[[search_groups]] <span class="section-count" data-count></span></h2>
+                <ul class="result-list" role="list" data-list></ul>
+              </section>
+              <section class="search-section" id="search-locations" aria-labelledby="search-locations-heading" hidden>
+                <h2 id="search-locations-heading">[[nav_locations]] <span class="section-count" data-count></span></h2>
+                <ul class="result-list" role="list" data-list></ul>
+              </section>
+              <section class="search-section" id="search-episodes" aria-labelledby="search-episodes-heading" hidden>
+                <h2 id="search-episodes-heading">[[nav_episodes]] <span class="section-count" data-count></span></h2>
+                <ul class="result-list" role="list" data-list></ul>
+              </section>
+              <section class="search-section" id="search-characters" aria-labelledby="search-characters-heading" hidden>
+                <h2 id="search-characters-heading">[[nav_characters]] <span class="section-count" data-count></span></h2>
+                <ul class="card-grid search-results" role="list" id="search-results" data-list></ul>
+                <p><button type="button" class="more-button" id="search-more" hidden></button></p>
+              </section>
+            </div>
+            <div class="search-fallback" data-search-fallback>
+              <noscript><p>[[search_noscript]]</p></noscript>
+              <p class="search-error" data-search-error hidden></p>
+              {{ partial "section-links.html" .Params.nav }}
+            </div>
+            {{ end }}
+            {{ define "scripts" }}<script src="[[root]]assets/search.js" defer></script>{{ end }}
+
+            """,
+        "_default/statistics.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <p class="lead">[[stats_lead]]</p>
+            <nav class="chart-links" aria-label="[[stats_contents]]">
+              <ul role="list">
+                {{ range $p.charts }}<li><a href="#{{ .id }}">{{ .title }}</a></li>
+                {{ end }}
+              </ul>
+            </nav>
+            {{ range $p.charts }}<section class="chart-section" id="{{ .id }}" aria-labelledby="{{ .id }}-heading">
+              <h2 id="{{ .id }}-heading">{{ .title }}</h2>
+              <p class="chart-description">{{ .description }}</p>
+              <figure class="chart chart-kind-{{ .kind }}" tabindex="0" aria-labelledby="{{ .id }}-heading">
+                {{ .svg | safeHTML }}
+              </figure>
+              <p class="chart-scroll-hint" aria-hidden="true">[[stats_scroll_hint]]</p>
+              <details class="chart-data">
+                <summary>[[stats_table_summary]]</summary>
+                <table>
+                  <caption class="visually-hidden">{{ .title }}</caption>
+                  <thead><tr><th scope="col">{{ .labelheader }}</th><th scope="col">{{ .valueheader }}</th></tr></thead>
+                  <tbody>
+                    {{ range .figures }}<tr><th scope="row">{{ if .url }}<a href="{{ .url }}">{{ .label }}</a>{{ else }}{{ .label }}{{ end }}</th><td>{{ .value }}</td></tr>
+                    {{ end }}
+                  </tbody>
+                </table>
+              </details>
+            </section>
+            {{ end }}
+            {{ end }}
+
+            """,
+        "_default/whats-new.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <p class="lead">[[whatsnew_lead]] <a href="{{ $p.feedurl }}">[[whatsnew_feed]]</a></p>
+            {{ with $p.pager }}{{ partial "pager-compact.html" . }}{{ end }}
+            {{ if $p.hasgroups }}{{ range $p.groups }}<section class="whats-new-group" aria-labelledby="group-{{ .id }}">
+              <h2 id="group-{{ .id }}"><a href="{{ .url }}">{{ .title }}</a></h2>
+              <ul class="change-counts" role="list">
+                {{ range .counts }}<li>{{ . }}</li>
+                {{ end }}
+              </ul>
+              <ul class="change-list" role="list">
+                {{ range .items }}{{ partial "change-item.html" . }}{{ end }}
+              </ul>
+              {{ if .more }}<p class="change-more"><a href="{{ .url }}">{{ .more }}</a></p>{{ end }}
+            </section>
+            {{ end }}{{ else }}<p>[[whatsnew_empty]]</p>{{ end }}
+            {{ with $p.pager }}{{ partial "pager.html" . }}{{ end }}
+            {{ end }}
+
+            """,
+        "_default/whats-new-group.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <ul class="change-counts" role="list">
+              {{ range $p.counts }}<li>{{ . }}</li>
+              {{ end }}
+            </ul>
+            {{ with $p.pager }}{{ partial "pager-compact.html" . }}{{ end }}
+            <ul class="change-list" role="list">
+              {{ range $p.items }}{{ partial "change-item.html" . }}{{ end }}
+            </ul>
+            {{ with $p.pager }}{{ partial "pager.html" . }}{{ end }}
+            <p><a href="{{ $p.timelineurl }}">[[whatsnew_back]]</a></p>
+            {{ end }}
 
             """,
     ]
