@@ -88,21 +88,23 @@ package struct SiteBuild: Sendable {
         let output = settings.output
         let lock = try await timings.measure("lock") { try await lockOutput() }
         defer { lock?.release() }
-        // The last build's output is scanned while the theme and the data load: only a no-change rebuild needs
-        // it, and it waits on the disk more than on the processor.
-        async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
         let theme: Theme
         let loaded: LoadedData
+        let lastBuild: (BuildState.LastBuild, Duration)
         if needsNetwork {
+            async let last = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
             theme = try await timings.measure("theme") { try loadTheme() }
             loaded = try await timings.measure("data") { try await load(log: log) }
+            lastBuild = await last
         } else {
             // Reading the cache costs no request, so it need not wait for the theme to prove sound.
             async let cached = PhaseTimings.timed { try await load(log: log) }
+            async let last = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
             theme = try await timings.measure("theme") { try loadTheme() }
             loaded = timings.record("data", alongside: try await cached)
+            lastBuild = await last
         }
-        let last = timings.record("output", alongside: await lastBuild)
+        let last = timings.record("output", alongside: lastBuild)
         let (snapshot, avatars, history) = (loaded.snapshot, loaded.avatars, loaded.history)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
