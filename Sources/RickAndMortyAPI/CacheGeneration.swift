@@ -31,6 +31,7 @@ package struct CacheGeneration: Sendable, Equatable {
 
     /// The snapshot in `bytes` read from `snapshot.json`; an error naming the file and the field when it is damaged.
     func decodeSnapshot(_ bytes: Data) throws -> Snapshot {
+        if let snapshot = SnapshotReader.read(bytes) { return snapshot }
         do {
             return try JSONDecoder().decode(Snapshot.self, from: bytes)
         } catch let error as DecodingError {

@@ -35,3 +35,56 @@ import TestSupport
         #expect(text.contains(service.cache.snapshotFile.path) && text.contains("characters[0]"))
     }
 }
+
+/// The fast snapshot reader reads exactly what `JSONDecoder` reads, or gives up and leaves it to `JSONDecoder`.
+@Suite struct SnapshotReaderTests {
+    static func decoded(_ json: String) -> Snapshot? {
+        try? JSONDecoder().decode(Snapshot.self, from: Data(json.utf8))
+    }
+
+    @Test(arguments: [JSONEncoder.OutputFormatting(), [.prettyPrinted, .sortedKeys], [.withoutEscapingSlashes]])
+    func readsWhatTheCacheWrites(formatting: JSONEncoder.OutputFormatting) throws {
+        var snapshot = DemoDataset.snapshot
+        snapshot.characters[0].name = "Ricky \"Tiny\" Sánchez \\ 🥒\n\t/ <b>"
+        snapshot.locations[0].residents.append("")
+        snapshot.episodes[0].id = -7
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        let data = try encoder.encode(snapshot)
+        #expect(SnapshotReader.read(data) == snapshot)
+    }
+
+    @Test("escapes, unknown keys and spacing read as JSONDecoder reads them", arguments: [
+        #"{"characters":[],"locations":[],"episodes":[{"id":1,"name":"A\u00e9\"\\\/\b\f\n\r\t\u0000","air_date":"","episode":"S01E01","characters":["x"],"url":"","created":"","extra":{"a":[1,true,false,null,"s",{"b":[]}]}}],"version":2}"#,
+        " \n{ \"episodes\" : [ ] , \"locations\" : [ ] , \"characters\" : [ ] } \n",
+        #"{"characters":[{"id":1,"name":"R","status":"","species":"","type":"","gender":"","origin":{"name":"","url":"","x":0},"location":{"url":"","name":""},"image":"","episode":[],"url":"","created":""}],"locations":[{"id":2,"name":"","type":"","dimension":"","residents":[],"url":"","created":""}],"episodes":[]}"#,
+    ])
+    func readsLikeJSONDecoder(json: String) throws {
+        let expected = try #require(Self.decoded(json))
+        #expect(SnapshotReader.read(Data(json.utf8)) == expected)
+    }
+
+    @Test("gives up on anything but the plain shape, valid or not, so JSONDecoder decides", arguments: [
+        #"{"characters":[],"locations":[],"episodes":[{"id":1.0,"name":"","air_date":"","episode":"","characters":[],"url":"","created":""}]}"#,
+        #"{"characters":[],"locations":[],"episodes":[],"episodes":[]}"#,
+        #"{"characters":[],"locations":[],"episodes":[{"id":1,"name":"\ud83e\udd52","air_date":"","episode":"","characters":[],"url":"","created":""}]}"#,
+        #"{"characters":[],"locations":[]}"#,
+        #"{"characters":[],"locations":[],"episodes":[]"#,
+        #"{"characters":[],"locations":[],"episodes":[]} x"#,
+        #"{"characters":[{"id":1}],"locations":[],"episodes":[]}"#,
+        #"{"characters":[],"locations":[],"episodes":[{"id":01,"name":"","air_date":"","episode":"","characters":[],"url":"","created":""}]}"#,
+        #"{"characters":[],"locations":[],"episodes":[{"id":1,"name":null,"air_date":"","episode":"","characters":[],"url":"","created":""}]}"#,
+        #"{"characters":[],"locations":[],"episodes":[{"id":99999999999999999999,"name":"","air_date":"","episode":"","characters":[],"url":"","created":""}]}"#,
+        "{\"characters\":[],\"locations\":[],\"episodes\":[],\"x\":\"a\u{1}\"}",
+        "",
+    ])
+    func givesUp(json: String) {
+        #expect(SnapshotReader.read(Data(json.utf8)) == nil)
+    }
+
+    @Test func invalidUTF8IsLeftToJSONDecoder() {
+        var bytes = Array(#"{"characters":[],"locations":[],"episodes":[],"x":"ab"}"#.utf8)
+        bytes[bytes.count - 3] = 0xFF
+        #expect(SnapshotReader.read(Data(bytes)) == nil)
+    }
+}
