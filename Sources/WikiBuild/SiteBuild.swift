@@ -88,6 +88,8 @@ package struct SiteBuild: Sendable {
         let output = settings.output
         let lock = try await timings.measure("lock") { try await lockOutput() }
         defer { lock?.release() }
+        // Whether the last build's output is untouched depends on neither the theme nor the data, so it is looked
+        // at while they load (started after the data, which would otherwise wait behind it on two cores).
         let theme: Theme
         let loaded: LoadedData
         let lastBuild: (BuildState.LastBuild, Duration)
