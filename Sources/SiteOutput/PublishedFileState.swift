@@ -32,94 +32,43 @@ package struct PublishedFileState: Codable, Sendable, Equatable {
 
     package var isFolder: Bool { path.hasSuffix("/") }
 
-    /// Every entry of the published output, folders and the output itself included, sorted by path; nil when
-    /// the output is missing, is not a folder, or any part of it cannot be read. Folders are listed a level at
-    /// a time on all cores, each opened relative to the output and its entries inspected relative to it.
-    package static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {
-        guard let root = openOutput(outputDirectory) else { return nil }
-        defer { close(root) }
-        var states: [PublishedFileState] = []
-        var level = [""]
-        while !level.isEmpty {
-            let folders = level
-            guard let listings = try? ConcurrentWork.map(folders.count, { index in
-                try FolderListing(root: root, relative: folders[index])
-            }) else { return nil }
-            level = listings.flatMap(\.folders)
-            states += listings.flatMap(\.entries)
-        }
-        return states.sorted { $0.path < $1.path }
-    }
-
-    /// True when the output holds exactly what `states` (a `scan` of it) recorded: every file and folder is
-    /// still there with its size, modification time and inode. A file added, removed or renamed changes its
+    /// True when the output holds exactly what `states` (`read` after the publish) recorded: every file and
+    /// folder is still there with its size, modification time and inode. A file added, removed or renamed changes its
     /// folder, an edit changes the file; one `lstat` each, no folder listed. False for states without the
     /// output's own entry, which could not tell an added file.
     package static func stillMatch(_ states: [PublishedFileState], in outputDirectory: URL) -> Bool {
-        guard states.contains(where: { $0.path == outputFolder }), let root = openOutput(outputDirectory) else { return false }
+        guard states.contains(where: { $0.path == outputFolder }) else { return false }
+        return read(states.map(\.path), in: outputDirectory) == states
+    }
+
+    /// The states of an output that holds exactly these files and folders (relative paths), as after a
+    /// publish, which knows them: the output's own entry included, sorted by path; one `lstat` each, no folder
+    /// listed. Nil when one is missing.
+    package static func read(files: [String], folders: [String], in outputDirectory: URL) -> [PublishedFileState]? {
+        read(([outputFolder] + files + folders.map { $0 + "/" }).sorted(), in: outputDirectory)
+    }
+
+    /// The states of `paths`, in their order, on all cores; nil when one is missing.
+    private static func read(_ paths: [String], in outputDirectory: URL) -> [PublishedFileState]? {
+        guard let root = openOutput(outputDirectory) else { return nil }
         defer { close(root) }
         let chunk = 512
-        let matches = try? ConcurrentWork.map((states.count + chunk - 1) / chunk) { part in
-            states[(part * chunk)..<min(states.count, (part + 1) * chunk)].allSatisfy { state in
+        let parts = try? ConcurrentWork.map((paths.count + chunk - 1) / chunk) { part -> [PublishedFileState]? in
+            var states: [PublishedFileState] = []
+            for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)] {
                 var info = stat()
-                let path = state.isFolder ? String(state.path.dropLast()) : state.path
-                return fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0 && PublishedFileState(path: state.path, info) == state
+                guard fstatat(root, path.hasSuffix("/") ? String(path.dropLast()) : path, &info, AT_SYMLINK_NOFOLLOW) == 0
+                else { return nil }
+                states.append(PublishedFileState(path: path, info))
             }
+            return states
         }
-        return matches?.allSatisfy { $0 } == true
+        guard let parts, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.flatMap { $0 ?? [] }
     }
 
     private static func openOutput(_ outputDirectory: URL) -> Int32? {
         let descriptor = open(outputDirectory.standardizedFileURL.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         return descriptor >= 0 ? descriptor : nil
-    }
-}
-
-/// One folder of the output: its files' states and its subfolders, as paths relative to the output.
-private struct FolderListing: Sendable {
-    struct Unreadable: Error {}
-
-    /// The folder's own state and those of its files.
-    var entries: [PublishedFileState] = []
-    /// Its subfolders, to list next.
-    var folders: [String] = []
-
-    init(root: Int32, relative: String) throws {
-        let descriptor = openat(root, relative.isEmpty ? "." : relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Unreadable() }
-        var folderInfo = stat()
-        guard fstat(descriptor, &folderInfo) == 0 else {
-            close(descriptor)
-            throw Unreadable()
-        }
-        entries.append(PublishedFileState(
-            path: relative.isEmpty ? PublishedFileState.outputFolder : relative + "/", folderInfo))
-        guard let stream = fdopendir(descriptor) else {
-            close(descriptor)
-            throw Unreadable()
-        }
-        defer { closedir(stream) }
-        let prefix = relative.isEmpty ? "" : relative + "/"
-        while let entry = readdir(stream) {
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            var info = stat()
-            let name = try withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                try pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { name -> String? in
-                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return nil }
-                    if !isFolder {
-                        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw Unreadable() }
-                        // Some filesystems leave the type out of the listing.
-                        isFolder = info.st_mode & S_IFMT == S_IFDIR
-                    }
-                    return String(cString: name)
-                }
-            }
-            guard let name else { continue }
-            if isFolder {
-                folders.append(prefix + name)
-            } else {
-                entries.append(PublishedFileState(path: prefix + name, info))
-            }
-        }
     }
 }

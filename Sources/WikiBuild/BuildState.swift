@@ -12,8 +12,8 @@ import WikiModel
 /// Kept beside the output (`.<name>.build-state`), never inside it, so it is not published.
 ///
 /// Stored as lines, not JSON, because the no-change rebuild reads it every time: the fingerprint, then
-/// "size modified inode path" per file and folder. A line that does not parse (a hand edit, a path with a line break)
-/// just makes the states differ, which costs one full build, never a wrong skip.
+/// "size modified inode path" per file and folder. A line that does not parse (a hand edit, a path with a line
+/// break) just makes the states differ, which costs one full build, never a wrong skip.
 struct BuildState: Sendable, Equatable {
     let inputs: String
     let files: [PublishedFileState]
@@ -119,9 +119,11 @@ extension BuildState {
             }
         }
 
-        /// The build's "state" step, after a successful publish.
-        func save() {
-            if let files = PublishedFileState.scan(output) { BuildState(inputs: inputs, files: files).save(for: output) }
+        /// The build's "state" step, after a successful publish of exactly these files and folders.
+        func save(files: [String], folders: [String]) {
+            if let states = PublishedFileState.read(files: files, folders: folders, in: output) {
+                BuildState(inputs: inputs, files: states).save(for: output)
+            }
         }
 
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,

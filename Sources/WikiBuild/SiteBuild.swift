@@ -137,7 +137,8 @@ package struct SiteBuild: Sendable {
             throw error
         }
         if !settings.dryRun {
-            await timings.measure("state") { check.save() }
+            let published = session.publishedEntries
+            await timings.measure("state") { check.save(files: published.files, folders: published.folders) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: counts + ", \(fileCount) files")

@@ -10,19 +10,28 @@ import Darwin
 
 @Suite("Published file states")
 struct PublishedFileStateTests {
-    @Test("the scan lists every file and folder, the output itself as ./, folders ending in /, sorted by path")
-    func scanListsFilesAndFolders() throws {
+    static let sampleFolders = ["characters", "characters/1", "characters/2", "locations", "locations/1"]
+
+    static func states(_ workspace: Workspace) throws -> [PublishedFileState] {
+        try #require(PublishedFileState.read(
+            files: Workspace.sampleFiles.map(\.path), folders: sampleFolders, in: workspace.output))
+    }
+
+    @Test("the states of a published site: its files and folders, the output itself as ./, folders ending in /, by path")
+    func statesOfThePublishedSite() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         _ = try workspace.publisher.publish(Workspace.sampleFiles)
-        let states = try #require(PublishedFileState.scan(workspace.output))
+        let states = try Self.states(workspace)
         #expect(states.map(\.path) == [
             "./", "characters/", "characters/1/", "characters/1/index.html", "characters/2/", "characters/2/index.html",
             "index.html", "locations/", "locations/1/", "locations/1/index.html", "style.css",
         ])
-        #expect(states.filter { !$0.isFolder }.map(\.path) == Workspace.sampleFiles.map(\.path).sorted())
         #expect(states.first { $0.path == "style.css" }?.size == 6)
-        #expect(PublishedFileState.scan(workspace.root.appendingPathComponent("missing")) == nil)
+        let inode = try workspace.inode(workspace.output.appendingPathComponent("index.html").path)
+        #expect(states.first { $0.path == "index.html" }?.inode == inode)
+        #expect(PublishedFileState.read(files: ["missing.html"], folders: [], in: workspace.output) == nil)
+        #expect(PublishedFileState.read(files: [], folders: [], in: workspace.root.appendingPathComponent("missing")) == nil)
     }
 
     enum HandChange: String, CaseIterable, CustomTestStringConvertible {
@@ -66,7 +75,7 @@ struct PublishedFileStateTests {
         defer { workspace.remove() }
         _ = try workspace.publisher.publish(Workspace.sampleFiles)
         try Backdating.dateEverything(in: workspace.output)
-        let states = try #require(PublishedFileState.scan(workspace.output))
+        let states = try Self.states(workspace)
         #expect(PublishedFileState.stillMatch(states, in: workspace.output))
         try change.apply(to: workspace.output)
         #expect(!PublishedFileState.stillMatch(states, in: workspace.output))
@@ -77,7 +86,7 @@ struct PublishedFileStateTests {
         let workspace = try Workspace()
         defer { workspace.remove() }
         _ = try workspace.publisher.publish(Workspace.sampleFiles)
-        let states = try #require(PublishedFileState.scan(workspace.output))
+        let states = try Self.states(workspace)
         #expect(PublishedFileState.stillMatch(states, in: workspace.output))
         #expect(!PublishedFileState.stillMatch(states.filter { $0.path != "./" }, in: workspace.output))
         #expect(!PublishedFileState.stillMatch(states, in: workspace.root.appendingPathComponent("missing")))

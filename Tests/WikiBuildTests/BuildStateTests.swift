@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import RickAndMortyAPI
 import SiteOutput
 import TestSupport
@@ -51,14 +54,22 @@ struct BuildStateTests {
                 cache: folder.appendingPathComponent("cache"), configuration: try SiteConfiguration())
             return try await SiteBuild(settings: settings, data: .records(snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())).run()
         }
+        /// The publish hands the state step what it left in the output; a walk of the output must find exactly that.
+        func expectStateMatchesAScan(_ context: Comment) throws {
+            let states = try #require(BuildState.load(for: output)).files
+            #expect(try states == Self.walk(output), context)
+            #expect(states.count > first.fileCount, "folders are recorded too")
+        }
         let first = try await build()
         #expect(!first.skipped)
+        try expectStateMatchesAScan("after a first build")
         /// Dates the output in the past, so the change that follows dates a folder or file anew however coarse the
         /// file system's clock; the build after that is a full one that changes nothing, so the dates stay and its
         /// state records them, and the next is skipped.
         func settle() async throws {
             try Backdating.dateEverything(in: output)
             #expect(try await !build().skipped)
+            try expectStateMatchesAScan("after a build that changed nothing")
             let skipped = try await build()
             #expect(skipped.skipped && skipped.fileCount == first.fileCount)
             #expect(skipped.summary.unchanged.count == first.fileCount)
@@ -71,6 +82,7 @@ struct BuildStateTests {
         let repaired = try await build()
         #expect(!repaired.skipped && repaired.summary.updated == ["characters/1/index.html"])
         #expect(try Data(contentsOf: page) == original)
+        try expectStateMatchesAScan("after a build that switched in a new tree")
 
         try await settle()
         try Data("stray".utf8).write(to: output.appendingPathComponent("characters/1/notes.txt"))
@@ -86,5 +98,17 @@ struct BuildStateTests {
         var renamed = DemoDataset.snapshot
         renamed.characters[0].name = "Renamed"
         #expect(try await !build(renamed).skipped)
+    }
+
+    /// Every entry of `output` as the build state records it, listed by FileManager's own walk.
+    static func walk(_ output: URL) throws -> [PublishedFileState] {
+        try (["."] + FileManager.default.subpathsOfDirectory(atPath: output.path)).map { subpath in
+            var info = stat()
+            #expect(lstat(output.path + "/" + subpath, &info) == 0)
+            return PublishedFileState(
+                path: info.st_mode & S_IFMT == S_IFDIR ? subpath + "/" : subpath, size: Int64(info.st_size),
+                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                inode: UInt64(info.st_ino))
+        }.sorted { $0.path < $1.path }
     }
 }
