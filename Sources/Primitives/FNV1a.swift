@@ -17,7 +17,10 @@ package struct FNV1a: Sendable, Hashable {
     }
 
     /// Sixteen hex digits.
-    package var hex: String {
+    package var hex: String { Self.hex(value) }
+
+    /// Sixteen hex digits of any 64-bit digest.
+    package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

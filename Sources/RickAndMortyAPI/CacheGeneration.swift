@@ -16,10 +16,24 @@ package struct CacheGeneration: Sendable, Equatable {
 
     /// The snapshot; nil when there is none, an error when it is damaged.
     package func loadSnapshot() throws -> Snapshot? {
+        try readSnapshotFile().map(decodeSnapshot)
+    }
+
+    /// The bytes of `snapshot.json`; nil when there is none.
+    func readSnapshotFile() throws -> Data? {
         guard hasSnapshot else { return nil }
         do {
-            let data = try Data(contentsOf: snapshotFile)
-            return try JSONDecoder().decode(Snapshot.self, from: data)
+            return try Data(contentsOf: snapshotFile)
+        } catch {
+            throw DataCacheError.unreadable(path: snapshotFile.path, detail: error.localizedDescription)
+        }
+    }
+
+    /// The snapshot in `bytes` read from `snapshot.json`; an error naming the file and the field when it is damaged.
+    func decodeSnapshot(_ bytes: Data) throws -> Snapshot {
+        if let snapshot = SnapshotReader.read(bytes) { return snapshot }
+        do {
+            return try JSONDecoder().decode(Snapshot.self, from: bytes)
         } catch let error as DecodingError {
             throw DataCacheError.unreadable(path: snapshotFile.path, detail: BodyProblem.from(error).description)
         } catch {

@@ -100,13 +100,32 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
     }
 
     package static func load(from generation: CacheGeneration) throws -> ChangeHistory {
+        try decode(try readFile(of: generation), of: generation)
+    }
+
+    /// The bytes of the generation's history file; nil when there is none yet.
+    static func readFile(of generation: CacheGeneration) throws -> Data? {
         let file = generation.historyFile
-        guard FileManager.default.fileExists(atPath: file.path) else { return ChangeHistory() }
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do {
-            return try JSONDecoder().decode(ChangeHistory.self, from: Data(contentsOf: file))
+            return try Data(contentsOf: file)
         } catch {
-            throw DataCacheError.unreadable(path: file.path, detail: "the change history is damaged")
+            throw damaged(generation)
         }
+    }
+
+    /// The history in `bytes` read from the generation's history file (none: an empty history).
+    static func decode(_ bytes: Data?, of generation: CacheGeneration) throws -> ChangeHistory {
+        guard let bytes else { return ChangeHistory() }
+        do {
+            return try JSONDecoder().decode(ChangeHistory.self, from: bytes)
+        } catch {
+            throw damaged(generation)
+        }
+    }
+
+    private static func damaged(_ generation: CacheGeneration) -> DataCacheError {
+        .unreadable(path: generation.historyFile.path, detail: "the change history is damaged")
     }
 
     func encoded() throws -> Data {

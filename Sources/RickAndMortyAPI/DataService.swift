@@ -80,12 +80,25 @@ package struct DataService: Sendable {
         try loadOffline(from: cache.current)
     }
 
-    /// The same from a generation the caller holds on to (to fingerprint exactly the files it read).
+    /// The same from a generation the caller holds on to.
     package func loadOffline(from generation: CacheGeneration) throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
-        guard let snapshot = try generation.loadSnapshot() else {
+        let read = try readOffline(from: generation)
+        return (read.snapshot, read.avatars, read.history)
+    }
+
+    /// The same, with the bytes each record came from, so a build fingerprints exactly what it decoded without
+    /// reading the files again.
+    package func readOffline(from generation: CacheGeneration) throws -> CachedData {
+        guard let snapshotBytes = try generation.readSnapshotFile() else {
             throw DataCacheError.noSnapshot(directory: cache.directory.path)
         }
-        return (snapshot, generation.avatars(for: snapshot), try ChangeHistory.load(from: generation))
+        let snapshot = try generation.decodeSnapshot(snapshotBytes)
+        let historyBytes = try ChangeHistory.readFile(of: generation)
+        return CachedData(
+            snapshot: snapshot, avatars: generation.avatars(for: snapshot),
+            history: try ChangeHistory.decode(historyBytes, of: generation),
+            files: [.init(path: generation.snapshotFile.path, bytes: snapshotBytes),
+                    .init(path: generation.historyFile.path, bytes: historyBytes)])
     }
 
     /// A cached picture is kept unless the record now names a different picture. Only the URL's path counts,
@@ -139,4 +152,24 @@ package struct DataService: Sendable {
             throw DataCacheError.writeFailed(path: cache.directory.path, detail: error.localizedDescription)
         }
     }
+}
+
+/// One generation of the cache as a build read it.
+package struct CachedData: Sendable {
+    /// A file as read: its path and bytes, nil when it was absent (a cache without history yet).
+    package struct File: Sendable {
+        package let path: String
+        package let bytes: Data?
+
+        package init(path: String, bytes: Data?) {
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    package let snapshot: Snapshot
+    package let avatars: [Int: AvatarImage]
+    package let history: ChangeHistory
+    /// The files the records were decoded from, in a fixed order.
+    package let files: [File]
 }

@@ -170,40 +170,6 @@ struct PublishedTree {
     }
 }
 
-/// One published file as `lstat` sees it: enough to tell whether anything touched the output since the
-/// build that wrote it (an edit, a deletion, a file dropped in by hand), without reading its bytes.
-package struct PublishedFileState: Codable, Sendable, Equatable {
-    package let path: String
-    package let size: Int64
-    package let modified: Int64
-    package let inode: UInt64
-
-    package init(path: String, size: Int64, modified: Int64, inode: UInt64) {
-        self.path = path
-        self.size = size
-        self.modified = modified
-        self.inode = inode
-    }
-
-    /// Every entry of the published output, sorted by path; nil when it is missing or cannot be read.
-    package static func scan(_ outputDirectory: URL) -> [PublishedFileState]? {
-        let root = outputDirectory.standardizedFileURL.path
-        guard FileManager.default.fileExists(atPath: root),
-              let tree = try? PublishedTree.read(at: root)
-        else { return nil }
-        var states: [PublishedFileState] = []
-        states.reserveCapacity(tree.files.count)
-        for path in tree.files.keys.sorted() {
-            var info = stat()
-            guard lstat(root + "/" + path, &info) == 0 else { return nil }
-            states.append(PublishedFileState(
-                path: path, size: Int64(info.st_size), modified: FileStamp(info).modified,
-                inode: UInt64(info.st_ino)))
-        }
-        return states
-    }
-}
-
 /// Relative folder paths grouped by depth ("a" is depth 1, "a/b" depth 2), each group sorted.
 struct FolderLevels {
     private let levels: [[String]]

@@ -83,6 +83,11 @@ package final class PublishSession: Sendable {
         return summary
     }
 
+    /// After `finish`, what the output holds, exactly and only: the files and folders of the new site.
+    package var publishedEntries: (files: [String], folders: [String]) {
+        progress.withLock { (Array($0.plan.states.keys), Array($0.plan.folders.keys)) }
+    }
+
     /// After a failure: deletes the staging folder and the marker this publish wrote; the output is as it was.
     package func abandon() {
         progress.withLock { progress in

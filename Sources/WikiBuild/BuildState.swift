@@ -5,14 +5,15 @@ import SiteOutput
 import WikiModel
 
 /// What the last successful build was made from (a fingerprint of every input) and what it left in
-/// the output folder (each file's size, mtime and inode). When a rebuild's inputs are the same and the
-/// output is untouched, there is nothing to render or write: the nightly no-change rebuild costs a hash
-/// and a directory walk. Any difference, including a file edited or deleted by hand, means a full build.
+/// the output folder (each file's and folder's size, mtime and inode). When a rebuild's inputs are the same
+/// and the output is untouched, there is nothing to render or write: the nightly no-change rebuild costs a
+/// hash and an `lstat` per entry. Any difference, including a file edited, added or deleted by hand, means a
+/// full build.
 /// Kept beside the output (`.<name>.build-state`), never inside it, so it is not published.
 ///
 /// Stored as lines, not JSON, because the no-change rebuild reads it every time: the fingerprint, then
-/// "size modified inode path" per file. A line that does not parse (a hand edit, a path with a line break)
-/// just makes the states differ, which costs one full build, never a wrong skip.
+/// "size modified inode path" per file and folder. A line that does not parse (a hand edit, a path with a line
+/// break) just makes the states differ, which costs one full build, never a wrong skip.
 struct BuildState: Sendable, Equatable {
     let inputs: String
     let files: [PublishedFileState]
@@ -81,11 +82,23 @@ struct BuildState: Sendable, Equatable {
 }
 
 extension BuildState {
-    /// What the data step read: the cache's files, fingerprinted by their bytes, or records handed over in
-    /// memory (the demo, tests, a fresh fetch), fingerprinted by their encoding.
+    /// What the data step read: the cache's files with the bytes it decoded, or records handed over in memory
+    /// (the demo, tests, a fresh fetch), fingerprinted by their encoding.
     enum DataRead: Sendable {
-        case files([URL])
+        case files([CachedData.File])
         case records(Snapshot, ChangeHistory)
+    }
+
+    /// The last build's state, and whether its output is still exactly as that build left it: read while the
+    /// theme and the data load, since it depends on neither. No state, nothing to compare (the first build).
+    struct LastBuild: Sendable {
+        let state: BuildState?
+        let outputUntouched: Bool
+
+        static func read(for output: URL) -> LastBuild {
+            guard let state = BuildState.load(for: output) else { return LastBuild(state: nil, outputUntouched: false) }
+            return LastBuild(state: state, outputUntouched: PublishedFileState.stillMatch(state.files, in: output))
+        }
     }
 
     /// The build's "check" step: the fingerprint of this build's inputs, and the files of the last build
@@ -96,20 +109,21 @@ extension BuildState {
         let unchangedFiles: [String]?
 
         init(theme: Theme, configuration: SiteConfiguration, output: URL, data: DataRead,
-             avatars: [Int: AvatarImage]) throws {
+             avatars: [Int: AvatarImage], lastBuild: LastBuild) throws {
             self.output = output
             inputs = try Self.fingerprint(theme: theme, configuration: configuration, data: data, avatars: avatars)
-            if let state = BuildState.load(for: output), state.inputs == inputs,
-               PublishedFileState.scan(output) == state.files {
-                unchangedFiles = state.files.map(\.path)
+            if let state = lastBuild.state, state.inputs == inputs, lastBuild.outputUntouched {
+                unchangedFiles = state.files.filter { !$0.isFolder }.map(\.path)
             } else {
                 unchangedFiles = nil
             }
         }
 
-        /// The build's "state" step, after a successful publish.
-        func save() {
-            if let files = PublishedFileState.scan(output) { BuildState(inputs: inputs, files: files).save(for: output) }
+        /// The build's "state" step, after a successful publish of exactly these files and folders.
+        func save(files: [String], folders: [String]) {
+            if let states = PublishedFileState.read(files: files, folders: folders, in: output) {
+                BuildState(inputs: inputs, files: states).save(for: output)
+            }
         }
 
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
@@ -127,10 +141,10 @@ extension BuildState {
             fingerprint.add(configuration.origin ?? "")
             switch data {
             case .files(let files):
-                // The bytes decoded a moment ago, read again from the page cache: cheaper than encoding them anew.
+                // The very bytes the data step decoded: cheaper than encoding the records anew, and no second read.
                 for file in files {
                     fingerprint.add(file.path)
-                    fingerprint.add((try? Data(contentsOf: file)).map { [UInt8]($0) } ?? Array("missing".utf8))
+                    if let bytes = file.bytes { fingerprint.add(bytes) } else { fingerprint.add("missing") }
                 }
             case let .records(snapshot, history):
                 let encoder = JSONEncoder()

@@ -1,3 +1,6 @@
+import Foundation
+import Primitives
+
 /// A 64-bit FNV-1a-style digest of everything a build reads. Change detection, not security: two different
 /// inputs colliding would only make one rebuild skip, and the next change rebuilds everything anyway.
 struct InputFingerprint: Sendable, Equatable {
@@ -31,12 +34,13 @@ struct InputFingerprint: Sendable, Equatable {
         value &*= 0x0000_0100_0000_01b3
     }
 
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { add($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
     mutating func add(_ text: String) { add(text.utf8) }
 
     mutating func add(_ number: Int) { add(String(number)) }
 
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    var hex: String { FNV1a.hex(value) }
 }

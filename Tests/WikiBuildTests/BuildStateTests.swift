@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import RickAndMortyAPI
 import SiteOutput
 import TestSupport
 import Testing
@@ -23,20 +27,88 @@ struct BuildStateTests {
         #expect(BuildState(lines: Array(text.utf8)) == nil)
     }
 
-    @Test("the check fingerprints the bytes of the cache files it read: any change to them, and only that, changes it")
-    func fingerprintFollowsTheFilesBytes() throws {
+    @Test("the check fingerprints the bytes the data step read: any change to them, and only that, changes it")
+    func fingerprintFollowsTheBytesRead() throws {
+        let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)
+        func fingerprint(_ snapshot: String, history: String?) throws -> String {
+            try BuildState.Check.fingerprint(
+                theme: theme, configuration: try SiteConfiguration(),
+                data: .files([.init(path: "/cache/snapshot.json", bytes: Data(snapshot.utf8)),
+                              .init(path: "/cache/history.json", bytes: history.map { Data($0.utf8) })]),
+                avatars: [:])
+        }
+        let first = try fingerprint(#"{"characters": []}"#, history: nil)
+        #expect(try fingerprint(#"{"characters": []}"#, history: nil) == first)
+        #expect(try fingerprint(#"{"characters": [1]}"#, history: nil) != first)
+        #expect(try fingerprint(#"{"characters": []}"#, history: "[]") != first)
+    }
+
+    @Test("a rebuild of the same inputs into an untouched output renders nothing; any hand change to the output, or a new input, rebuilds it whole")
+    func noChangeRebuildIsSkippedUntilTheOutputIsTouched() async throws {
         let folder = try SharedFixtures.temporaryDirectory("build-state")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snapshot = folder.appendingPathComponent("snapshot.json")
-        try Data(#"{"characters": []}"#.utf8).write(to: snapshot)
-        let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)
-        func fingerprint() throws -> String {
-            try BuildState.Check.fingerprint(
-                theme: theme, configuration: try SiteConfiguration(), data: .files([snapshot]), avatars: [:])
+        let output = folder.appendingPathComponent("site")
+        func build(_ snapshot: Snapshot = DemoDataset.snapshot) async throws -> SiteBuild.Report {
+            let settings = SiteBuild.Settings(
+                templates: ProjectTheme.templates, publicFolder: ProjectTheme.publicFolder, output: output,
+                cache: folder.appendingPathComponent("cache"), configuration: try SiteConfiguration())
+            return try await SiteBuild(settings: settings, data: .records(snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())).run()
         }
-        let first = try fingerprint()
-        #expect(try fingerprint() == first)
-        try Data(#"{"characters": [1]}"#.utf8).write(to: snapshot)
-        #expect(try fingerprint() != first)
+        /// The publish hands the state step what it left in the output; a walk of the output must find exactly that.
+        func expectStateMatchesAScan(_ context: Comment) throws {
+            let states = try #require(BuildState.load(for: output)).files
+            #expect(try states == Self.walk(output), context)
+            #expect(states.count > first.fileCount, "folders are recorded too")
+        }
+        let first = try await build()
+        #expect(!first.skipped)
+        try expectStateMatchesAScan("after a first build")
+        /// Dates the output in the past, so the change that follows dates a folder or file anew however coarse the
+        /// file system's clock; the build after that is a full one that changes nothing, so the dates stay and its
+        /// state records them, and the next is skipped.
+        func settle() async throws {
+            try Backdating.dateEverything(in: output)
+            #expect(try await !build().skipped)
+            try expectStateMatchesAScan("after a build that changed nothing")
+            let skipped = try await build()
+            #expect(skipped.skipped && skipped.fileCount == first.fileCount)
+            #expect(skipped.summary.unchanged.count == first.fileCount)
+            #expect(skipped.timings.phases.map(\.name) == ["lock", "theme", "data", "output", "check"])
+        }
+        try await settle()
+        let page = output.appendingPathComponent("characters/1/index.html")
+        let original = try Data(contentsOf: page)
+        try Data("edited by hand".utf8).write(to: page)
+        let repaired = try await build()
+        #expect(!repaired.skipped && repaired.summary.updated == ["characters/1/index.html"])
+        #expect(try Data(contentsOf: page) == original)
+        try expectStateMatchesAScan("after a build that switched in a new tree")
+
+        try await settle()
+        try Data("stray".utf8).write(to: output.appendingPathComponent("characters/1/notes.txt"))
+        let cleaned = try await build()
+        #expect(!cleaned.skipped && cleaned.summary.removed == ["characters/1/notes.txt"])
+
+        try await settle()
+        try FileManager.default.removeItem(at: page)
+        let restored = try await build()
+        #expect(!restored.skipped && restored.summary.added == ["characters/1/index.html"])
+
+        try await settle()
+        var renamed = DemoDataset.snapshot
+        renamed.characters[0].name = "Renamed"
+        #expect(try await !build(renamed).skipped)
+    }
+
+    /// Every entry of `output` as the build state records it, listed by FileManager's own walk.
+    static func walk(_ output: URL) throws -> [PublishedFileState] {
+        try (["."] + FileManager.default.subpathsOfDirectory(atPath: output.path)).map { subpath in
+            var info = stat()
+            #expect(lstat(output.path + "/" + subpath, &info) == 0)
+            return PublishedFileState(
+                path: info.st_mode & S_IFMT == S_IFDIR ? subpath + "/" : subpath, size: Int64(info.st_size),
+                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                inode: UInt64(info.st_ino))
+        }.sorted { $0.path < $1.path }
     }
 }

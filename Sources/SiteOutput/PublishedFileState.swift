@@ -1,0 +1,74 @@
+import Foundation
+import Primitives
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One published file or folder as `lstat` sees it: enough to tell whether anything touched the output since
+/// the build that wrote it, without reading its bytes. A folder's path ends in "/" (the output itself is "./"):
+/// adding, removing or renaming anything in a folder changes the folder's modification time, so the states of
+/// the files and folders of the last build tell an untouched output without listing a single folder.
+package struct PublishedFileState: Codable, Sendable, Equatable {
+    package let path: String
+    package let size: Int64
+    package let modified: Int64
+    package let inode: UInt64
+
+    package init(path: String, size: Int64, modified: Int64, inode: UInt64) {
+        self.path = path
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
+    init(path: String, _ info: stat) {
+        self.init(path: path, size: Int64(info.st_size), modified: FileStamp(info).modified, inode: UInt64(info.st_ino))
+    }
+
+    /// The output folder's own entry.
+    static let outputFolder = "./"
+
+    package var isFolder: Bool { path.hasSuffix("/") }
+
+    /// True when the output holds exactly what `states` (`read` after the publish) recorded: every file and
+    /// folder is still there with its size, modification time and inode. A file added, removed or renamed changes its
+    /// folder, an edit changes the file; one `lstat` each, no folder listed. False for states without the
+    /// output's own entry, which could not tell an added file.
+    package static func stillMatch(_ states: [PublishedFileState], in outputDirectory: URL) -> Bool {
+        guard states.contains(where: { $0.path == outputFolder }) else { return false }
+        return read(states.map(\.path), in: outputDirectory) == states
+    }
+
+    /// The states of an output that holds exactly these files and folders (relative paths), as after a
+    /// publish, which knows them: the output's own entry included, sorted by path; one `lstat` each, no folder
+    /// listed. Nil when one is missing.
+    package static func read(files: [String], folders: [String], in outputDirectory: URL) -> [PublishedFileState]? {
+        read(([outputFolder] + files + folders.map { $0 + "/" }).sorted(), in: outputDirectory)
+    }
+
+    /// The states of `paths`, in their order, on all cores; nil when one is missing.
+    private static func read(_ paths: [String], in outputDirectory: URL) -> [PublishedFileState]? {
+        guard let root = openOutput(outputDirectory) else { return nil }
+        defer { close(root) }
+        let chunk = 512
+        let parts = try? ConcurrentWork.map((paths.count + chunk - 1) / chunk) { part -> [PublishedFileState]? in
+            var states: [PublishedFileState] = []
+            for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)] {
+                var info = stat()
+                guard fstatat(root, path.hasSuffix("/") ? String(path.dropLast()) : path, &info, AT_SYMLINK_NOFOLLOW) == 0
+                else { return nil }
+                states.append(PublishedFileState(path: path, info))
+            }
+            return states
+        }
+        guard let parts, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.flatMap { $0 ?? [] }
+    }
+
+    private static func openOutput(_ outputDirectory: URL) -> Int32? {
+        let descriptor = open(outputDirectory.standardizedFileURL.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+}
