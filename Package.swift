@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "rmwiki-bench", targets: ["Benchmarks"]),
     ],
     targets: [
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["Primitives"]),
         .target(name: "Primitives"),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Reads `snapshot.json` straight into records, several times faster than `JSONDecoder`, which every build
 /// would otherwise spend most of its data step in. It only takes the plain shape the cache writes; anything
@@ -6,8 +7,7 @@ import Foundation
 /// makes it give up, and the caller decodes with `JSONDecoder`, whose errors name the file and the field.
 /// So it never decides what a valid or invalid snapshot is: it only spares the common case the slow path.
 struct SnapshotReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    private var scanner: JSONScanner
 
     /// Nil when the bytes are anything but a snapshot in the plain shape; then `JSONDecoder` decides.
     static func read(_ data: Data) -> Snapshot? {
@@ -18,7 +18,7 @@ struct SnapshotReader {
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        scanner = JSONScanner(bytes: bytes)
     }
 
     private mutating func snapshot() -> Snapshot? {
@@ -33,8 +33,8 @@ struct SnapshotReader {
             default: return reader.skipValue()
             }
         }) else { return nil }
-        skipWhitespace()
-        guard position == bytes.count, let characters, let locations, let episodes else { return nil }
+        scanner.skipWhitespace()
+        guard scanner.isAtEnd, let characters, let locations, let episodes else { return nil }
         return Snapshot(characters: characters, locations: locations, episodes: episodes)
     }
 
@@ -128,21 +128,8 @@ struct SnapshotReader {
 
     // MARK: JSON
 
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
-            default: return
-            }
-        }
-    }
-
-    /// Reads `byte` (after whitespace) if it is next.
     private mutating func take(_ byte: UInt8) -> Bool {
-        skipWhitespace()
-        guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
-        return true
+        scanner.take(byte)
     }
 
     /// `{ "key": value, … }`, each value read by `member`, which returns false to give up.
@@ -150,7 +137,6 @@ struct SnapshotReader {
         guard take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
         repeat {
-            skipWhitespace()
             guard let key = string(), take(UInt8(ascii: ":")), member(&self, key) else { return false }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}"))
@@ -167,123 +153,34 @@ struct SnapshotReader {
         return take(UInt8(ascii: "]")) ? result : nil
     }
 
-    /// A plain integer that fits `Int`: an optional minus and digits, no leading zero, fraction or exponent.
+    /// A plain integer that fits `Int`: a fraction or exponent gives nil, and so does a leading zero (the digit
+    /// after it is no `,`, `]` or `}`).
     private mutating func integer() -> Int? {
-        skipWhitespace()
-        let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
-        let start = position
-        var value = 0
-        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
-            let digit = Int(bytes[position] - UInt8(ascii: "0"))
-            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowAgain) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-            guard !overflow, !overflowAgain else { return nil }
-            value = next
-            position += 1
-        }
-        let count = position - start
-        guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
-        if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
-            return nil
-        }
-        return value
+        scanner.skipWhitespace()
+        guard let number = try? scanner.readNumber() else { return nil }
+        return scanner.integer(number)
     }
 
-    /// A string; nil for invalid UTF-8, control characters, bad escapes and surrogates (`JSONDecoder` decides those).
+    /// A string; nil for invalid UTF-8, control characters, bad escapes and any surrogate escape, even a
+    /// well-formed pair (`JSONDecoder` decides those).
     private mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
-        let start = position
-        var ascii = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                return ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") {
-                position = start
-                return escapedString()
-            }
-            if byte < 0x20 { return nil }
-            if byte >= 0x80 { ascii = false }
-            position += 1
-        }
-        return nil
-    }
-
-    /// The rest of a string that holds escapes, from its first character.
-    private mutating func escapedString() -> String? {
-        var text: [UInt8] = []
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(validating: text, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard position < bytes.count else { return nil }
-                let escape = bytes[position]
-                position += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard let code = hexQuad(), let scalar = Unicode.Scalar(code) else { return nil }
-                    text.append(contentsOf: String(Character(scalar)).utf8)
-                default: return nil
-                }
-            default:
-                if byte < 0x20 { return nil }
-                text.append(byte)
-            }
-        }
-        return nil
-    }
-
-    /// Four hex digits after `\u`; surrogates (halves of a pair, or lone) give nil.
-    private mutating func hexQuad() -> UInt32? {
-        guard position + 4 <= bytes.count else { return nil }
-        var code: UInt32 = 0
-        for byte in bytes[position..<(position + 4)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            code = code << 4 | UInt32(digit)
-        }
-        position += 4
-        return (0xD800...0xDFFF).contains(code) ? nil : code
+        return try? scanner.readString(combiningSurrogatePairs: false)
     }
 
     /// A value of a key the records do not have (which `JSONDecoder` ignores too), checked as strictly as the rest.
     private mutating func skipValue(depth: Int = 0) -> Bool {
         guard depth < 64 else { return false }
-        skipWhitespace()
-        guard position < bytes.count else { return false }
-        switch bytes[position] {
+        scanner.skipWhitespace()
+        switch scanner.next {
         case UInt8(ascii: "{"): return object { reader, _ in reader.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["): return array { reader in reader.skipValue(depth: depth + 1) ? true : nil } != nil
         case UInt8(ascii: "\""): return string() != nil
-        case UInt8(ascii: "t"): return literal("true")
-        case UInt8(ascii: "f"): return literal("false")
-        case UInt8(ascii: "n"): return literal("null")
+        case UInt8(ascii: "t"): return scanner.takeLiteral("true")
+        case UInt8(ascii: "f"): return scanner.takeLiteral("false")
+        case UInt8(ascii: "n"): return scanner.takeLiteral("null")
+        case nil: return false
         default: return integer() != nil
         }
-    }
-
-    private mutating func literal(_ word: String) -> Bool {
-        let count = word.utf8.count
-        guard position + count <= bytes.count, bytes[position..<(position + count)].elementsEqual(word.utf8) else { return false }
-        position += count
-        return true
     }
 }
