@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it:
-// Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping, JSON scanning) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [

@@ -5,7 +5,7 @@ import RickAndMortyAPI
 /// `rmwiki-bench hugo`: rmwiki against Hugo on the same site. Warms an rmwiki cache from the data over
 /// loopback, writes the pages rmwiki's English build makes from that cache as a Hugo project (`HugoSite`), then
 /// runs, in turn and each as its own process into an empty output, `hugo`, the release `rmwiki build --offline`
-/// with English only and the full two-language build, `--runs` rounds. Outputs go to /dev/shm when it exists,
+/// with English only and the full two-language build, `--runs` rounds, each round starting with the next one. Outputs go to /dev/shm when it exists,
 /// so the disk is not what is measured. Prints the medians of wall and CPU (user + system) time, each round's
 /// ratios, and the pages each wrote. Hugo comes from Debian (`apt-get install -y hugo`) when it is not
 /// installed: the benchmark's need, never the product's.
@@ -69,7 +69,10 @@ enum HugoBenchmark {
         var outcomes = Array(repeating: [ChildProcess.Outcome](), count: contenders.count)
         var trees = Array(repeating: OutputTree(URL(fileURLWithPath: "/nonexistent")), count: contenders.count)
         for round in 0..<runs {
-            for (index, contender) in contenders.enumerated() {
+            // Each round starts with the next contender, so none always runs first (or right after Hugo).
+            for step in contenders.indices {
+                let index = (step + round) % contenders.count
+                let contender = contenders[index]
                 let output = work.appendingPathComponent("out-\(index)-\(round)")
                 let (program, arguments) = contender.arguments(output)
                 let outcome = try ChildProcess.run(program, arguments)
@@ -82,7 +85,7 @@ enum HugoBenchmark {
             }
         }
 
-        print("\(version); outputs in \(workRoot.path); \(runs) rounds, each: hugo, rmwiki en, rmwiki en+fr")
+        print("\(version); outputs in \(workRoot.path); \(runs) rounds of hugo, rmwiki en, rmwiki en+fr, each starting with the next")
         for (index, contender) in contenders.enumerated() {
             let times = outcomes[index].map { BuildBenchmark.milliseconds($0.wallTime) }.sorted()
             let cpu = outcomes[index].map { BuildBenchmark.milliseconds($0.cpuTime) }.sorted()

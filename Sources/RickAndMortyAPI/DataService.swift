@@ -72,33 +72,32 @@ package struct DataService: Sendable {
             refusedAvatars: imageReport.refused,
             statistics: fetch.statistics + imageReport.statistics,
             duration: ContinuousClock.now - started,
-            history: history)
+            history: history,
+            // Still under the lock: the generation just committed, or the unchanged one.
+            files: try Self.files(of: cache.current))
     }
 
     /// The cached snapshot, pictures and change history, all from one generation, without any request.
     package func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
-        try loadOffline(from: cache.current)
-    }
-
-    /// The same from a generation the caller holds on to.
-    package func loadOffline(from generation: CacheGeneration) throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
-        let read = try readOffline(from: generation)
+        let read = try readOffline(from: cache.current)
         return (read.snapshot, read.avatars, read.history)
     }
 
-    /// The same, with the bytes each record came from, so a build fingerprints exactly what it decoded without
-    /// reading the files again.
+    /// The same from a generation the caller holds on to, with the bytes the records came from, so a build
+    /// fingerprints exactly what it decoded without reading the files again.
     package func readOffline(from generation: CacheGeneration) throws -> CachedData {
-        guard let snapshotBytes = try generation.readSnapshotFile() else {
-            throw DataCacheError.noSnapshot(directory: cache.directory.path)
-        }
+        let files = try Self.files(of: generation)
+        guard let snapshotBytes = files[0].bytes else { throw DataCacheError.noSnapshot(directory: cache.directory.path) }
         let snapshot = try generation.decodeSnapshot(snapshotBytes)
-        let historyBytes = try ChangeHistory.readFile(of: generation)
         return CachedData(
             snapshot: snapshot, avatars: generation.avatars(for: snapshot),
-            history: try ChangeHistory.decode(historyBytes, of: generation),
-            files: [.init(path: generation.snapshotFile.path, bytes: snapshotBytes),
-                    .init(path: generation.historyFile.path, bytes: historyBytes)])
+            history: try ChangeHistory.decode(files[1].bytes, of: generation), files: files)
+    }
+
+    /// A generation's snapshot and history files, in that order.
+    private static func files(of generation: CacheGeneration) throws -> [CachedData.File] {
+        [.init(path: generation.snapshotFile.path, bytes: try generation.readSnapshotFile()),
+         .init(path: generation.historyFile.path, bytes: try ChangeHistory.readFile(of: generation))]
     }
 
     /// A cached picture is kept unless the record now names a different picture. Only the URL's path counts,
@@ -157,7 +156,7 @@ package struct DataService: Sendable {
 /// One generation of the cache as a build read it.
 package struct CachedData: Sendable {
     /// A file as read: its path and bytes, nil when it was absent (a cache without history yet).
-    package struct File: Sendable {
+    package struct File: Sendable, Equatable {
         package let path: String
         package let bytes: Data?
 

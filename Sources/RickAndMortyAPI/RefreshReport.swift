@@ -17,12 +17,17 @@ package struct RefreshReport: Sendable, Equatable {
     package var duration: Duration
     /// The change history with this refresh's changes in front, as saved with the snapshot.
     package var history: ChangeHistory
+    /// The committed cache files that hold `snapshot` and `history`, as on disk: a build fingerprints these bytes,
+    /// as an offline build of the same cache does, instead of encoding the records again.
+    package var files: [CachedData.File]
 
     package init(
         snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], missingAvatars: [Int],
-        refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory = ChangeHistory()
+        refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory,
+        files: [CachedData.File]
     ) {
         self.history = history
+        self.files = files
         self.snapshot = snapshot
         self.changes = changes
         self.avatars = avatars

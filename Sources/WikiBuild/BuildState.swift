@@ -82,8 +82,9 @@ struct BuildState: Sendable, Equatable {
 }
 
 extension BuildState {
-    /// What the data step read: the cache's files with the bytes it decoded, or records handed over in memory
-    /// (the demo, tests, a fresh fetch), fingerprinted by their encoding.
+    /// What the data step read: the cache's files with their bytes (offline, or as a refresh committed them, so
+    /// `build` and `build --offline` of the same cache agree), or records handed over in memory (the demo,
+    /// tests), fingerprinted by their encoding.
     enum DataRead: Sendable {
         case files([CachedData.File])
         case records(Snapshot, ChangeHistory)

@@ -188,7 +188,7 @@ package struct SiteBuild: Sendable {
             report.warnings.forEach(log.warn)
             report.changes.summary.forEach(log.say)
             return LoadedData(snapshot: report.snapshot, avatars: report.avatars, history: report.history,
-                              read: .records(report.snapshot, report.history))
+                              read: .files(report.files))
         }
     }
 }

@@ -65,7 +65,7 @@ package struct StringTable: Sendable, Equatable {
         guard rest.contains(UInt8(ascii: "{")) else { return pattern }
         var result = ""
         result.reserveCapacity(bytes.count + 16)
-        // Braces are ASCII, so these positions fall on character boundaries.
+        // Braces are ASCII, so slicing at them never splits a scalar's UTF-8 bytes.
         while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
             result += Substring(rest[..<open])
             guard let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) else {

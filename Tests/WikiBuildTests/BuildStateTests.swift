@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LoopbackAPI
 import RickAndMortyAPI
 import SiteOutput
 import TestSupport
@@ -41,6 +42,33 @@ struct BuildStateTests {
         #expect(try fingerprint(#"{"characters": []}"#, history: nil) == first)
         #expect(try fingerprint(#"{"characters": [1]}"#, history: nil) != first)
         #expect(try fingerprint(#"{"characters": []}"#, history: "[]") != first)
+    }
+
+    @Test("a build that fetches fingerprints the cache files it committed, as an offline build does: after either, the other renders nothing when nothing changed")
+    func fetchingAndOfflineBuildsAgree() async throws {
+        let folder = try SharedFixtures.temporaryDirectory("build-state-fetch")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("cache")
+        let settings = SiteBuild.Settings(
+            templates: ProjectTheme.templates, publicFolder: ProjectTheme.publicFolder,
+            output: folder.appendingPathComponent("site"), cache: cache, configuration: try SiteConfiguration())
+        try await LoopbackSession.with(LoopbackAPIServer(snapshot: SmallWorld.snapshot)) { _, base in
+            let service = DataService(client: APIClient(baseURL: base), cache: DataCache(directory: cache))
+            func fetching() async throws -> SiteBuild.Report {
+                try await SiteBuild(settings: settings, data: .refresh(
+                    service, maxTime: .seconds(600), progress: ProgressReporter(style: .silent),
+                    at: Date(timeIntervalSince1970: 1_800_000_000))).run()
+            }
+            func offline() async throws -> SiteBuild.Report {
+                try await SiteBuild(settings: settings, data: .cache(service)).run()
+            }
+            let first = try await fetching()
+            let offlineAfter = try await offline()
+            let fetchingAgain = try await fetching()
+            #expect(!first.skipped)
+            #expect(offlineAfter.skipped, "offline, from the cache the fetching build committed")
+            #expect(fetchingAgain.skipped, "a fetch that finds nothing new")
+        }
     }
 
     @Test("a rebuild of the same inputs into an untouched output renders nothing; any hand change to the output, or a new input, rebuilds it whole")

@@ -9,7 +9,10 @@ import Testing
 /// Cards, rows, links and the busiest page models give the templates values built by hand
 /// (`PageModel+MustacheConvertible.swift`) rather than through `Encoder`: they must be exactly what the
 /// Codable form gives, key for key. Checked on every page of the real site in every language, with the page's
-/// meta, navigation and language links; a nil is a `null` by hand and an absent key in JSON, the same to a template.
+/// meta, navigation and language links. JSON leaves a nil out where the hand-built value has `null`, so the values
+/// are compared without their nulls, and each hand-built object is checked on its own to have every stored
+/// property as a key: a key left out would make the template look the name up in the enclosing objects (a card
+/// without its `note` would show the page's).
 @Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct TemplateValuesTests {
     @Test func handBuiltValuesAreTheCodableForms() throws {
@@ -27,6 +30,9 @@ struct TemplateValuesTests {
                 configuration: site.configuration, strings: language.strings, languages: languages)
             for page in try model.pages() {
                 #expect(try Self.handBuilt(page.content) == Self.codable(page.content), "\(language.code) \(page.route)")
+                #expect(Self.missingKeys(page.content, try MustacheValue(encoding: page.content)) == [],
+                        "\(language.code) \(page.route)")
+                #expect(Self.missingKeys(page.meta, page.meta.mustacheValue) == [])
                 #expect(try Self.handBuilt(page.meta) == Self.codable(page.meta), "\(language.code) \(page.route)")
                 #expect(try Self.handBuilt(page.navigation) == Self.codable(page.navigation))
                 #expect(try Self.handBuilt(page.languages) == Self.codable(page.languages))
@@ -42,6 +48,25 @@ struct TemplateValuesTests {
 
     static func codable(_ value: some Encodable) throws -> MustacheValue {
         withoutNulls(try MustacheValue(json: [UInt8](JSONEncoder().encode(value))))
+    }
+
+    /// The stored properties of hand-built values that their object lacks, as paths (`page.cards[].note`).
+    static func missingKeys(_ value: Any, _ built: MustacheValue, at path: String = "page") -> [String] {
+        let mirror = Mirror(reflecting: value)
+        switch (mirror.displayStyle, built) {
+        case (.optional?, _):
+            return mirror.children.first.map { missingKeys($0.value, built, at: path) } ?? []
+        case (.collection?, .array(let items)):
+            return zip(mirror.children, items).flatMap { missingKeys($0.0.value, $0.1, at: path + "[]") }
+        case (.struct?, .object(let members)):
+            return mirror.children.flatMap { child -> [String] in
+                guard let label = child.label else { return [] }
+                guard let member = members[label] else { return value is MustacheConvertible ? [path + "." + label] : [] }
+                return missingKeys(child.value, member, at: path + "." + label)
+            }
+        default:
+            return []
+        }
     }
 
     static func withoutNulls(_ value: MustacheValue) -> MustacheValue {
