@@ -63,7 +63,7 @@ struct FetchBenchmark {
                 times.append(measurement.seconds)
                 last = measurement
             }
-            let median = times.sorted()[times.count / 2]
+            let median = times.median
             medians[limit] = median
             if let last {
                 let runsText = times.map { String(format: "%.2f", $0) }.joined(separator: ", ")
@@ -117,7 +117,7 @@ struct FetchBenchmark {
             _ = try await DataService(
                 client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: faultsOnly)
             ).refresh(recordingAt: date)
-            faultTimes.append((ContinuousClock.now - faultsStarted).secondsValue)
+            faultTimes.append((ContinuousClock.now - faultsStarted).seconds)
 
             await server.setFaults(faults)
             await server.setRateLimit(LoopbackRateLimit(requests: limit))
@@ -126,7 +126,7 @@ struct FetchBenchmark {
             let report = try await DataService(
                 client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: throttled)
             ).refresh(recordingAt: date)
-            let seconds = (ContinuousClock.now - started).secondsValue
+            let seconds = (ContinuousClock.now - started).seconds
             let counters = await server.counters()
             let letThrough = counters.requests - counters.throttled
             throttledTimes.append(seconds)
@@ -138,16 +138,12 @@ struct FetchBenchmark {
                 + "%.2f s with the faults alone; cache byte-identical to the clean fetch",
                 run, seconds, letThrough, report.statistics.retries, counters.throttled, faultTimes[faultTimes.count - 1]))
         }
-        let median = Self.median(throttledTimes)
-        let letThrough = Self.median(letThroughCounts.map(Double.init))
+        let median = throttledTimes.median
+        let letThrough = letThroughCounts.map(Double.init).median
         print(String(format: "median %.2f s: %.2fx of needed requests ÷ limit (%.2f s), %.2fx of let-through requests ÷ limit "
             + "(%.0f ÷ %d = %.2f s); the same faults without the limit: median %.2f s",
             median, median * Double(limit) / Double(needed), Double(needed) / Double(limit),
-            median * Double(limit) / letThrough, letThrough, limit, letThrough / Double(limit), Self.median(faultTimes)))
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
+            median * Double(limit) / letThrough, letThrough, limit, letThrough / Double(limit), faultTimes.median))
     }
 
     private static func temporaryFolder() -> URL {
@@ -177,7 +173,7 @@ struct FetchBenchmark {
             client: APIClient(baseURL: base, concurrency: concurrency), cache: DataCache(directory: cache))
         let started = ContinuousClock.now
         let report = try await service.refresh()
-        let seconds = (ContinuousClock.now - started).secondsValue
+        let seconds = (ContinuousClock.now - started).seconds
         guard report.snapshot.characters.count == 826, report.avatars.count == 826 else {
             throw BenchmarkError("incomplete fetch: \(report.snapshot.characters.count) characters, \(report.avatars.count) avatars")
         }
@@ -201,15 +197,5 @@ struct FetchBenchmark {
         }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/rickandmorty-api")
-    }
-}
-
-extension Duration {
-    var secondsValue: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-
-    var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

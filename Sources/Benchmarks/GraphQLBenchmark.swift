@@ -21,7 +21,7 @@ private struct GraphQLBenchmark {
         var seconds: [Double] = []
         var statistics = FetchStatistics()
 
-        var median: Double { seconds.sorted()[seconds.count / 2] }
+        var median: Double { seconds.median }
 
         func line(_ label: String) -> String {
             let runs = seconds.map { String(format: "%.3f", $0) }.joined(separator: ", ")
@@ -52,14 +52,14 @@ private struct GraphQLBenchmark {
             for _ in 0..<settings.runs {
                 let started = ContinuousClock.now
                 let fetch = try await client.fetchRecords()
-                recordsOnly.seconds.append((ContinuousClock.now - started).secondsValue)
+                recordsOnly.seconds.append((ContinuousClock.now - started).seconds)
                 recordsOnly.statistics = fetch.statistics
                 snapshots[label] = fetch.snapshot
             }
             for _ in 0..<settings.runs {
                 let started = ContinuousClock.now
                 let report = try await refresh(base: base, source: source)
-                whole.seconds.append((ContinuousClock.now - started).secondsValue)
+                whole.seconds.append((ContinuousClock.now - started).seconds)
                 whole.statistics = report.statistics
             }
             print(recordsOnly.line("\(label) records"))

@@ -13,39 +13,21 @@ enum HugoBenchmark {
     static let usage = "rmwiki-bench hugo [--runs N] [--data PATH] [--work DIR]"
 
     static func run(arguments: [String]) async {
-        do {
-            try await measure(arguments: arguments)
-        } catch {
-            FileHandle.standardError.write(Data("rmwiki-bench hugo: \(error)\n".utf8))
-            exit(1)
-        }
+        await OfflineBuilds.run("hugo") { try await measure(arguments: arguments) }
     }
 
     static func measure(arguments: [String]) async throws {
-        var runs = 7
-        var data = URL(fileURLWithPath: "../shared/rickandmorty-api")
-        var workRoot = FileManager.default.fileExists(atPath: "/dev/shm")
-            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--runs": runs = max(1, Int(remaining.popFirst() ?? "") ?? runs)
-            case "--data": data = URL(fileURLWithPath: remaining.popFirst() ?? data.path)
-            case "--work": workRoot = URL(fileURLWithPath: remaining.popFirst() ?? workRoot.path)
-            default: throw BenchmarkError("unknown argument \(argument); usage: " + usage)
-            }
-        }
-        let binary = try BuildBenchmark.releaseBinary()
+        let options = try OfflineBuilds.Options(
+            arguments, runs: 7, work: OfflineBuilds.Options.memoryFolder, taking: ["--runs", "--data", "--work"], usage: usage)
+        let runs = options.runs
+        let binary = try OfflineBuilds.releaseBinary()
         let hugo = try installedHugo()
-        let work = workRoot.appendingPathComponent("rmwiki-bench-hugo-\(UUID().uuidString)")
+        let work = options.work.appendingPathComponent("rmwiki-bench-hugo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
 
-        let dataset = try ScaledDataset(dataFolder: data, factor: 1)
+        let dataset = try ScaledDataset(dataFolder: options.data, factor: 1)
         let cache = work.appendingPathComponent("cache")
-        let server = LoopbackAPIServer(snapshot: dataset.snapshot, avatars: dataset.avatars)
-        let base = try await server.start()
-        _ = try await DataService(client: APIClient(baseURL: base), cache: DataCache(directory: cache)).refresh()
-        await server.stop()
+        _ = try await OfflineBuilds.warm(cache, from: LoopbackAPIServer(snapshot: dataset.snapshot, avatars: dataset.avatars))
         let english = try englishOnlyTemplates(in: work)
         let hugoSite = work.appendingPathComponent("hugo-site")
         try HugoSite.write(cache: cache, templates: english, publicFolder: URL(fileURLWithPath: "Public"), to: hugoSite)
@@ -58,13 +40,9 @@ enum HugoBenchmark {
         let contenders = [
             Contender(name: "hugo") { (hugo, ["--source", hugoSite.path, "--destination", $0.path, "--quiet"]) },
             Contender(name: "rmwiki en") {
-                (binary, ["build", "--offline", "--cache", cache.path, "--output", $0.path, "--templates", english.path,
-                          "--public", "Public"])
+                (binary, OfflineBuilds.buildArguments(cache: cache, output: $0, templates: english.path))
             },
-            Contender(name: "rmwiki en+fr") {
-                (binary, ["build", "--offline", "--cache", cache.path, "--output", $0.path, "--templates", "Templates",
-                          "--public", "Public"])
-            },
+            Contender(name: "rmwiki en+fr") { (binary, OfflineBuilds.buildArguments(cache: cache, output: $0)) },
         ]
         var outcomes = Array(repeating: [ChildProcess.Outcome](), count: contenders.count)
         var trees = Array(repeating: OutputTree(URL(fileURLWithPath: "/nonexistent")), count: contenders.count)
@@ -85,19 +63,19 @@ enum HugoBenchmark {
             }
         }
 
-        print("\(version); outputs in \(workRoot.path); \(runs) rounds of hugo, rmwiki en, rmwiki en+fr, each starting with the next")
+        print("\(version); outputs in \(options.work.path); \(runs) rounds of hugo, rmwiki en, rmwiki en+fr, each starting with the next")
         for (index, contender) in contenders.enumerated() {
-            let times = outcomes[index].map { BuildBenchmark.milliseconds($0.wallTime) }.sorted()
-            let cpu = outcomes[index].map { BuildBenchmark.milliseconds($0.cpuTime) }.sorted()
-            let memory = outcomes[index].map(\.peakMemoryKiB).sorted()[outcomes[index].count / 2] / 1024
-            print(ScaleBenchmark.pad(contender.name, 14) + "median \(times[times.count / 2]) ms (min \(times[0]), max \(times[times.count - 1])), "
-                + "CPU \(cpu[cpu.count / 2]) ms, peak memory \(memory) MiB, \(trees[index].htmlFiles) HTML pages, \(trees[index].files) files")
+            let times = outcomes[index].map { $0.wallTime.milliseconds }.sorted()
+            let cpu = outcomes[index].map { $0.cpuTime.milliseconds }.median
+            let memory = outcomes[index].map(\.peakMemoryKiB).median / 1024
+            print(OfflineBuilds.pad(contender.name, 14) + "median \(times[times.count / 2]) ms (min \(times[0]), max \(times[times.count - 1])), "
+                + "CPU \(cpu) ms, peak memory \(memory) MiB, \(trees[index].htmlFiles) HTML pages, \(trees[index].files) files")
         }
         for (index, name) in [(1, "rmwiki en / hugo"), (2, "rmwiki en+fr / hugo")] {
             let ratios = zip(outcomes[index], outcomes[0]).map { ours, theirs in
-                Double(BuildBenchmark.milliseconds(ours.wallTime)) / Double(max(1, BuildBenchmark.milliseconds(theirs.wallTime)))
+                Double(ours.wallTime.milliseconds) / Double(max(1, theirs.wallTime.milliseconds))
             }
-            print(ScaleBenchmark.pad(name, 22) + "median ratio " + String(format: "%.2f", ratios.sorted()[ratios.count / 2])
+            print(OfflineBuilds.pad(name, 22) + "median ratio " + String(format: "%.2f", ratios.median)
                 + "; by round: " + ratios.map { String(format: "%.2f", $0) }.joined(separator: " "))
         }
         if let median = outcomes[1].sorted(by: { $0.wallTime < $1.wallTime }).dropFirst(runs / 2).first {

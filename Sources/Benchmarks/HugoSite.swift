@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
@@ -134,15 +135,10 @@ struct HugoSite {
         while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {
             result += rest[..<open.lowerBound]
             let key = String(rest[open.upperBound..<close.lowerBound])
-            result += escaped(strings[key] ?? "[[\(key)]]")
+            result += XMLText.escape(strings[key] ?? "[[\(key)]]")
             rest = rest[close.upperBound...]
         }
         return result + rest
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// rmwiki's templates (`Templates/*.mustache`) in Hugo's language, tag for tag; `[[key]]` is an English string.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 // One subcommand per benchmark file; each runs its own argument parsing.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -45,4 +46,14 @@ default:
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension Duration {
+    /// Rounded to the nearest millisecond: what the benchmarks print.
+    var milliseconds: Int { Int((seconds * 1000).rounded()) }
+}
+
+extension Array where Element: Comparable {
+    /// The middle value (the upper one of an even count); every benchmark measures at least one run.
+    var median: Element { sorted()[count / 2] }
 }

@@ -21,11 +21,20 @@ package struct CacheGeneration: Sendable, Equatable {
 
     /// The bytes of `snapshot.json`; nil when there is none.
     func readSnapshotFile() throws -> Data? {
-        guard hasSnapshot else { return nil }
         do {
-            return try Data(contentsOf: snapshotFile)
+            return try Self.readIfPresent(snapshotFile)
         } catch {
             throw DataCacheError.unreadable(path: snapshotFile.path, detail: error.localizedDescription)
+        }
+    }
+
+    /// A file's bytes, nil when it is not there: one read, no existence check before it that the file could
+    /// outdate.
+    static func readIfPresent(_ file: URL) throws -> Data? {
+        do {
+            return try Data(contentsOf: file)
+        } catch CocoaError.fileReadNoSuchFile {
+            return nil
         }
     }
 

@@ -105,10 +105,8 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
 
     /// The bytes of the generation's history file; nil when there is none yet.
     static func readFile(of generation: CacheGeneration) throws -> Data? {
-        let file = generation.historyFile
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         do {
-            return try Data(contentsOf: file)
+            return try CacheGeneration.readIfPresent(generation.historyFile)
         } catch {
             throw damaged(generation)
         }

@@ -53,7 +53,6 @@ package struct DataCache: Sendable {
     package var hasSnapshot: Bool { current.hasSnapshot }
     package func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
     package func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
-    package func cachedAvatar(forCharacter id: Int) -> AvatarImage? { current.cachedAvatar(forCharacter: id) }
     package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
 
     func verifiedDownloads() -> VerifiedDownloads {

@@ -232,7 +232,7 @@ package final class ProgressReporter: Sendable {
                 let remaining = elapsed / Double(done) * Double(total - done)
                 parts.append("ETA \(Int(remaining.rounded(.up)))s")
             } else if done >= total {
-                parts.append(String(format: "%.1fs", elapsed))
+                parts.append(DurationText.compact(.seconds(elapsed)))
             }
             return "\(phase): " + parts.joined(separator: ", ")
         }

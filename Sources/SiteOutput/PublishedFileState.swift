@@ -10,7 +10,7 @@ import Darwin
 /// the build that wrote it, without reading its bytes. A folder's path ends in "/" (the output itself is "./"):
 /// adding, removing or renaming anything in a folder changes the folder's modification time, so the states of
 /// the files and folders of the last build tell an untouched output without listing a single folder.
-package struct PublishedFileState: Codable, Sendable, Equatable {
+package struct PublishedFileState: Sendable, Equatable {
     package let path: String
     package let size: Int64
     package let modified: Int64
@@ -24,7 +24,8 @@ package struct PublishedFileState: Codable, Sendable, Equatable {
     }
 
     init(path: String, _ info: stat) {
-        self.init(path: path, size: Int64(info.st_size), modified: FileStamp(info).modified, inode: UInt64(info.st_ino))
+        let stamp = FileStamp(info)
+        self.init(path: path, size: stamp.size, modified: stamp.modified, inode: stamp.inode)
     }
 
     /// The output folder's own entry.

@@ -3,7 +3,13 @@ import WikiModel
 
 // Cards and rows appear thousands of times per build (every index page, every cast list); building
 // their template values by hand instead of through `Encoder` is most of the render phase's speed.
-// The golden files hold the keys to the Codable forms the other page models use.
+// `TemplateValuesTests` holds each to its Codable form, key for key.
+
+extension MustacheValue {
+    fileprivate init(_ text: String?) { self = text.map(MustacheValue.string) ?? .null }
+    fileprivate init(_ value: (some MustacheConvertible)?) { self = value?.mustacheValue ?? .null }
+    fileprivate init(_ values: [some MustacheConvertible]) { self = .array(values.map(\.mustacheValue)) }
+}
 
 extension Badge: MustacheConvertible {
     package var mustacheValue: MustacheValue {
@@ -15,7 +21,7 @@ extension ImageReference: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height),
-            "loading": .string(loading), "fetchPriority": fetchPriority.map(MustacheValue.string) ?? .null,
+            "loading": .string(loading), "fetchPriority": MustacheValue(fetchPriority),
         ])
     }
 }
@@ -23,10 +29,10 @@ extension ImageReference: MustacheConvertible {
 extension CharacterCard: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
-            "id": .int(id), "name": .string(name), "note": note.map(MustacheValue.string) ?? .null,
+            "id": .int(id), "name": .string(name), "note": MustacheValue(note),
             "url": .string(url), "image": image.mustacheValue,
             "status": status.mustacheValue, "gender": gender.mustacheValue, "species": .string(species),
-            "count": count.map(MustacheValue.string) ?? .null,
+            "count": MustacheValue(count),
         ])
     }
 }
@@ -44,7 +50,7 @@ extension EpisodeSummary: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "id": .int(id), "code": .string(code), "name": .string(name), "url": .string(url),
-            "airDate": .string(airDate), "airDateISO": airDateISO.map(MustacheValue.string) ?? .null,
+            "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
             "castSize": .string(castSize),
         ])
     }
@@ -55,7 +61,7 @@ extension EpisodeSummary: MustacheConvertible {
 
 extension RecordLink: MustacheConvertible {
     package var mustacheValue: MustacheValue {
-        .object(["name": .string(name), "url": url.map(MustacheValue.string) ?? .null])
+        .object(["name": .string(name), "url": MustacheValue(url)])
     }
 }
 
@@ -63,8 +69,8 @@ extension InfoRow: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "key": .string(key), "label": .string(label), "icon": .string(icon), "color": .string(color),
-            "value": .string(value), "url": url.map(MustacheValue.string) ?? .null,
-            "datetime": datetime.map(MustacheValue.string) ?? .null, "badgeClass": badgeClass.map(MustacheValue.string) ?? .null,
+            "value": .string(value), "url": MustacheValue(url),
+            "datetime": MustacheValue(datetime), "badgeClass": MustacheValue(badgeClass),
         ])
     }
 }
@@ -73,7 +79,7 @@ extension PageMeta: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "title": .string(title), "heading": .string(heading), "description": .string(description),
-            "canonicalURL": .string(canonicalURL), "ogType": .string(ogType), "ogImage": ogImage.map(MustacheValue.string) ?? .null,
+            "canonicalURL": .string(canonicalURL), "ogType": .string(ogType), "ogImage": MustacheValue(ogImage),
         ])
     }
 }
@@ -96,8 +102,8 @@ extension LanguageLink: MustacheConvertible {
 extension Pager.Item: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
-            "label": .string(label), "url": url.map(MustacheValue.string) ?? .null,
-            "ariaLabel": ariaLabel.map(MustacheValue.string) ?? .null, "rel": rel.map(MustacheValue.string) ?? .null,
+            "label": .string(label), "url": MustacheValue(url),
+            "ariaLabel": MustacheValue(ariaLabel), "rel": MustacheValue(rel),
             "isCurrent": .bool(isCurrent), "isGap": .bool(isGap),
         ])
     }
@@ -107,18 +113,12 @@ extension Pager: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "current": .int(current), "total": .int(total), "summary": .string(summary),
-            "items": .array(items.map(\.mustacheValue)), "previous": previous.mustacheValue, "next": next.mustacheValue,
+            "items": MustacheValue(items), "previous": previous.mustacheValue, "next": next.mustacheValue,
         ])
     }
 }
 
 // The page models of the record pages and the characters index: three quarters of the site's pages.
-
-extension MustacheValue {
-    fileprivate init(_ text: String?) { self = text.map(MustacheValue.string) ?? .null }
-    fileprivate init(_ value: (some MustacheConvertible)?) { self = value?.mustacheValue ?? .null }
-    fileprivate init(_ values: [some MustacheConvertible]) { self = .array(values.map(\.mustacheValue)) }
-}
 
 extension CharacterPage: MustacheConvertible {
     package var mustacheValue: MustacheValue {

@@ -88,25 +88,20 @@ package struct SiteBuild: Sendable {
         let output = settings.output
         let lock = try await timings.measure("lock") { try await lockOutput() }
         defer { lock?.release() }
-        // Whether the last build's output is untouched depends on neither the theme nor the data, so it is looked
-        // at while they load (started after the data, which would otherwise wait behind it on two cores).
-        let theme: Theme
+        // Cached data costs no request, so it loads beside the theme; fetched data waits for the theme, so a
+        // broken template fails before any request. Whether the last build's output is untouched depends on
+        // neither: it is looked at meanwhile (started after the data, which would otherwise wait behind it).
+        let source = effectiveData
+        async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, log: log) }
+        async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
+        let theme = try await timings.measure("theme") { try loadTheme() }
         let loaded: LoadedData
-        let lastBuild: (BuildState.LastBuild, Duration)
-        if needsNetwork {
-            async let last = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
-            theme = try await timings.measure("theme") { try loadTheme() }
-            loaded = try await timings.measure("data") { try await load(log: log) }
-            lastBuild = await last
+        if case (let early?, let duration) = try await cached {
+            loaded = timings.record("data", alongside: (early, duration))
         } else {
-            // Reading the cache costs no request, so it need not wait for the theme to prove sound.
-            async let cached = PhaseTimings.timed { try await load(log: log) }
-            async let last = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
-            theme = try await timings.measure("theme") { try loadTheme() }
-            loaded = timings.record("data", alongside: try await cached)
-            lastBuild = await last
+            loaded = try await timings.measure("data") { try await load(source, log: log) }
         }
-        let last = timings.record("output", alongside: lastBuild)
+        let last = timings.record("output", alongside: await lastBuild)
         let (snapshot, avatars, history) = (loaded.snapshot, loaded.avatars, loaded.history)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
@@ -167,22 +162,23 @@ package struct SiteBuild: Sendable {
         var read: BuildState.DataRead
     }
 
-    private func load(log: Log) async throws -> LoadedData {
-        func offline(_ service: DataService) throws -> LoadedData {
+    /// Where this build's records come from. A dry run writes nothing, the cache included: a refresh would
+    /// record the changes it finds as seen, and the real build after it would miss them, so it reads the cache
+    /// (`rmwiki fetch` shows what new data changes).
+    private var effectiveData: DataSource {
+        if case let .refresh(service, _, _, _) = data, settings.dryRun { return .cache(service) }
+        return data
+    }
+
+    private func load(_ source: DataSource, log: Log) async throws -> LoadedData {
+        switch source {
+        case let .records(snapshot, avatars, history):
+            return LoadedData(snapshot: snapshot, avatars: avatars, history: history, read: .records(snapshot, history))
+        case let .cache(service):
             // One generation for loading and fingerprinting: a fetch may commit another one meanwhile.
             let cached = try service.readOffline(from: service.cache.current)
             return LoadedData(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
                               read: .files(cached.files))
-        }
-        switch data {
-        case let .records(snapshot, avatars, history):
-            return LoadedData(snapshot: snapshot, avatars: avatars, history: history, read: .records(snapshot, history))
-        case let .cache(service):
-            return try offline(service)
-        case let .refresh(service, _, _, _) where settings.dryRun:
-            // A dry run writes nothing, the cache included: a refresh would record the changes it finds as
-            // seen, and the real build after it would miss them. `rmwiki fetch` shows what new data changes.
-            return try offline(service)
         case let .refresh(service, maxTime, progress, date):
             let report = try await service.refresh(progress: progress, recordingAt: date, within: maxTime)
             report.warnings.forEach(log.warn)
@@ -193,67 +189,10 @@ package struct SiteBuild: Sendable {
     }
 }
 
-extension SiteBuild {
-    /// True when loading the data asks the API: then it waits for the theme, so a broken template fails
-    /// before any request.
-    var needsNetwork: Bool {
-        if case .refresh = data { return !settings.dryRun }
+extension SiteBuild.DataSource {
+    /// Loading asks the API.
+    var isFetch: Bool {
+        if case .refresh = self { return true }
         return false
-    }
-}
-
-/// How long each named phase took, in order, for the one-line-per-phase log. A phase that ran alongside
-/// the one before it is joined to it by " | " in the line; `total` is the wall time, counting overlaps once.
-package struct PhaseTimings: Sendable {
-    package struct Phase: Sendable {
-        package let name: String
-        package let duration: Duration
-        /// Ran at the same time as the phase before it.
-        package let alongside: Bool
-    }
-
-    package private(set) var phases: [Phase] = []
-    private let clock = ContinuousClock()
-    private var span: (start: ContinuousClock.Instant, end: ContinuousClock.Instant)?
-
-    package init() {}
-
-    package mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
-        let start = clock.now
-        defer {
-            let end = clock.now
-            phases.append(Phase(name: name, duration: end - start, alongside: false))
-            span = (span?.start ?? start, end)
-        }
-        return try await work()
-    }
-
-    /// Records work started earlier with `timed` and awaited just now as a phase that ran alongside the one before.
-    package mutating func record<T>(_ name: String, alongside result: (T, Duration)) -> T {
-        phases.append(Phase(name: name, duration: result.1, alongside: true))
-        let end = clock.now
-        span = (span?.start ?? end - result.1, end)
-        return result.0
-    }
-
-    /// From the start of the first phase to the end of the last: overlaps count once.
-    package var total: Duration { span.map { $0.end - $0.start } ?? .zero }
-
-    /// `work`'s result and how long it took, for a phase run concurrently (see `record`).
-    package static func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Duration) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let value = try await work()
-        return (value, clock.now - start)
-    }
-
-    /// "lock 1 ms, theme 6 ms | data 11 ms, check 1 ms".
-    var line: String {
-        var text = ""
-        for phase in phases {
-            if !text.isEmpty { text += phase.alongside ? " | " : ", " }
-            text += "\(phase.name) \(DurationText.elapsed(phase.duration))"
-        }
-        return text
     }
 }

@@ -1,7 +1,7 @@
 /// Every kind of page the site has: the one list to extend for a new kind.
 ///
 /// A kind's template is `Templates/<rawValue>.mustache` and its model is the `PageModel` that names it;
-/// `SiteModel.pages(of:)` switches over every kind, so a kind that is declared but never built does not
+/// `SiteModel.pageMakers(of:)` switches over every kind, so a kind that is declared but never built does not
 /// compile, and `SiteModel.page` checks that a page's route and model are of the same kind.
 package enum PageKind: String, CaseIterable, Sendable {
     case home, characters, character, locations, location, episodes, episode, search, statistics
@@ -29,50 +29,44 @@ extension SiteModel {
 
     /// A kind's pages as the renderer takes them: a maker per record or group (built when taken, in parallel,
     /// so the models of a kind are never all held together), a maker per order for the characters index, and
-    /// one maker for each other kind. In order, the makers give `pages(of:)`.
+    /// one maker for each other kind. The one switch over every kind: a kind declared but never built does not
+    /// compile.
     package func pageMakers(of kind: PageKind) -> [PageMaker] {
         func each<Item: Sendable>(_ items: [Item], _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage])
             -> [PageMaker]
         {
             items.map { item in { [self] in try make(self, item) } }
         }
-        switch kind {
-        case .characters: return each(CharacterOrder.allCases) { try $0.characterIndexPages(order: $1) }
-        case .character: return each(dataset.characters) { [try $0.characterPage($1)] }
-        case .location: return each(dataset.locations) { [try $0.locationPage($1)] }
-        case .episode: return each(dataset.episodes) { [try $0.episodePage($1)] }
-        case .whatsNewGroup: return each(changeGroups()) { try $0.groupPages($1) }
-        case .dimension: return each(groups.dimensions) { try $0.dimensionPages($1) }
-        case .species: return each(groups.species) { try $0.speciesPages($1) }
-        case .characterType: return each(groups.types) { try $0.typePages($1) }
-        case .season: return each(groups.seasons) { try $0.seasonPages($1) }
-        default: return [{ [self] in try pages(of: kind) }]
+        func one(_ make: @escaping @Sendable (SiteModel) throws -> [SitePage]) -> [PageMaker] {
+            [{ [self] in try make(self) }]
+        }
+        return switch kind {
+        case .home: one { [try $0.homePage()] }
+        case .characters: each(CharacterOrder.allCases) { try $0.characterIndexPages(order: $1) }
+        case .character: each(dataset.characters) { [try $0.characterPage($1)] }
+        case .locations: one { try $0.locationIndexPages() }
+        case .location: each(dataset.locations) { [try $0.locationPage($1)] }
+        case .episodes: one { [try $0.episodeIndexPage()] }
+        case .episode: each(dataset.episodes) { [try $0.episodePage($1)] }
+        case .search: one { [try $0.searchPage()] }
+        case .statistics: one { [try $0.statisticsPage()] }
+        case .whatsNew: one { try $0.whatsNewPages() }
+        case .whatsNewGroup: each(changeGroups()) { try $0.groupPages($1) }
+        case .dimensions: one { [try $0.dimensionIndexPage()] }
+        case .dimension: each(groups.dimensions) { try $0.dimensionPages($1) }
+        case .allSpecies: one { [try $0.speciesIndexPage()] }
+        case .species: each(groups.species) { try $0.speciesPages($1) }
+        case .characterTypes: one { [try $0.typeIndexPage()] }
+        case .characterType: each(groups.types) { try $0.typePages($1) }
+        case .seasons: one { [try $0.seasonIndexPage()] }
+        case .season: each(groups.seasons) { try $0.seasonPages($1) }
+        case .notFound: one { [try $0.notFoundPage()] }
         }
     }
 
+    /// A kind's pages, all at once, in the order the renderer gives them.
     package func pages(of kind: PageKind) throws -> [SitePage] {
-        switch kind {
-        case .home: [try homePage()]
-        case .characters: try CharacterOrder.allCases.flatMap(characterIndexPages(order:))
-        case .character: try dataset.characters.map(characterPage)
-        case .locations: try locationIndexPages()
-        case .location: try dataset.locations.map(locationPage)
-        case .episodes: [try episodeIndexPage()]
-        case .episode: try dataset.episodes.map(episodePage)
-        case .search: [try searchPage()]
-        case .statistics: [try statisticsPage()]
-        case .whatsNew: try whatsNewPages()
-        case .whatsNewGroup: try changeGroups().flatMap(groupPages)
-        case .dimensions: [try dimensionIndexPage()]
-        case .dimension: try groups.dimensions.flatMap(dimensionPages)
-        case .allSpecies: [try speciesIndexPage()]
-        case .species: try groups.species.flatMap(speciesPages)
-        case .characterTypes: [try typeIndexPage()]
-        case .characterType: try groups.types.flatMap(typePages)
-        case .seasons: [try seasonIndexPage()]
-        case .season: try groups.seasons.flatMap(seasonPages)
-        case .notFound: [try notFoundPage()]
-        }
+        try pageMakers(of: kind).flatMap { try $0() }
     }
 }
 

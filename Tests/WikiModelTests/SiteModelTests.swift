@@ -12,19 +12,6 @@ import Testing
         try #require(try model.pages().first { $0.route == route })
     }
 
-    /// The renderer takes a kind's pages from its makers, tests and the sitemap's order from `pages(of:)`.
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
-    func theMakersOfAKindGiveItsPagesInOrder() throws {
-        let model = try SiteModel(
-            dataset: Dataset(try SharedSnapshot.load()), avatarExtensions: [:], configuration: try SiteConfiguration(),
-            strings: StringTableFixture.english)
-        for kind in PageKind.allCases {
-            let made = try model.pageMakers(of: kind).flatMap { try $0() }.map(\.route)
-            #expect(!made.isEmpty, "\(kind)")
-            #expect(try made == model.pages(of: kind).map(\.route), "\(kind)")
-        }
-    }
-
     @Test func everyRecordGetsExactlyOnePage() throws {
         let routes = try model.pages().map(\.route)
         #expect(Set(routes).count == routes.count)
