@@ -269,10 +269,13 @@ struct PhoneLayoutTests {
         return value
     }
 
-    /// Waits for the page's pictures that are in view to load, then saves the whole page.
+    /// Waits for the page's pictures that are in view to load, then saves the whole page. Only those in view:
+    /// after a scroll (the search's "more" button moves focus down the list), lazy pictures scrolled past may
+    /// never have come near the view, and never load.
     private func shoot(_ browser: BrowserSession, _ name: String) async throws {
         try await browser.wait(until: """
-            Array.from(document.images).filter(i => i.getBoundingClientRect().top < innerHeight).every(i => i.complete)
+            Array.from(document.images).filter(i => {
+              const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(i => i.complete)
             """, seconds: 30)
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("\(name).png"), fullPage: true)
     }
