@@ -9,8 +9,8 @@ package enum LoopbackFault: Sendable, Equatable {
     /// The normal head with the full `Content-Length`, then only this many body bytes (at least 1), then a closed
     /// connection.
     case truncateBody(afterBytes: Int)
-    /// The normal status and headers with a body that is not valid JSON (a complete response, so only
-    /// decoding can tell).
+    /// The normal status and headers with a JSON document that stops in the middle, as a body cut where the
+    /// framing cannot tell (a connection closed early, without `Content-Length`): only decoding can tell.
     case malformedJSON
     /// The normal status with this body instead (e.g. valid JSON with a field of the wrong type).
     case replaceBody([UInt8], contentType: String)

@@ -44,7 +44,7 @@ struct LoopbackHandler: HTTPHandler {
         case .truncateBody(let afterBytes):
             return HTTPResponse(status: reply.status, headers: reply.headers, body: failing(reply.body, after: afterBytes))
         case .malformedJSON:
-            return response(.json(200, Array(#"{"info":{"count":826,"pages":42,"next":"#.utf8) + [0x7B, 0x00] + Array("garbage".utf8)))
+            return response(.json(200, Array(#"{"info":{"count":826,"pages":42,"next":"https://rickandmortyapi.com/api/char"#.utf8)))
         case let .replaceBody(bytes, contentType):
             return HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: .bytes(bytes))
         case .dropConnection:

@@ -157,10 +157,10 @@ extension APIClient {
                 return try convert(data)
             }
             return performed.value
-        } catch let APIError.gaveUp(_, status, attempts, lastProblem, _) {
+        } catch let APIError.gaveUp(_, status, attempts, lastProblem, cause) {
             throw GraphQLFetchError.gaveUp(
                 query: query.name, endpoint: endpoint.absoluteString, status: status, attempts: attempts,
-                lastProblem: lastProblem)
+                lastProblem: lastProblem, cause: cause)
         }
     }
 

@@ -7,9 +7,9 @@ extension APIClient {
     }
 
     /// Downloads avatars concurrently (within the client's in-flight limit) and hands each checked image to
-    /// `store` as it arrives, so thousands of pictures are never all held in memory. A 404 leaves that
-    /// character without a picture, and so does a picture on a host that is not allowed (it is never asked
-    /// for); any other final failure fails the whole download.
+    /// `store` as it arrives, so thousands of pictures are never all held in memory. A picture that cannot be had
+    /// leaves its character without one (see `downloadAvatar`), and a picture on a host that is not allowed is
+    /// never asked for; only a failure of the fetch itself (time, cancellation, storing) fails the download.
     package func downloadAvatars(
         _ downloads: [AvatarDownload], progress: ProgressReporter = .silent,
         store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
@@ -18,31 +18,63 @@ extension APIClient {
         let allowed = downloads.filter { isAllowedImage($0.url) }
         // Nothing to download is the usual re-run: no phase to report.
         guard !allowed.isEmpty else {
-            return AvatarDownloadReport(statistics: FetchStatistics(), missing: [], refused: refused)
+            return AvatarDownloadReport(statistics: FetchStatistics(), failed: [], refused: refused)
         }
         let run = RequestRun(progress: progress)
         progress.beginPhase("Avatars", expectedRequests: allowed.count)
-        var missing: [Int] = []
+        var failed: [AvatarFailure] = []
         try await BoundedWork.forEach(allowed, width: taskWidth) { download in
             try await downloadAvatar(download, run: run, store: store)
         } collect: { item in
-            if case .avatarMissing(let id) = item { missing.append(id) }
+            if case .avatarMissing(let failure) = item { failed.append(failure) }
         }
         progress.finishPhase()
-        return AvatarDownloadReport(statistics: run.totals, missing: missing.sorted(), refused: refused)
+        return AvatarDownloadReport(statistics: run.totals, failed: Self.sorted(failed), refused: refused)
     }
 
-    /// One avatar downloaded, checked and stored; a 404 is no failure, only a character without a picture.
+    /// One avatar downloaded, checked and stored. Whatever is wrong with the picture (a 404, a 500 every time, a
+    /// redirect off the allowed hosts, bytes that are no image) is no failure of the fetch: one bad picture must
+    /// not fail a nightly build. The fetch's own limits (time, cancellation) and storing still fail it.
     func downloadAvatar(
         _ download: AvatarDownload, run: RequestRun, store: @Sendable (AvatarDownload, DownloadedImage) throws -> Void
     ) async throws -> FetchedItem {
+        let image: DownloadedImage
         do {
-            let image = try await downloadImage(from: download.url, run: run)
-            try store(download, image)
-            return .avatarStored
-        } catch APIError.unexpectedStatus(_, 404, _) {
-            return .avatarMissing(characterID: download.characterID)
+            image = try await downloadImage(from: download.url, run: run)
+        } catch let error as APIError {
+            guard let problem = Self.pictureProblem(error) else { throw error }
+            return .avatarMissing(AvatarFailure(download: download, problem: problem))
         }
+        try store(download, image)
+        return .avatarStored
+    }
+
+    /// The few words a warning gives for a picture that could not be had; nil for what fails the whole fetch.
+    static func pictureProblem(_ error: APIError) -> String? {
+        switch error {
+        case .timeLimitExceeded, .waitBeyondTimeLimit, .fetchTooLarge:
+            return nil
+        case let .unexpectedStatus(_, status, _):
+            return "HTTP \(status)"
+        case let .gaveUp(_, _, attempts, lastProblem, _):
+            return "failed after \(attempts) attempts, last \(lastProblem)"
+        case let .bodyTooLarge(_, limit):
+            return "more than \(APIError.mebibytes(limit))"
+        case let .redirectToOtherHost(_, target):
+            return "redirected to another host (\((URL(string: target).flatMap(ImageHosts.hostAndPort) ?? target).printable))"
+        case .redirectLoop, .tooManyRedirects:
+            return "redirected in a loop"
+        case .imageHostNotAllowed:
+            return "not on an allowed host"
+        case .invalidURL:
+            return "not a URL"
+        case .notJSON, .invalidJSON, .inconsistentData, .collectionShrank:
+            return error.description
+        }
+    }
+
+    static func sorted(_ failures: [AvatarFailure]) -> [AvatarFailure] {
+        failures.sorted { $0.download.characterID < $1.download.characterID }
     }
 
     func isAllowedImage(_ text: String) -> Bool {

@@ -49,7 +49,7 @@ extension APIClient {
                 if isRetry { $0.retries += 1 }
             }
             do {
-                let response = try await send(request, run: run)
+                let response = try await sendFollowingRedirects(request, run: run, isImage: isImage)
                 try Self.checkBodySize(response, of: request)
                 lastStatus = response.status
                 run.statistics.withLock {
@@ -73,7 +73,7 @@ extension APIClient {
                         let value = try interpret(cached)
                         run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
                         return Performed(value: value, response: cached, notModified: true)
-                    } catch let problem as BodyProblem {
+                    } catch let problem where problem is BodyProblem || problem is APIError {
                         // The stored copy is damaged: ask again without validators, at once.
                         conditional = false
                         failures += 1
@@ -86,6 +86,7 @@ extension APIClient {
                     lastProblem = "HTTP \(response.status)"
                     lastCause = .serverError
                     retryAfter = RetryPolicy.retryAfter(response.header("Retry-After"))
+                    if let retryAfter { try FetchDeadline.current?.allow(wait: retryAfter, for: url) }
                 default:
                     if let error = rejection(response) { throw error }
                     throw APIError.unexpectedStatus(url: url.absoluteString, status: response.status, attempt: failures + 1)
@@ -93,15 +94,13 @@ extension APIClient {
             } catch let problem as BodyProblem {
                 lastProblem = problem.description
                 lastCause = .damagedBody
-            } catch TransportError.tooManyRedirects {
-                throw APIError.redirectLoop(url: url.absoluteString)
             } catch let error as TransportError {
                 lastStatus = nil
                 lastProblem = error.description
                 lastCause = switch error {
                 case .timedOut: .timedOut
                 case .cannotConnect: .cannotConnect
-                case .connectionLost, .tooManyRedirects: .connectionLost
+                case .connectionLost: .connectionLost
                 }
             }
             failures += 1
@@ -112,7 +111,7 @@ extension APIClient {
                     cause: lastCause)
             }
             let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
-            run.progress.retrying(url: url.absoluteString, problem: lastProblem, delay: delay, isImage: isImage)
+            run.progress.retrying(url: URLText.display(url), problem: lastProblem, delay: delay, isImage: isImage)
             try await sleep(delay)
         }
     }
@@ -121,6 +120,42 @@ extension APIClient {
     static func isThrottling(_ response: TransportResponse) -> Bool {
         response.status == 429 || (response.status == 503 && response.header("Retry-After") != nil)
     }
+
+    /// Same-origin redirects are followed here, not by URLSession (see `TransferDelegate`): 301, 302, 307 and
+    /// 308 keep the method and body (a GraphQL POST stays a POST), 303 becomes a GET. A picture may be
+    /// redirected to any host pictures may come from; anything else must stay on its URL's scheme, host and port.
+    private func sendFollowingRedirects(
+        _ first: TransportRequest, run: RequestRun, isImage: Bool
+    ) async throws -> TransportResponse {
+        var request = first
+        var chain = [first.url.absoluteString]
+        while true {
+            let response = try await send(request, run: run)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location")
+            else { return response }
+            guard let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: request.url)?.absoluteURL,
+                  let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else { return response }
+            let allowed = isImage ? imageHosts.allows(target) : ImageHosts.origin(of: target) == ImageHosts.origin(of: first.url)
+            guard allowed else {
+                throw APIError.redirectToOtherHost(url: first.url.absoluteString, target: target.absoluteString)
+            }
+            let visited = chain.contains(target.absoluteString)
+            chain.append(target.absoluteString)
+            if visited { throw APIError.redirectLoop(chain: chain) }
+            guard chain.count <= Self.maximumRedirects + 1 else { throw APIError.tooManyRedirects(chain: chain) }
+            request.url = target
+            if response.status == 303 {
+                request.method = "GET"
+                request.body = nil
+                request.headers["Content-Type"] = nil
+            }
+        }
+    }
+
+    /// As many as curl and browsers allow in practice for one resource, and far more than a server moving its
+    /// API needs.
+    package static let maximumRedirects = 10
 
     /// One exchange under the limiter and the per-request time limit. The limit is enforced here as well as by
     /// the transport, so a transport that ignores `timeout` cannot hang the fetch.
@@ -135,9 +170,10 @@ extension APIClient {
             throw error
         }
         if Self.isThrottling(response) {
-            let pause = retryPolicy.throttlePause(
-                retryAfter: RetryPolicy.retryAfter(response.header("Retry-After")), jitter: Double.random(in: 0...1))
+            let asked = RetryPolicy.retryAfter(response.header("Retry-After"))
+            let pause = retryPolicy.throttlePause(retryAfter: asked, jitter: Double.random(in: 0...1))
             await limiter.finish(ticket, .throttled(pause: pause))
+            if let asked { try FetchDeadline.current?.allow(wait: asked, for: request.url) }
         } else {
             await limiter.finish(ticket, .answered)
         }

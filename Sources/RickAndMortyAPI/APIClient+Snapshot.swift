@@ -45,7 +45,7 @@ extension APIClient {
         var episodes = PageCollection<EpisodeRecord>(kind: .episode)
         var fetch: SnapshotFetch?
         var picturesQueued = 0
-        var missing: [Int] = []
+        var missing: [AvatarFailure] = []
         var refused: [AvatarDownload] = []
         progress.beginPhase("Records", expectedRequests: ResourceKind.allCases.count)
         try await BoundedWork.drain(width: taskWidth, next: { queue.next() }) { [self] job -> FetchedItem in
@@ -77,8 +77,8 @@ extension APIClient {
                 try locations.add(page, client: self, queue: &queue, progress: progress)
             case .episodes(let page):
                 try episodes.add(page, client: self, queue: &queue, progress: progress)
-            case .avatarMissing(let id):
-                missing.append(id)
+            case .avatarMissing(let failure):
+                missing.append(failure)
             case .avatarStored:
                 break
             }
@@ -99,7 +99,7 @@ extension APIClient {
         if picturesQueued > 0 { progress.finishPhase() }
         fetch.statistics = records.totals
         let report = AvatarDownloadReport(
-            statistics: pictures.totals, missing: missing.sorted(), refused: refused.sorted { $0.characterID < $1.characterID })
+            statistics: pictures.totals, failed: Self.sorted(missing), refused: refused.sorted { $0.characterID < $1.characterID })
         return (fetch, report)
     }
 
@@ -109,8 +109,8 @@ extension APIClient {
         case locations(FetchedPage<LocationRecord>)
         case episodes(FetchedPage<EpisodeRecord>)
         case avatarStored
-        /// The picture answered 404: the character keeps none.
-        case avatarMissing(characterID: Int)
+        /// The picture could not be had: the character keeps none.
+        case avatarMissing(AvatarFailure)
     }
 
     struct FetchedPage<Record: Codable & Sendable & Equatable>: Sendable {
@@ -168,7 +168,7 @@ extension APIClient {
             if let type = response.header("Content-Type"), !type.lowercased().contains("json") {
                 throw APIError.notJSON(url: url, contentType: type.printable)
             }
-            throw BodyProblem.from(error)
+            throw BodyProblem.classify(error, body: response.body, url: url)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 extension APIClient {
     /// A nightly job's fetch should end in an hour at most, even when the API throttles it to a crawl.
     package static let defaultMaxTime: Duration = .seconds(3600)
@@ -9,7 +10,8 @@ extension APIClient {
         _ limit: Duration, progress: ProgressReporter, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await withThrowingTaskGroup(of: TimeLimitOutcome<Value>.self) { group in
-            group.addTask { .finished(try await work()) }
+            let deadline = FetchDeadline(end: ContinuousClock.now + limit, limit: limit)
+            group.addTask { .finished(try await FetchDeadline.$current.withValue(deadline) { try await work() }) }
             group.addTask {
                 try await Task.sleep(for: limit)
                 return .expired
@@ -30,4 +32,18 @@ extension APIClient {
 private enum TimeLimitOutcome<Value: Sendable>: Sendable {
     case finished(Value)
     case expired
+}
+
+/// When the fetch `withTimeLimit` runs must end, for a request the API tells to wait (`Retry-After`): a wait
+/// past it would only sleep until the time limit fails the fetch, so it fails at once, saying why.
+struct FetchDeadline: Sendable {
+    @TaskLocal static var current: FetchDeadline?
+
+    let end: ContinuousClock.Instant
+    let limit: Duration
+
+    func allow(wait: Duration, for url: URL) throws {
+        guard ContinuousClock.now + wait > end else { return }
+        throw APIError.waitBeyondTimeLimit(url: url.absoluteString, wait: wait, limit: limit)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 /// Why fetching from the API failed, in one line that says what to do next.
 package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,8 +21,18 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     case collectionShrank(resource: ResourceKind, cached: Int, served: Int)
     /// An avatar URL on a host that neither `--api` nor `--image-host` names.
     case imageHostNotAllowed(url: String)
-    /// Redirected in a loop or too many times; another attempt would go the same way.
-    case redirectLoop(url: String)
+    /// A well-delivered answer that is not what it must be (bad bytes, a document nested too deep, a fraction
+    /// where an id belongs): the same answer would come again, so it is not retried.
+    case invalidJSON(url: String, problem: String)
+    /// Redirected back to a URL already visited (`chain` from the first URL to the repeated one), or more than
+    /// `APIClient.maximumRedirects` times; another attempt would go the same way.
+    case redirectLoop(chain: [String])
+    case tooManyRedirects(chain: [String])
+    /// Redirected to a host the request may not be sent on to (another origin than the API's; for a picture, a
+    /// host neither `--api` nor `--image-host` names).
+    case redirectToOtherHost(url: String, target: String)
+    /// The API asked to wait longer (`Retry-After`) than the fetch has left of `--max-time`.
+    case waitBeyondTimeLimit(url: String, wait: Duration, limit: Duration)
     /// The whole job ran out of time. `throttledTo` is the pace in requests per second when the API was
     /// throttling at the end.
     case timeLimitExceeded(limit: Duration, progress: ProgressReporter.Tally, throttledTo: Double?)
@@ -42,19 +53,19 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .gaveUp(url, status, attempts, lastProblem, cause):
             let statusText = status.map { "HTTP \($0)" } ?? "no response"
-            return "GET \(url) failed after \(attempts) attempts (last: \(statusText), \(lastProblem)); "
+            return "GET \(URLText.display(url)) failed after \(attempts) attempts (last: \(statusText), \(lastProblem)); "
                 + Self.advice(cause)
         case let .unexpectedStatus(url, status, attempt):
-            return "GET \(url) answered HTTP \(status) (attempt \(attempt)); " + Self.checkAPI
+            return "GET \(URLText.display(url)) answered HTTP \(status) (attempt \(attempt)); " + Self.checkAPI
         case let .inconsistentData(resource, problem):
             return "the \(resource.rawValue) pages are inconsistent: \(problem); "
                 + "the data may have changed during the fetch: run the fetch again"
         case let .invalidURL(url):
             return "cannot make a request URL from \(url): check the --api URL"
         case let .notJSON(url, contentType):
-            return "GET \(url) answered \(contentType) where JSON was expected; " + Self.checkAPI
+            return "GET \(URLText.display(url)) answered \(contentType) where JSON was expected; " + Self.checkAPI
         case let .bodyTooLarge(url, limit):
-            return "GET \(url) sent more than \(Self.mebibytes(limit)), the most rmwiki reads for one "
+            return "GET \(URLText.display(url)) sent more than \(Self.mebibytes(limit)), the most rmwiki reads for one "
                 + (url.contains("/avatar/") ? "picture" : "answer of this kind") + "; " + Self.checkAPI
         case let .fetchTooLarge(limit):
             return "the record pages add up to more than \(Self.mebibytes(limit)), the most rmwiki holds for one fetch; "
@@ -64,9 +75,24 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "\(ShrinkCheck.maximumDropPercent) % fewer); nothing was written: if the API really lost them, "
                 + "run again with --allow-shrink"
         case let .imageHostNotAllowed(url):
-            return "the picture \(url) is not on the API's host; allow its host with --image-host if it is trusted"
-        case let .redirectLoop(url):
-            return "GET \(url) is redirected in a loop or too many times: check the --api URL"
+            return "the picture \(URLText.display(url)) is not on the API's host; allow its host with --image-host if it is trusted"
+        case let .invalidJSON(url, problem):
+            return "GET \(URLText.display(url)) answered \(problem); not retried, since the same answer would come "
+                + "again; " + Self.checkAPI
+        case let .redirectLoop(chain):
+            return "GET \(URLText.display(chain[0])) is redirected in a loop ("
+                + chain.map(URLText.display).joined(separator: " → ") + "): check the --api URL"
+        case let .tooManyRedirects(chain):
+            return "GET \(URLText.display(chain[0])) is redirected more than \(APIClient.maximumRedirects) times ("
+                + chain.map(URLText.display).joined(separator: " → ") + "): check the --api URL"
+        case let .redirectToOtherHost(url, target):
+            let host = URL(string: target).flatMap(ImageHosts.hostAndPort) ?? target
+            return "GET \(URLText.display(url)) is redirected to \(URLText.display(target)), on another host (\(host.printable)); "
+                + "rmwiki follows redirects only within the API's host"
+                + (url.contains("/avatar/") ? " and the --image-host hosts" : ": check the --api URL")
+        case let .waitBeyondTimeLimit(url, wait, limit):
+            return "GET \(URLText.display(url)) was answered \"wait \(DurationText.limit(wait))\" (Retry-After), longer than "
+                + "what is left of --max-time \(DurationText.limit(limit)); the cache is unchanged: run it again later"
         case let .timeLimitExceeded(limit, progress, throttledTo):
             let done = NumberText.grouped(progress.done, separator: ",")
             let expected = NumberText.grouped(progress.expected, separator: ",")
@@ -86,19 +112,20 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
-    private static func advice(_ cause: FailureCause) -> String {
+    /// What may help, by cause; `urlOption` names the option that sets the URL that failed.
+    static func advice(_ cause: FailureCause, urlOption: String = "--api") -> String {
         switch cause {
         case .serverError:
             "the API is failing: try again later"
         case .timedOut:
             "the API did not answer in time: check the network, or try again later"
         case .cannotConnect:
-            "cannot reach the API: check the network and the --api URL"
+            "cannot reach the API: check the network and the \(urlOption) URL"
         case .connectionLost:
             // Fewer parallel connections is what helps when a proxy or the server drops some of them.
             "connections kept breaking: check the network, or try again with a lower --concurrency"
         case .damagedBody:
-            "the API sent incomplete or malformed answers: try again later, and check that --api points at "
+            "the API sent incomplete or malformed answers: try again later, and check that \(urlOption) points at "
                 + "a Rick and Morty API"
         }
     }

@@ -30,16 +30,17 @@ package struct AvatarDownload: Sendable, Equatable {
 /// What downloading a set of avatars did.
 package struct AvatarDownloadReport: Sendable, Equatable {
     package var statistics: FetchStatistics
-    /// Characters whose avatar URL answered 404: they keep no picture (pages show a placeholder), and the
-    /// next refresh asks again.
-    package var missing: [Int]
+    /// Pictures that could not be had (a 404, a server failing every attempt, a redirect off the allowed hosts,
+    /// a body that is no image or too large): those characters keep no picture (pages show a placeholder), and
+    /// the next refresh asks again.
+    package var failed: [AvatarFailure]
     /// Avatars on a host neither `--api` nor `--image-host` names: never requested, and the character keeps
     /// no picture.
     package var refused: [AvatarDownload]
 
-    package init(statistics: FetchStatistics, missing: [Int], refused: [AvatarDownload] = []) {
+    package init(statistics: FetchStatistics, failed: [AvatarFailure], refused: [AvatarDownload] = []) {
         self.statistics = statistics
-        self.missing = missing
+        self.failed = failed
         self.refused = refused
     }
 }
@@ -52,5 +53,16 @@ package struct DownloadedImage: Sendable, Equatable {
     package init(bytes: [UInt8], format: ImageFormat) {
         self.bytes = bytes
         self.format = format
+    }
+}
+
+/// A picture that could not be had, and why, in a few words (`HTTP 404`, `failed after 8 attempts: HTTP 500`).
+package struct AvatarFailure: Sendable, Equatable {
+    package var download: AvatarDownload
+    package var problem: String
+
+    package init(download: AvatarDownload, problem: String) {
+        self.download = download
+        self.problem = problem
     }
 }

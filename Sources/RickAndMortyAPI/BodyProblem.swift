@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a response body with a success status was not usable; each is retried like a 5xx, because
-/// on a healthy server the next attempt usually succeeds (a cut connection, a proxy's error page).
+/// on a healthy server the next attempt usually succeeds (a cut connection, a resolver that failed once).
 enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(expected: Int, received: Int)
     case malformedJSON(field: String, detail: String)
@@ -20,6 +20,18 @@ enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
         case let .graphQLErrors(path, message, more):
             "GraphQL error at \(path): \(message)" + (more > 0 ? " (and \(more) more)" : "")
         }
+    }
+
+    /// A body that stops in the middle of the document was probably cut on its way (a connection that closed
+    /// early looks complete without a `Content-Length`): retried, as a `BodyProblem`. Any other decoding failure
+    /// came whole and would come again: `APIError.invalidJSON`, saying what is wrong and where.
+    static func classify(_ error: DecodingError, body: Data, url: String) -> any Error {
+        if let diagnosis = JSONDiagnosis.of(body) {
+            let detail = "\(diagnosis.problem) (byte \(diagnosis.offset))"
+            let problem = BodyProblem.malformedJSON(field: diagnosis.field, detail: detail)
+            return diagnosis.endsEarly ? problem : APIError.invalidJSON(url: url, problem: problem.description)
+        }
+        return APIError.invalidJSON(url: url, problem: from(error).description)
     }
 
     /// Names the field from the decoder's coding path, e.g. `results[3].origin.url`.

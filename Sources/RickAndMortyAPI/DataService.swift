@@ -68,7 +68,7 @@ package struct DataService: Sendable {
             snapshot: fetch.snapshot,
             changes: changes,
             avatars: cache.avatars(for: fetch.snapshot),
-            missingAvatars: imageReport.missing,
+            failedAvatars: imageReport.failed,
             refusedAvatars: imageReport.refused,
             statistics: fetch.statistics + imageReport.statistics,
             duration: ContinuousClock.now - started,

@@ -35,3 +35,19 @@ extension String {
         }))
     }
 }
+
+/// URLs as rmwiki prints them: without the user name and password an `--api` URL may carry, since progress lines
+/// and errors end up in logs that others read.
+package enum URLText {
+    package static func display(_ url: URL) -> String {
+        display(url.absoluteString)
+    }
+
+    /// Drops whatever stands before the last `@` of the authority (between `://` and the path), parsable or not.
+    package static func display(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://") else { return text }
+        let authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
+        guard let at = authority.lastIndex(of: "@") else { return text }
+        return String(text[..<schemeEnd.upperBound]) + text[text.index(after: at)...]
+    }
+}

@@ -5,7 +5,7 @@ package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConverti
     case rejected(query: String, status: Int, path: String, message: String)
     /// Every attempt failed with a problem worth retrying (a 5xx, a 429, a cut or malformed body, `errors`
     /// from a failing resolver). `status` is the last HTTP status, nil when there was no response.
-    case gaveUp(query: String, endpoint: String, status: Int?, attempts: Int, lastProblem: String)
+    case gaveUp(query: String, endpoint: String, status: Int?, attempts: Int, lastProblem: String, cause: APIError.FailureCause)
     /// `null` (or nothing) where the answer must hold a record or a value.
     case unexpectedNull(query: String, path: String)
     /// The answers do not add up to one whole collection (ids left out, repeated, or not asked for).
@@ -17,11 +17,12 @@ package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConverti
             return "GraphQL query \(query) was rejected (HTTP \(status)) at \(path): \(message); check that --graphql "
                 + "(or --api) names a Rick and Morty GraphQL endpoint such as https://rickandmortyapi.com/graphql, "
                 + "or fetch with --source rest"
-        case let .gaveUp(query, endpoint, status, attempts, lastProblem):
+        case let .gaveUp(query, endpoint, status, attempts, lastProblem, cause):
             let statusText = status.map { "HTTP \($0)" } ?? "no response"
-            return "GraphQL query \(query) to \(endpoint) failed after \(attempts) attempts (last: \(statusText), "
-                + "\(lastProblem)); the API may be down or rate-limiting: try again later, with a lower "
-                + "--concurrency, or with --source rest"
+            // The same diagnosis as REST's, by cause; REST is another way in only when the endpoint itself fails.
+            return "GraphQL query \(query) to \(URLText.display(endpoint)) failed after \(attempts) attempts (last: "
+                + "\(statusText), \(lastProblem)); " + APIError.advice(cause, urlOption: "--graphql (or --api)")
+                + (cause == .serverError || cause == .damagedBody ? ", or fetch with --source rest" : "")
         case let .unexpectedNull(query, path):
             return "GraphQL query \(query) answered null at \(path) where a record or value was expected; "
                 + "the data may have changed during the fetch: run the fetch again"

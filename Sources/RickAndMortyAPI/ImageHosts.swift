@@ -46,6 +46,11 @@ package struct ImageHosts: Sendable, Equatable {
         return "\(scheme)://\(host):\(url.port ?? defaultPort(scheme))"
     }
 
+    /// `host` or `host:port` as the URL gives them, for messages.
+    static func hostAndPort(_ url: URL) -> String? {
+        url.host.map { host in url.port.map { "\(host):\($0)" } ?? host }
+    }
+
     static func defaultPort(_ scheme: String) -> Int {
         scheme == "https" ? 443 : 80
     }

@@ -7,8 +7,8 @@ package struct RefreshReport: Sendable, Equatable {
     package var snapshot: Snapshot
     package var changes: SnapshotChanges
     package var avatars: [Int: AvatarImage]
-    /// Characters whose avatar URL answered 404.
-    package var missingAvatars: [Int]
+    /// Pictures that could not be had: those characters show a placeholder.
+    package var failedAvatars: [AvatarFailure]
     /// Avatars on a host neither `--api` nor `--image-host` names: not requested, and those characters have no
     /// picture.
     package var refusedAvatars: [AvatarDownload]
@@ -22,7 +22,7 @@ package struct RefreshReport: Sendable, Equatable {
     package var files: [CachedData.File]
 
     package init(
-        snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], missingAvatars: [Int],
+        snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], failedAvatars: [AvatarFailure],
         refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory,
         files: [CachedData.File]
     ) {
@@ -31,7 +31,7 @@ package struct RefreshReport: Sendable, Equatable {
         self.snapshot = snapshot
         self.changes = changes
         self.avatars = avatars
-        self.missingAvatars = missingAvatars
+        self.failedAvatars = failedAvatars
         self.refusedAvatars = refusedAvatars
         self.statistics = statistics
         self.duration = duration
@@ -45,24 +45,34 @@ package struct RefreshReport: Sendable, Equatable {
         if stats.throttled > 0 { cost += ", \(stats.throttled) throttled" }
         cost += "), \(stats.imagesDownloaded) images downloaded, \(ByteCount.format(stats.bytes)) in "
             + DurationText.compact(duration)
-        var lines = changes.summary + [cost]
-        if !missingAvatars.isEmpty {
-            lines.append("no picture served for characters \(APIClient.list(missingAvatars)) (HTTP 404)")
-        }
-        return lines
+        return changes.summary + [cost]
     }
 
-    /// What a user must see even with `--quiet`: pictures refused for their host, one line per host.
+    /// What a user must see even with `--quiet`: pictures refused for their host, one line per host, and
+    /// pictures that could not be had, one line per problem.
     package var warnings: [String] {
+        refusedHostWarnings + failedPictureWarnings
+    }
+
+    private var failedPictureWarnings: [String] {
+        Dictionary(grouping: failedAvatars, by: \.problem).sorted { $0.key < $1.key }.map { problem, failures in
+            let ids = failures.map(\.download.characterID).sorted()
+            let example = URLText.display(failures.min { $0.download.characterID < $1.download.characterID }?.download.url ?? "")
+            return "warning: no picture for " + (ids.count == 1 ? "character " : "characters ") + APIClient.list(ids)
+                + " (\(problem), e.g. \(example.printable)); " + (ids.count == 1 ? "it shows" : "they show")
+                + " a placeholder, and the next fetch asks again"
+        }
+    }
+
+    private var refusedHostWarnings: [String] {
         var byHost: [String: [AvatarDownload]] = [:]
         for avatar in refusedAvatars {
-            let url = URL(string: avatar.url)
-            let host = url?.host.map { host in url?.port.map { "\(host):\($0)" } ?? host }
-            byHost[(host ?? avatar.url).printable, default: []].append(avatar)
+            let host = URL(string: avatar.url).flatMap(ImageHosts.hostAndPort)
+            byHost[(host ?? URLText.display(avatar.url)).printable, default: []].append(avatar)
         }
         return byHost.sorted { $0.key < $1.key }.map { host, avatars in
             let ids = avatars.map(\.characterID).sorted()
-            let example = (avatars.min { $0.characterID < $1.characterID }?.url ?? host).printable
+            let example = URLText.display(avatars.min { $0.characterID < $1.characterID }?.url ?? host).printable
             return "warning: pictures on \(host), which is not the API's host, were not downloaded (characters "
                 + "\(APIClient.list(ids)), e.g. \(example)); those characters show no picture. "
                 + "If \(host) is trusted, pass --image-host \(host)"

@@ -59,12 +59,15 @@ package struct RetryPolicy: Sendable, Equatable {
         min(max(retryAfter, .zero), maxRetryAfter) * (1 + Self.retryAfterSpread * spread)
     }
 
-    /// `Retry-After` as delay-seconds or as an HTTP date.
+    /// `Retry-After` as delay-seconds or as an HTTP date. Nil for anything else, and for a wait that is not
+    /// positive (`-5`, `0`, a date gone by): taken at its word, that would let a server set any pace at all, so it
+    /// counts as no `Retry-After`.
     package static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(seconds, 0)) }
+        if let seconds = Int(value) { return seconds > 0 ? .seconds(seconds) : nil }
         if let date = HTTPDate.date(from: value) {
-            return .milliseconds(max(Int(date.timeIntervalSince(now) * 1000), 0))
+            let milliseconds = Int(date.timeIntervalSince(now) * 1000)
+            return milliseconds > 0 ? .milliseconds(milliseconds) : nil
         }
         return nil
     }

@@ -4,114 +4,168 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// Collects the bodies of a session's data tasks as they arrive. A body that announces, or reaches, more than
-/// its request's limit is dropped and its task cancelled at once: the client holds at most the limit per
-/// request, not whatever the server sends. Redirects are followed only within the request's origin, so an answer cannot
-/// send the client to a host `--api` and `--image-host` did not name.
+/// Collects the bodies of a session's data tasks as they arrive, and is the only place that cancels a task.
+///
+/// - A body that announces, or reaches, more than its request's limit fails its request at once and its task is
+///   cancelled: the client holds at most the limit per request, whatever the framing (`Content-Length`, chunked,
+///   or until the connection closes) and whatever the encoding (curl decodes gzip before the bytes get here, so
+///   decoded bytes are what counts).
+/// - Redirects are never followed here: the 3xx comes back as the answer and `APIClient` follows it, so one place
+///   decides which hosts a request may be sent on to.
+/// - A task is cancelled only once its final answer has begun to arrive. corelibs Foundation aborts the process
+///   ("Received callback for HTTP redirection, but we're not waiting for it") when a task is cancelled while a
+///   redirect waits for this delegate's answer, and nothing outside Foundation can see that moment. A request
+///   given up before its answer began is answered at once (its caller never waits for the task), and its task is
+///   cancelled as soon as the answer's head arrives, or finishes by itself (a 3xx completes without a body).
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer: Sendable {
         let limit: Int
         let url: String
-        let continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        /// Nil once the caller has its answer; the task may still be winding down.
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
         var body = Data()
         var response: URLResponse?
+        /// A final (non-redirect) answer is arriving: from here on the task may be cancelled safely.
+        var receivingBody = false
+        /// The caller gave up before the answer began: cancel the task as soon as that is safe.
+        var abandoned = false
     }
 
-    /// Transfers in progress by task; a transfer is removed (and its continuation resumed) exactly once, when it
-    /// completes or as soon as it goes past its limit.
+    private enum Step {
+        case nothing
+        case cancel(URLSessionDataTask)
+        case fail(CheckedContinuation<(Data, URLResponse), any Error>, any Error, cancel: URLSessionDataTask?)
+    }
+
+    /// Transfers by task. A transfer's continuation is resumed exactly once: on completion, at the limit, or when
+    /// its caller gives up.
     private let transfers = Mutex<[Int: Transfer]>([:])
 
+    /// Registers `task` for a caller waiting on `continuation`; the caller resumes the task.
     func begin(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        let url = task.originalRequest?.url?.absoluteString ?? "(unknown URL)"
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(limit: limit, url: url, continuation: continuation) }
+        let url = task.originalRequest?.url.map(URLText.display) ?? "(unknown URL)"
+        transfers.withLock {
+            $0[task.taskIdentifier] = Transfer(limit: limit, url: url, continuation: continuation)
+        }
+    }
+
+    /// The caller no longer wants the answer (cancelled or timed out): it gets `CancellationError` now, and the
+    /// task is cancelled now or as soon as that is safe. A task never resumed is always safe to cancel.
+    func abandon(_ task: URLSessionDataTask, started: Bool = true) {
+        let step = transfers.withLock { transfers -> Step in
+            guard var transfer = transfers[task.taskIdentifier] else { return .nothing }
+            let continuation = transfer.continuation
+            transfer.continuation = nil
+            transfer.body = Data()
+            let cancel: URLSessionDataTask?
+            if transfer.receivingBody || !started {
+                transfers[task.taskIdentifier] = nil
+                cancel = task
+            } else {
+                transfer.abandoned = true
+                transfers[task.taskIdentifier] = transfer
+                cancel = nil
+            }
+            guard let continuation else { return cancel.map(Step.cancel) ?? .nothing }
+            return .fail(continuation, CancellationError(), cancel: cancel)
+        }
+        perform(step)
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let tooLarge = transfers.withLock { transfers -> Transfer? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            guard response.expectedContentLength <= Int64(transfer.limit) else {
-                return transfers.removeValue(forKey: dataTask.taskIdentifier)
-            }
+        let id = dataTask.taskIdentifier
+        let step = transfers.withLock { transfers -> Step in
+            guard var transfer = transfers[id] else { return .nothing }
             transfer.response = response
-            transfers[dataTask.taskIdentifier] = transfer
-            return nil
+            // A 3xx that is not followed arrives here only once its transfer is over: nothing to cancel.
+            guard !Self.isRedirect(response) else {
+                transfers[id] = transfer
+                return .nothing
+            }
+            if transfer.abandoned {
+                transfers[id] = nil
+                return .cancel(dataTask)
+            }
+            if response.expectedContentLength > Int64(transfer.limit) {
+                transfers[id] = nil
+                return Self.refusal(transfer, dataTask)
+            }
+            transfer.receivingBody = true
+            transfers[id] = transfer
+            return .nothing
         }
-        completionHandler(tooLarge == nil ? .allow : .cancel)
-        if let tooLarge { Self.refuse(tooLarge, dataTask) }
+        // corelibs ignores the disposition; cancelling is done by `perform`.
+        completionHandler(.allow)
+        perform(step)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let tooLarge = transfers.withLock { transfers -> Transfer? in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return nil }
+        let id = dataTask.taskIdentifier
+        let step = transfers.withLock { transfers -> Step in
+            guard let transfer = transfers[id], transfer.continuation != nil else { return .nothing }
             guard transfer.body.count + data.count <= transfer.limit else {
-                return transfers.removeValue(forKey: dataTask.taskIdentifier)
+                transfers[id] = nil
+                return Self.refusal(transfer, dataTask)
             }
-            transfer.body.append(data)
-            transfers[dataTask.taskIdentifier] = transfer
-            return nil
+            // In place: a copy of the body per chunk would make reading quadratic, and the chunks curl keeps
+            // delivering meanwhile would pile up in the session's queue.
+            transfers[id]?.body.append(data)
+            return .nothing
         }
-        if let tooLarge { Self.refuse(tooLarge, dataTask) }
+        perform(step)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
+              let continuation = transfer.continuation
+        else { return }
         if let error {
-            transfer.continuation.resume(throwing: error)
+            continuation.resume(throwing: error)
         } else if let response = transfer.response ?? task.response {
-            transfer.continuation.resume(returning: (transfer.body, response))
+            continuation.resume(returning: (transfer.body, response))
         } else {
-            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+            continuation.resume(throwing: URLError(.badServerResponse))
         }
-    }
-
-    /// Fails the request at once, without waiting for the cancelled task to wind down, and drops what it read.
-    private static func refuse(_ transfer: Transfer, _ task: URLSessionDataTask) {
-        task.cancel()
-        transfer.continuation.resume(throwing: APIError.bodyTooLarge(url: transfer.url, limit: transfer.limit))
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let from = task.originalRequest?.url.flatMap(ImageHosts.origin(of:))
-        let sameOrigin = from != nil && request.url.flatMap(ImageHosts.origin(of:)) == from
-        // Not following hands the 3xx to the client, which reports it with its URL.
-        completionHandler(sameOrigin ? request : nil)
+        // Not following hands the 3xx, with its `Location`, to the client.
+        completionHandler(nil)
     }
-}
 
-/// Cancels a URLSession data task from a Swift task's cancellation handler without waiting for it.
-///
-/// corelibs Foundation deadlocks when `URLSession.data(for:)` is cancelled just as its response completes
-/// (swift-corelibs-foundation#5412, fixed upstream by #5417, not in every toolchain): the cancellation
-/// handler runs holding the Swift task's status lock and `URLSessionTask.cancel()` waits for the session's
-/// work queue, while that queue waits for the same lock to resume the task. A fetch that fails or times out
-/// cancels its other requests, so a nightly build could hang for ever holding the build lock. Cancelling
-/// from another queue breaks the cycle.
-final class DataTaskCanceller: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+    /// The statuses corelibs treats as redirects (it holds their bodies back and asks the delegate first).
+    private static func isRedirect(_ response: URLResponse) -> Bool {
+        guard let status = (response as? HTTPURLResponse)?.statusCode else { return false }
+        return (301...308).contains(status)
+    }
 
-    /// Records the task; cancels it at once if cancellation came first.
-    func attach(_ task: URLSessionDataTask) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            return state.cancelled
+    private static func refusal(_ transfer: Transfer, _ task: URLSessionDataTask) -> Step {
+        guard let continuation = transfer.continuation else { return .cancel(task) }
+        return .fail(continuation, APIError.bodyTooLarge(url: transfer.url, limit: transfer.limit), cancel: task)
+    }
+
+    private func perform(_ step: Step) {
+        switch step {
+        case .nothing:
+            break
+        case .cancel(let task):
+            Self.cancelLater(task)
+        case let .fail(continuation, error, task):
+            continuation.resume(throwing: error)
+            if let task { Self.cancelLater(task) }
         }
-        if cancelled { Self.cancelLater(task) }
     }
 
-    func cancel() {
-        let task = state.withLock { state in
-            state.cancelled = true
-            return state.task
-        }
-        if let task { Self.cancelLater(task) }
-    }
-
+    /// corelibs Foundation deadlocks when a task is cancelled from a Swift task's cancellation handler just as
+    /// its response completes (swift-corelibs-foundation#5412, fixed upstream by #5417, not in every toolchain):
+    /// the handler holds the Swift task's status lock while `cancel()` waits for the session's work queue, which
+    /// waits for that lock to resume the task. Cancelling from another queue breaks the cycle.
     private static func cancelLater(_ task: URLSessionDataTask) {
         DispatchQueue.global().async { task.cancel() }
     }

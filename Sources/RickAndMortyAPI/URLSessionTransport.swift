@@ -43,20 +43,24 @@ package struct URLSessionTransport: HTTPTransport {
         return TransportResponse(status: http.statusCode, headers: headers, body: data)
     }
 
-    /// One data task, cancelled through `DataTaskCanceller` (see there for the deadlock it avoids).
+    /// One data task. Giving up (cancellation, the client's time limit) answers at once; the task itself is
+    /// cancelled by the delegate when that is safe (see `TransferDelegate`).
     private func perform(_ request: URLRequest, limit: Int) async throws -> (Data, URLResponse) {
-        let canceller = DataTaskCanceller()
+        let pending = PendingTask()
         let session = owner.session
         let delegate = owner.delegate
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request)
                 delegate.begin(task, limit: limit, continuation: continuation)
-                canceller.attach(task)
-                task.resume()
+                if pending.attach(task) {
+                    task.resume()
+                } else {
+                    delegate.abandon(task, started: false)
+                }
             }
         } onCancel: {
-            canceller.cancel()
+            if let task = pending.cancel() { delegate.abandon(task) }
         }
     }
 
@@ -66,8 +70,28 @@ package struct URLSessionTransport: HTTPTransport {
         case .cancelled: CancellationError()
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
             TransportError.cannotConnect(error.localizedDescription)
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: TransportError.tooManyRedirects
         default: TransportError.connectionLost(error.localizedDescription)
+        }
+    }
+}
+
+/// The task of one `perform`, and whether its caller gave up before the task existed.
+private final class PendingTask: Sendable {
+    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+    /// Records the task; false when cancellation came first (the task must then not be resumed).
+    func attach(_ task: URLSessionDataTask) -> Bool {
+        state.withLock { state in
+            state.task = task
+            return !state.cancelled
+        }
+    }
+
+    /// Marks the cancellation; returns the task once there is one.
+    func cancel() -> URLSessionDataTask? {
+        state.withLock { state in
+            state.cancelled = true
+            return state.task
         }
     }
 }

@@ -7,8 +7,12 @@ import TestSupport
 /// A fetch that fails, wherever it fails, leaves the previous snapshot and pictures exactly as they were (only
 /// the pictures it checked are kept aside, in `downloads/`, for the next try).
 @Suite struct CacheSafetyTests {
-    @Test(arguments: ["/api/character?page=3", "/api/character/avatar/46.jpeg"])
-    func aFetchThatFinallyFailsLeavesTheCacheByteIdentical(failingPath: String) async throws {
+    /// A bad picture alone no longer fails a fetch (`aBadPictureIsAWarningAndAPlaceholderNeverAFailedFetch`); a
+    /// picture the API says to wait a day for does, under the time limit.
+    @Test(arguments: [
+        ("/api/character?page=3", LoopbackFault.status(500)), ("/api/character/avatar/46.jpeg", .tooManyRequests(retryAfter: "86400")),
+    ])
+    func aFetchThatFinallyFailsLeavesTheCacheByteIdentical(failingPath: String, fault: LoopbackFault) async throws {
         try await Fixture.withServer { server, base in
             let service = try Fixture.service(Fixture.client(base, attempts: 2))
             _ = try await service.refresh()
@@ -24,9 +28,11 @@ import TestSupport
             await server.upsert(newcomer)
             await server.setAvatar(Fixture.avatar(46), forCharacter: 46)
             try await server.updateCharacter(id: 2) { $0.image = "\($0.image).new" }
-            await server.setFaults([LoopbackFaultRule(.path(failingPath), .status(500))])
+            await server.setFaults([LoopbackFaultRule(.path(failingPath), fault)])
 
-            await #expect(throws: APIError.self) { try await service.refresh() }
+            await #expect(throws: APIError.self) {
+                try await service.client.withTimeLimit(.seconds(600), progress: .silent) { try await service.refresh() }
+            }
             #expect(DirectoryDigest.committed(service.cache.directory) == before)
         }
     }

@@ -56,7 +56,7 @@ import Testing
                 try await Fixture.client(base).fetchSnapshot(progress: progress)
             }
             let url = "\(base.absoluteString)/episode?page=1"
-            #expect(error == .redirectLoop(url: url))
+            #expect(error == .redirectLoop(chain: [url, url]))
             let text = try #require(error).description
             #expect(text.contains("check the --api URL") && !text.contains("--concurrency"))
             // Another page may time out and be retried on a loaded machine; this one is not.

@@ -143,7 +143,7 @@ extension Fixture {
         try await expectFailure(faults: [LoopbackFaultRule(.path("/graphql"), Fixture.graphQLBody(body))]) { error, log, endpoint in
             let expected = GraphQLFetchError.gaveUp(
                 query: "counts", endpoint: endpoint, status: 200, attempts: 3,
-                lastProblem: "GraphQL error at characters.info: Internal server error")
+                lastProblem: "GraphQL error at characters.info: Internal server error", cause: .damagedBody)
             #expect(error as? GraphQLFetchError == expected)
             #expect(log.count == 3)
             #expect(String(describing: error).contains("GraphQL query counts to http://127.0.0.1:"))

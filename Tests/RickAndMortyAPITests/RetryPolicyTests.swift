@@ -41,8 +41,11 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(RetryPolicy.retryAfter("5", now: now) == .seconds(5))
         #expect(RetryPolicy.retryAfter(HTTPDate.string(from: now.addingTimeInterval(12)), now: now) == .seconds(12))
-        #expect(RetryPolicy.retryAfter(HTTPDate.string(from: now.addingTimeInterval(-12)), now: now) == .zero)
-        #expect(RetryPolicy.retryAfter("soon", now: now) == nil)
+        // A wait that is not positive would let a server set any pace: it counts as none (the default pause).
+        #expect(RetryPolicy.retryAfter(HTTPDate.string(from: now.addingTimeInterval(-12)), now: now) == nil)
+        for invalid in ["soon", "-5", "0", "1.5", ""] {
+            #expect(RetryPolicy.retryAfter(invalid, now: now) == nil, "\(invalid)")
+        }
         #expect(RetryPolicy.retryAfter(nil, now: now) == nil)
         #expect(HTTPDate.string(from: now) == "Tue, 14 Nov 2023 22:13:20 GMT")
     }

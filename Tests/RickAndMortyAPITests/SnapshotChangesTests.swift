@@ -68,14 +68,36 @@ import Testing
         }
     }
 
-    @Test func aPictureAnswering404LeavesThatCharacterWithout() async throws {
-        try await Fixture.withServer { server, base in
-            try await server.updateCharacter(id: 6) { $0.image = "\(base.absoluteString)/character/avatar/600.jpeg" }
-            let report = try await Fixture.service(Fixture.client(base)).refresh()
-            #expect(report.missingAvatars == [6])
-            #expect(report.avatars[6] == nil)
-            #expect(report.avatars.count == 44)
-            #expect(report.summary.last == "no picture served for characters 6 (HTTP 404)")
+    /// One rule for every picture that cannot be had: a warning naming it and why, a placeholder, and a fetch
+    /// that succeeds (it used to be a quiet placeholder for a 404 and a failed nightly build for the rest).
+    @Test func aBadPictureIsAWarningAndAPlaceholderNeverAFailedFetch() async throws {
+        try await Fixture.withServer { other, otherBase in
+            try await Fixture.withServer { server, base in
+                let avatars = "\(base.absoluteString)/character/avatar"
+                try await server.updateCharacter(id: 6) { $0.image = "\(avatars)/600.jpeg" }
+                await server.setFaults([
+                    LoopbackFaultRule(.path("/api/character/avatar/7.jpeg"), .status(500)),
+                    LoopbackFaultRule(.path("/api/character/avatar/8.jpeg"), .redirect(to: "\(otherBase.absoluteString)/character/avatar/8.jpeg")),
+                    LoopbackFaultRule(.path("/api/character/avatar/9.jpeg"), .replaceBody(Array("<html>".utf8), contentType: "text/html")),
+                    LoopbackFaultRule(.path("/api/character/avatar/10.jpeg"), .streamedBody(bytes: 5 << 20, contentType: "image/jpeg")),
+                ])
+                let report = try await Fixture.service(Fixture.client(base, attempts: 2)).refresh()
+                #expect(report.failedAvatars.map(\.download.characterID) == [6, 7, 8, 9, 10])
+                #expect(report.avatars.count == 40 && (6...10).allSatisfy { report.avatars[$0] == nil })
+                let host = "127.0.0.1:\(otherBase.port ?? 0)"
+                let tail = "it shows a placeholder, and the next fetch asks again"
+                let expected: Set<String> = [
+                    "warning: no picture for character 6 (HTTP 404, e.g. \(avatars)/600.jpeg); \(tail)",
+                    "warning: no picture for character 7 (failed after 2 attempts, last HTTP 500, e.g. \(avatars)/7.jpeg); \(tail)",
+                    "warning: no picture for character 8 (redirected to another host (\(host)), e.g. \(avatars)/8.jpeg); \(tail)",
+                    "warning: no picture for character 9 (failed after 2 attempts, last not a complete JPEG or PNG image "
+                        + "(Content-Type text/html, 6 bytes), e.g. \(avatars)/9.jpeg); \(tail)",
+                    "warning: no picture for character 10 (more than 4 MiB, e.g. \(avatars)/10.jpeg); \(tail)",
+                ]
+                #expect(Set(report.warnings) == expected)
+                #expect(report.warnings.count == 5)
+                #expect(await other.counters().requests == 0)
+            }
         }
     }
 }

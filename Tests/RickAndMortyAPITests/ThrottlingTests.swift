@@ -70,9 +70,10 @@ import TestSupport
             let before = DirectoryDigest.contents(of: service.cache.directory)
 
             // Something to write, and a limit under which the five conditional page requests need two seconds
-            // at least (two a second, and a pause once turned away), against a limit of one.
+            // at least (two a second, and a pause once turned away), against a limit of one. No `Retry-After`:
+            // one longer than what is left fails at once instead (`aWaitPastTheTimeLimitFailsAtOnce`).
             try await server.updateCharacter(id: 1) { $0.name = "Renamed" }
-            await server.setRateLimit(LoopbackRateLimit(requests: 2))
+            await server.setRateLimit(LoopbackRateLimit(requests: 2, retryAfter: ""))
             let client = Fixture.client(base)
             let limited = DataService(client: client, cache: service.cache)
             let progress = ProgressReporter.silent
@@ -93,6 +94,23 @@ import TestSupport
             #expect(text.contains("throttled by the API to") && text.contains("the cache is unchanged"))
             #expect(!text.contains("--concurrency"))
             #expect(DirectoryDigest.contents(of: service.cache.directory) == before)
+        }
+    }
+
+    @Test func aWaitPastTheTimeLimitFailsAtOnce() async throws {
+        try await Fixture.withServer { server, base in
+            await server.setFaults([LoopbackFaultRule(.path("/api/location?page=1"), .tooManyRequests(retryAfter: "86400"))])
+            let client = Fixture.client(base)
+            let started = ContinuousClock.now
+            let error = await #expect(throws: APIError.self) {
+                try await client.withTimeLimit(.seconds(600), progress: .silent) { try await client.fetchSnapshot() }
+            }
+            // Not ten minutes of sleep: the answer says at once that waiting cannot fit.
+            #expect(ContinuousClock.now - started < .seconds(300))
+            let url = "\(base.absoluteString)/location?page=1"
+            #expect(error == .waitBeyondTimeLimit(url: url, wait: .seconds(86400), limit: .seconds(600)))
+            let text = try #require(error).description
+            #expect(text.contains("Retry-After") && text.contains("24h") && text.contains("--max-time 10m"), "\(text)")
         }
     }
 
