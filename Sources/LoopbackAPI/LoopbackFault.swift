@@ -24,6 +24,9 @@ package enum LoopbackFault: Sendable, Equatable {
     /// 302 to this location: a path on this server, pointing it at the request's own path makes a loop; or a
     /// URL on another host, which a client must not follow there.
     case redirect(to: String)
+    /// This status (301, 302, 307, 308) to the request's own target with a `/` after the path
+    /// (`/api/character?page=2` → `/api/character/?page=2`), as a static file server answers a folder's name.
+    case addTrailingSlash(status: Int)
 }
 
 /// When a fault is injected: which requests it matches and how many times it fires.

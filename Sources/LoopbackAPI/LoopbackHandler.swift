@@ -15,7 +15,7 @@ struct LoopbackHandler: HTTPHandler {
         if case .hold(let gate) = fault { await gate.pass() }
         let reply = request.path == "/graphql"
             ? await store.graphQLResponder().respond(to: request) : await store.respond(to: request)
-        let response = Self.apply(fault, to: reply)
+        let response = Self.apply(fault, to: reply, target: request.target)
         let bytes = switch response.body {
         case .bytes(let body): body.count
         case .sized(let length, _): length
@@ -29,7 +29,7 @@ struct LoopbackHandler: HTTPHandler {
         return response
     }
 
-    static func apply(_ fault: LoopbackFault?, to reply: LoopbackReply) -> HTTPResponse {
+    static func apply(_ fault: LoopbackFault?, to reply: LoopbackReply, target: String) -> HTTPResponse {
         let normal = HTTPResponse(status: reply.status, headers: reply.headers, body: .bytes(reply.body))
         guard let fault else { return normal }
         switch fault {
@@ -51,6 +51,9 @@ struct LoopbackHandler: HTTPHandler {
             return HTTPResponse(status: 500, body: failing([0], after: 0))
         case .redirect(let location):
             return HTTPResponse(status: 302, headers: ["Location": location])
+        case .addTrailingSlash(let status):
+            let path = target.prefix { $0 != "?" }
+            return HTTPResponse(status: status, headers: ["Location": path + "/" + target.dropFirst(path.count)])
         case let .streamedBody(bytes, contentType):
             // Unfolded one chunk per read, so the server's memory does not grow with what it sends.
             let chunk = [UInt8](repeating: 0x20, count: 64 << 10)

@@ -116,7 +116,7 @@ private final class SessionOwner: Sendable {
             configuration.urlCache = nil
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: BoundedDelegateQueue())
             made = session
             return session
         }
@@ -124,5 +124,33 @@ private final class SessionOwner: Sendable {
 
     deinit {
         made.withLock { $0 }?.finishTasksAndInvalidate()
+    }
+}
+
+/// The session's delegate queue, with at most `capacity` callbacks waiting. corelibs hands every chunk curl reads to
+/// the delegate as an operation on this queue and never waits for it, so a server sending faster than the delegate
+/// counts (loopback, a gzip bomb) piled up hundreds of megabytes of chunks before the delegate could see the limit
+/// and cancel. Here the thread that adds a callback (curl's) waits while the queue is full: curl reads no faster
+/// than the delegate keeps up, and what is held between them is bounded.
+final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+    /// 64 of curl's 16 KiB reads: 1 MiB in flight.
+    static let capacity = 64
+    private let slots = DispatchSemaphore(value: BoundedDelegateQueue.capacity)
+
+    override init() {
+        super.init()
+        maxConcurrentOperationCount = 1
+        name = "rmwiki transfers"
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        // A callback adding another must not wait for itself to finish.
+        let mustWait = OperationQueue.current !== self
+        if mustWait { slots.wait() }
+        let slots = slots
+        super.addOperation {
+            block()
+            if mustWait { slots.signal() }
+        }
     }
 }

@@ -57,6 +57,21 @@ package struct BuildWorkspace: Sendable {
         }
     }
 
+    /// Runs `rmwiki` through `rmwiki-bench child`, which reports the process's peak resident memory (`wait4`'s
+    /// maximum RSS) in KiB beside its exit code.
+    package func runMeasured(_ arguments: [String]) async throws -> (code: Int32, err: String, peakKiB: Int) {
+        guard let binary = RMWikiExecutable.path, let bench = RMWikiExecutable.benchPath else {
+            throw SpawnError(description: RMWikiExecutable.missingMessage)
+        }
+        let measures = logs.appendingPathComponent("measures-\(UUID().uuidString)")
+        let result = try await SpawnedProcess.run(bench, ["child", measures.path, binary] + arguments, captureIn: logs)
+        let fields = ((try? String(contentsOf: measures, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
+        guard result.termination == .exited(0), fields.count == 4 else {
+            throw SpawnError(description: "rmwiki-bench child did not report (\(result.termination)): \(result.err)")
+        }
+        return (Int32(fields[0]), result.err, fields[3])
+    }
+
     package func remove() {
         try? FileManager.default.removeItem(at: folder)
     }

@@ -10,7 +10,13 @@ package enum RMWikiExecutable {
     package static let missingMessage =
         "the rmwiki executable was not found beside the test bundle; build it with `swift build` or set RMWIKI_EXECUTABLE"
 
-    static func candidates() -> [String] {
+    /// `rmwiki-bench`, built beside it: its `child` command runs a program and reports the program's own peak
+    /// memory (see `ChildProcess`), which a test cannot learn from a child it spawns itself.
+    package static let benchPath: String? = {
+        candidates(named: "rmwiki-bench").first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static func candidates(named name: String = "rmwiki") -> [String] {
         var folders: [URL] = []
         // Linux runs the tests from a plain executable in the build folder; macOS from an .xctest bundle inside it.
         folders.append(Bundle.main.bundleURL)
@@ -20,7 +26,8 @@ package enum RMWikiExecutable {
             folders.append(bundle.bundleURL.deletingLastPathComponent())
         }
         folders.append(SharedFixtures.packageRoot.appendingPathComponent(".build/debug"))
-        let found = folders.map { $0.appendingPathComponent("rmwiki").standardizedFileURL.path }
+        let found = folders.map { $0.appendingPathComponent(name).standardizedFileURL.path }
+        guard name == "rmwiki" else { return found }
         let override = ProcessInfo.processInfo.environment["RMWIKI_EXECUTABLE"].map { [$0] } ?? []
         return override + found
     }
