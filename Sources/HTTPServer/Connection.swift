@@ -73,7 +73,9 @@ struct OutboundBuffer {
     private(set) var bytes: [UInt8] = []
     private var sent = 0
 
-    static let retainedCapacity = 256 * 1024
+    /// Capacity kept once everything is sent: enough for a typical answer, while an idle keep-alive
+    /// connection does not sit on a large buffer.
+    static let retainedCapacity = 64 * 1024
 
     var isEmpty: Bool { sent == bytes.count }
     var pendingCount: Int { bytes.count - sent }
@@ -109,7 +111,6 @@ struct OutboundBuffer {
             }
         }
         if isEmpty {
-            // A streaming connection refills to about the same size; an idle one keeps no large buffer.
             bytes.removeAll(keepingCapacity: bytes.capacity <= Self.retainedCapacity)
             sent = 0
         } else if sent > 1 << 20 {

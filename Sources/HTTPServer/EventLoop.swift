@@ -43,6 +43,8 @@ final class EventLoop: @unchecked Sendable {
     private var exited = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// Connections accepted per turn of the loop; see `acceptConnections`.
+    static let acceptsPerTurn = 64
     /// Bytes accepted ahead of the request being handled (pipelining) before reading pauses.
     static let pipelineLimit = 64 * 1024
     /// Buffered stream bytes from which a producer waits for the client to take everything sent. With
@@ -198,8 +200,10 @@ final class EventLoop: @unchecked Sendable {
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
+    /// A bounded batch per turn: the requests of connections already accepted are read between batches, so a
+    /// flood of connections cannot make room by closing newcomers before their first request is read.
     private func acceptConnections() {
-        while true {
+        for _ in 0..<Self.acceptsPerTurn {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
                 switch errno {

@@ -8,6 +8,7 @@ import Darwin
 
 /// Serves a folder: GET and HEAD, `index.html` for directories, ETag revalidation, and the root's
 /// `404.html` for missing files. Nothing outside the root is ever served, whatever the request says.
+/// Files larger than 64 KiB are sent in chunks read as the client takes them (`.sized` bodies).
 package struct StaticFileHandler: HTTPHandler {
     private let root: @Sendable () -> URL
 
