@@ -231,4 +231,26 @@ import Testing
             #expect(body[...] == contents.prefix(body.count), "only the file's own bytes")
         }
     }
+
+    @Test func aFileReplacedWhileSentIsSentAsItWasWhenAskedFor() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let file = fixture.site.appendingPathComponent("big.bin")
+        let contents = Self.pattern(16 * 1024 * 1024)
+        try Data(contents).write(to: file)
+        try await withServer(handler: StaticFileHandler(root: fixture.site)) { port in
+            let response = try await onThread {
+                let socket = try RawSocket(port: port)
+                try socket.send("GET /big.bin HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                _ = try socket.read(through: "\r\n\r\n")
+                // As a rebuild publishes: a new file renamed over the old one.
+                let replacement = fixture.base.appendingPathComponent("replacement.bin")
+                try Data("new".utf8).write(to: replacement)
+                guard rename(replacement.path, file.path) == 0 else { throw RawSocket.Failure.malformed("rename: \(errno)") }
+                return try socket.readToEnd()
+            }
+            #expect(response == contents)
+            #expect(try await get(port, "/big.bin").text == "new")
+        }
+    }
 }
