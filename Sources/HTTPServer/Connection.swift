@@ -36,6 +36,8 @@ final class Connection {
     /// Last read or write progress, or the moment the phase last changed.
     var lastActivity: ContinuousClock.Instant
     var requestStarted: ContinuousClock.Instant?
+    /// The request being read has its whole head (its body is arriving).
+    var headComplete = false
     /// What the next `poll` waits for; reading is paused while pipelined bytes pile up.
     var pollEvents = Int16(POLLIN)
     var stream: StreamState?
@@ -71,6 +73,10 @@ struct OutboundBuffer {
     private(set) var bytes: [UInt8] = []
     private var sent = 0
 
+    /// Capacity kept once everything is sent: enough for a typical answer, while an idle keep-alive
+    /// connection does not sit on a large buffer.
+    static let retainedCapacity = 64 * 1024
+
     var isEmpty: Bool { sent == bytes.count }
     var pendingCount: Int { bytes.count - sent }
 
@@ -105,7 +111,7 @@ struct OutboundBuffer {
             }
         }
         if isEmpty {
-            bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 20)
+            bytes.removeAll(keepingCapacity: bytes.capacity <= Self.retainedCapacity)
             sent = 0
         } else if sent > 1 << 20 {
             bytes.removeFirst(sent)

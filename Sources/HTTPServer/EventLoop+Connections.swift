@@ -76,6 +76,7 @@ extension EventLoop {
                 connection.phase = .readingRequest
                 connection.requestStarted = clock.now
             }
+            connection.headComplete = headComplete
             if connection.peerClosed {
                 closeConnection(connection)
             } else if headComplete && expectsContinue && !connection.sentContinue && !connection.overCapacity {
@@ -89,6 +90,7 @@ extension EventLoop {
             connection.inbound.removeFirst(consumed)
             connection.sentContinue = false
             connection.requestStarted = nil
+            connection.headComplete = false
             if connection.overCapacity {
                 answerAndClose(connection, status: 503, headers: ["Retry-After": "1"])
                 return
@@ -181,6 +183,7 @@ extension EventLoop {
         guard connections[connection.socket] === connection else { return }
         connections[connection.socket] = nil
         close(connection.socket)
+        if connections.isEmpty { memoryToRelease = true }
         if let stream = connection.stream {
             connection.stream = nil
             if stream.isEventStream { openStreams -= 1 }

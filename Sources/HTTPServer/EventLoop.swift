@@ -28,6 +28,8 @@ final class EventLoop: @unchecked Sendable {
     /// Connections sending a `.stream` body; they are capped by `maxEventStreams`, not `maxConnections`.
     var openStreams = 0
     private var nextConnectionID: UInt64 = 0
+    /// Set when the last connection closes; see `releaseMemoryIfIdle`.
+    var memoryToRelease = false
     private var running = true
     private var listenerPausedUntil: ContinuousClock.Instant?
     private var nextTimeoutScan: ContinuousClock.Instant
@@ -41,10 +43,13 @@ final class EventLoop: @unchecked Sendable {
     private var exited = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
 
+    /// Connections accepted per turn of the loop; see `acceptConnections`.
+    static let acceptsPerTurn = 64
     /// Bytes accepted ahead of the request being handled (pipelining) before reading pauses.
     static let pipelineLimit = 64 * 1024
-    /// Buffered stream bytes above which a producer waits for the client to catch up.
-    static let streamHighWater = 256 * 1024
+    /// Buffered stream bytes from which a producer waits for the client to take everything sent. With
+    /// chunks of at most 64 KiB (a file's), one connection buffers at most 192 KiB (256 KiB of capacity).
+    static let streamHighWater = 128 * 1024
 
     init(configuration: HTTPServer.Configuration, listener: Int32, handler: any HTTPHandler,
          dispatch: @escaping @Sendable (@escaping Job) -> Void) throws {
@@ -137,6 +142,7 @@ final class EventLoop: @unchecked Sendable {
                 nextTimeoutScan = now + timeoutScanInterval
                 expireTimedOutConnections(now: now)
                 resumeListenerIfDue(now: now)
+                releaseMemoryIfIdle()
             }
         }
         tearDown()
@@ -194,8 +200,10 @@ final class EventLoop: @unchecked Sendable {
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
+    /// A bounded batch per turn: the requests of connections already accepted are read between batches, so a
+    /// flood of connections cannot make room by closing newcomers before their first request is read.
     private func acceptConnections() {
-        while true {
+        for _ in 0..<Self.acceptsPerTurn {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
                 switch errno {
@@ -208,7 +216,14 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             // Event streams have a cap of their own, so pages always find room under this one.
-            let counted = connections.count - openStreams
+            var counted = connections.count - openStreams
+            if counted >= configuration.maxConnections, let waiting = longestWaiting() {
+                // A newcomer is as likely a real page view as anyone, while a connection that has sent
+                // nothing (or only part of a head) for the longest is the likeliest to be a stale keep-alive or
+                // a slow client: closing it keeps clients that reconnect at once from locking everyone out.
+                closeConnection(waiting)
+                counted -= 1
+            }
             guard counted < 2 * configuration.maxConnections else {
                 close(fd)
                 continue
@@ -225,6 +240,35 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// The connection that has waited longest with no request to answer: idle (between requests, its last
+    /// answer sent), or still reading a request head. Nil when every connection is being answered.
+    private func longestWaiting() -> Connection? {
+        var oldest: (connection: Connection, since: ContinuousClock.Instant)?
+        for connection in connections.values where connection.outbound.isEmpty {
+            let since: ContinuousClock.Instant
+            switch connection.phase {
+            case .idle:
+                since = connection.lastActivity
+            case .readingRequest where !connection.headComplete:
+                since = connection.requestStarted ?? connection.lastActivity
+            default:
+                continue
+            }
+            if let current = oldest, current.since <= since { continue }
+            oldest = (connection, since)
+        }
+        return oldest?.connection
+    }
+
+    /// Once every connection is gone (checked a tick later, when their handler tasks have ended too), hands
+    /// the freed buffers back to the system: glibc keeps freed memory below its mmap threshold, so after many
+    /// clients the process would otherwise stay as large as at their peak.
+    private func releaseMemoryIfIdle() {
+        guard memoryToRelease, connections.isEmpty else { return }
+        memoryToRelease = false
+        MemoryRelease.trim()
+    }
+
     private func resumeListenerIfDue(now: ContinuousClock.Instant) {
         guard let until = listenerPausedUntil, now >= until else { return }
         listenerPausedUntil = nil
@@ -236,4 +280,18 @@ final class EventLoop: @unchecked Sendable {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
+}
+
+/// `malloc_trim`, which Glibc's Swift module does not declare; looked up once, a no-op where it is missing.
+enum MemoryRelease {
+    private typealias Trim = @convention(c) (Int) -> Int32
+
+    #if canImport(Glibc)
+    private static let function: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+        .map { unsafeBitCast($0, to: Trim.self) }
+    #else
+    private static let function: Trim? = nil
+    #endif
+
+    static func trim() { _ = function?(0) }
 }

@@ -8,6 +8,7 @@ import Darwin
 
 /// Serves a folder: GET and HEAD, `index.html` for directories, ETag revalidation, and the root's
 /// `404.html` for missing files. Nothing outside the root is ever served, whatever the request says.
+/// Files larger than 64 KiB are sent in chunks read as the client takes them (`.sized` bodies).
 package struct StaticFileHandler: HTTPHandler {
     private let root: @Sendable () -> URL
 
@@ -39,13 +40,18 @@ package struct StaticFileHandler: HTTPHandler {
                   let indexInfo = FileInfo(path: index), indexInfo.isRegularFile else {
                 return notFound(rootPath, request)
             }
-            return serve(index, indexInfo, request)
+            return serve(index, request)
         }
         guard info.isRegularFile else { return notFound(rootPath, request) }
-        return serve(resolved, info, request)
+        return serve(resolved, request)
     }
 
-    private func serve(_ path: String, _ info: FileInfo, _ request: HTTPRequest, status: Int = 200) -> HTTPResponse {
+    /// Files up to one chunk are read whole; larger ones are sent in chunks read as the client takes them,
+    /// so a slow reader costs a bounded buffer instead of a copy of the file.
+    private func serve(_ path: String, _ request: HTTPRequest, status: Int = 200) -> HTTPResponse {
+        // Gone, or replaced by a folder, since the path was resolved.
+        guard let file = OpenFile(path: path), file.stamp.isRegularFile else { return .status(404) }
+        let info = FileInfo(file.stamp)
         var headers: HTTPHeaders = [
             "Content-Type": MediaType.forExtension((path as NSString).pathExtension),
             "ETag": info.entityTag,
@@ -59,8 +65,11 @@ package struct StaticFileHandler: HTTPHandler {
             headers["Content-Length"] = String(info.size)
             return HTTPResponse(status: status, headers: headers)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return .status(500) }
-        return HTTPResponse(status: status, headers: headers, body: .bytes(Array(data)))
+        guard file.size > OpenFile.chunkSize else {
+            guard let bytes = file.readAll() else { return .status(500) }
+            return HTTPResponse(status: status, headers: headers, body: .bytes(bytes))
+        }
+        return HTTPResponse(status: status, headers: headers, body: file.body())
     }
 
     private func notFound(_ rootPath: String, _ request: HTTPRequest) -> HTTPResponse {
@@ -68,7 +77,7 @@ package struct StaticFileHandler: HTTPHandler {
               info.isRegularFile else {
             return .status(404)
         }
-        return serve(page, info, request, status: 404)
+        return serve(page, request, status: 404)
     }
 
     /// Rebuilt from the checked segments rather than echoed, so `//evil.example` cannot become an
@@ -91,12 +100,15 @@ struct FileInfo {
 
     init?(path: String) {
         guard let stamp = FileStamp(path: path) else { return nil }
+        self.init(stamp)
+    }
+
+    init(_ stamp: FileStamp) {
         isDirectory = stamp.isFolder
         isRegularFile = stamp.isRegularFile
         size = Int(stamp.size)
         entityTag = "\"\(String(stamp.size, radix: 16))-\(String(stamp.modified, radix: 16))-\(String(stamp.inode, radix: 16))\""
     }
-
 }
 
 /// Maps request paths to files that are provably inside a root folder.

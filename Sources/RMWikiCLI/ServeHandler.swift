@@ -60,31 +60,42 @@ struct ServeHandler: HTTPHandler {
 
     private static let scriptTag = "\"live-reload-\(String(LiveReloadScript.bytes.count, radix: 16))\""
 
+    /// The largest page that gets the reload tag. Injecting needs the whole page in memory, once per
+    /// connection until sent, so larger pages (none the site makes comes near) are served as they are.
+    static let injectionLimit = 1024 * 1024
+
     /// HTML answers get the reload tag, and an ETag that also names the build generation, since the tag
     /// (and so the bytes sent) changes with it. Other answers pass through untouched.
     private func withLiveReload(_ response: HTTPResponse, request: HTTPRequest) async -> HTTPResponse {
         guard Self.isHTML(response) else { return missingPageDuringFailure(response) }
-        var response = response
+        var answer = response
         if request.method == "HEAD" || response.status == 304 {
             // The file handler answered without the page (HEAD), or matched the file's own tag, which this
-            // server never hands out; the length and tag of the injected page need the page itself.
+            // server hands out only for pages too large to inject; the length and tag of the injected page
+            // need the page itself.
             var plain = request
             plain.method = "GET"
             plain.headers.remove("If-None-Match")
-            response = await files.handle(plain)
-            guard Self.isHTML(response) else { return response }
+            answer = await files.handle(plain)
+            guard Self.isHTML(answer) else { return answer }
         }
-        guard case .bytes(let page) = response.body else { return response }
+        let page: [UInt8]
+        do {
+            guard let whole = try await answer.body.bytes(upTo: Self.injectionLimit) else { return response }
+            page = whole
+        } catch {
+            return .status(500, explanation: "The page changed while it was read; reload it.")
+        }
         let generation = channel.generation
-        response.body = .bytes(LiveReloadScript.inject(into: page, generation: generation))
-        if let fileTag = response.headers["ETag"] {
+        answer.body = .bytes(LiveReloadScript.inject(into: page, generation: generation))
+        if let fileTag = answer.headers["ETag"] {
             let tag = ServeEntityTag.tag(fileTag, generation: generation)
-            response.headers["ETag"] = tag
-            if response.status == 200, let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) {
-                return HTTPResponse(status: 304, headers: response.headers)
+            answer.headers["ETag"] = tag
+            if answer.status == 200, let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) {
+                return HTTPResponse(status: 304, headers: answer.headers)
             }
         }
-        return response
+        return answer
     }
 
     /// When the first build failed there may be no site and no 404 page at all; then the error is the
@@ -100,7 +111,6 @@ struct ServeHandler: HTTPHandler {
     private static func isHTML(_ response: HTTPResponse) -> Bool {
         response.headers["Content-Type"]?.hasPrefix("text/html") ?? false
     }
-
 }
 
 /// ETags for pages changed on the way out (the live-reload script), so a rebuilt page never looks unchanged.

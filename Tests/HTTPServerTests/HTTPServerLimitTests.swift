@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 @Suite struct HTTPServerLimitTests {
@@ -121,26 +122,72 @@ import Testing
         }
     }
 
-    @Test func connectionsBeyondTheCapAreRefusedWith503() async throws {
-        let configuration = HTTPServer.Configuration(maxConnections: 2)
+    @Test func overTheCapTheConnectionWaitingLongestMakesRoom() async throws {
+        let configuration = HTTPServer.Configuration(maxConnections: 8)
+        let request = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"
         try await withServer(configuration, handler: Self.hello) { port in
-            let results = try await onThread {
-                let first = try RawSocket(port: port), second = try RawSocket(port: port)
-                for socket in [first, second] {
-                    try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let (served, evicted) = try await onThread {
+                // The cap filled with connections idle after an answer, and with ones stuck in their next head.
+                let waiting = try (0..<8).map { index in
+                    let socket = try RawSocket(port: port)
+                    try socket.send(request)
                     _ = try socket.readResponse()
+                    if index % 2 == 1 { try socket.send("GET / HTTP/1.1\r\nHo") }
+                    return socket
                 }
+                // Each newcomer stays open too, so later ones find the cap full of earlier newcomers.
+                var fresh: [RawSocket] = []
+                var served = 0
+                for _ in 0..<40 {
+                    let socket = try RawSocket(port: port)
+                    try socket.send(request)
+                    // A refusal closes the connection, which may cut its answer short: counted as not served.
+                    if let answer = try? socket.readResponse(), answer.status == 200, answer.text == "hello" { served += 1 }
+                    fresh.append(socket)
+                }
+                let evicted = try waiting.filter { try $0.waitReadable(milliseconds: 5_000) && $0.isClosedByServer() }.count
+                withExtendedLifetime(fresh) {}
+                return (served, evicted)
+            }
+            #expect(served == 40, "fresh clients served out of 40")
+            #expect(evicted == 8, "waiting connections closed out of 8")
+        }
+    }
+
+    @Test func connectionsBeyondTheCapAreRefusedWith503WhileAllAreBeingAnswered() async throws {
+        let gate = Gate()
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let handler = ClosureHandler { request in
+            if request.path == "/slow" {
+                enter.yield()
+                await gate.wait()
+            }
+            return .text("hello")
+        }
+        let configuration = HTTPServer.Configuration(maxConnections: 2)
+        try await withServer(configuration, handler: handler) { port in
+            defer { gate.open() }
+            let busy = try await onThread {
+                UncheckedBox(try (0..<2).map { _ in
+                    let socket = try RawSocket(port: port)
+                    try socket.send("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    return socket
+                })
+            }
+            var arrivals = entered.makeAsyncIterator()
+            for _ in 0..<2 { await arrivals.next() }
+            let (refused, closed) = try await onThread {
                 let third = try RawSocket(port: port)
                 try third.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                let refused = try third.readResponse()
-                // The admitted connections keep working.
-                try first.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-                return (refused, try third.isClosedByServer(), try first.readResponse())
+                return (try third.readResponse(), try third.isClosedByServer())
             }
-            #expect(results.0.status == 503)
-            #expect(results.0.headers["Retry-After"] == "1")
-            #expect(results.1)
-            #expect(results.2.text == "hello")
+            gate.open()
+            // The connections being answered were not cut off for the newcomer.
+            let answers = try await onThread { try busy.value.map { try $0.readResponse().text } }
+            #expect(refused.status == 503)
+            #expect(refused.headers["Retry-After"] == "1")
+            #expect(closed)
+            #expect(answers == ["hello", "hello"])
         }
     }
 
@@ -183,5 +230,29 @@ import Testing
             #expect(interim.hasPrefix("HTTP/1.1 100"))
             #expect(final == "got 3")
         }
+    }
+}
+
+/// Holds handlers until the test opens it.
+private final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let proceed = state.withLock { state in
+                if !state.open { state.waiters.append(continuation) }
+                return state.open
+            }
+            if proceed { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -184,4 +184,73 @@ import Testing
             #expect(after.text == "<h1>Other</h1>")
         }
     }
+
+    /// Bytes that tell every position from its neighbours, so a gap or garbage cannot pass for the file.
+    private static func pattern(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        let block = (0..<251).map { UInt8($0) }
+        while bytes.count < count { bytes += block.prefix(count - bytes.count) }
+        return bytes
+    }
+
+    @Test func largeFilesAreSentWholeAndTheirHeadsAgree() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let contents = Self.pattern(3 * 1024 * 1024 + 17)
+        try Data(contents).write(to: fixture.site.appendingPathComponent("big.bin"))
+        try await withServer(handler: StaticFileHandler(root: fixture.site)) { port in
+            let response = try await get(port, "/big.bin")
+            let head = try await get(port, "/big.bin", method: "HEAD")
+            #expect(response.status == 200)
+            #expect(response.body == contents)
+            #expect(head.headers["Content-Length"] == String(contents.count))
+            #expect(head.headers["ETag"] == response.headers["ETag"])
+        }
+    }
+
+    @Test func aFileThatShrinksWhileSentEndsTheAnswerShortAndTheConnection() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let file = fixture.site.appendingPathComponent("big.bin")
+        let contents = Self.pattern(32 * 1024 * 1024)
+        try Data(contents).write(to: file)
+        try await withServer(handler: StaticFileHandler(root: fixture.site)) { port in
+            let (head, body) = try await onThread {
+                let socket = try RawSocket(port: port)
+                try socket.send("GET /big.bin HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                let head = try socket.read(through: "\r\n\r\n")
+                // Cut while the client has read nothing of the body: the server holds a small part at most.
+                guard truncate(file.path, 1024 * 1024) == 0 else { throw RawSocket.Failure.malformed("truncate: \(errno)") }
+                // Ends with the connection, since the promised length is never reached.
+                return (head, try socket.readToEnd())
+            }
+            #expect(head.contains("Content-Length: \(contents.count)\r\n"))
+            #expect(body.count < contents.count, "the answer stops when the file's bytes run out")
+            #expect(body.count >= 1024 * 1024)
+            #expect(body[...] == contents.prefix(body.count), "only the file's own bytes")
+        }
+    }
+
+    @Test func aFileReplacedWhileSentIsSentAsItWasWhenAskedFor() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let file = fixture.site.appendingPathComponent("big.bin")
+        let contents = Self.pattern(16 * 1024 * 1024)
+        try Data(contents).write(to: file)
+        try await withServer(handler: StaticFileHandler(root: fixture.site)) { port in
+            let response = try await onThread {
+                let socket = try RawSocket(port: port)
+                try socket.send("GET /big.bin HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                _ = try socket.read(through: "\r\n\r\n")
+                // As a rebuild publishes: a new file renamed over the old one.
+                let replacement = fixture.base.appendingPathComponent("replacement.bin")
+                try Data("new".utf8).write(to: replacement)
+                guard rename(replacement.path, file.path) == 0 else { throw RawSocket.Failure.malformed("rename: \(errno)") }
+                return try socket.readToEnd()
+            }
+            #expect(response == contents)
+            #expect(try await get(port, "/big.bin").text == "new")
+        }
+    }
 }

@@ -117,6 +117,40 @@ import Testing
         }
     }
 
+    @Test func largePagesGetTheTagUpToTheLimitAndAreServedAsTheyAreBeyondIt() async throws {
+        let filler = String(repeating: "<p>Wubba lubba dub dub</p>\n", count: 8_000)
+        try await withDemoSite { run, output in
+            let marker = "<script src=\"\(LiveReloadScript.scriptPath)\" data-generation="
+            let onDisk = { (name: String, size: Int) throws -> Data in
+                let page = Data(("<!DOCTYPE html>\n<html><body>\n" + String(repeating: filler, count: size / filler.utf8.count + 1)
+                    + "</body></html>\n").utf8)
+                try page.write(to: output.appendingPathComponent(name))
+                return page
+            }
+            // Larger than one chunk of a file, so read in chunks, yet under the limit.
+            let page = try onDisk("long.html", 600 * 1024)
+            let long = try await run.get("/long.html")
+            #expect(long.text.components(separatedBy: marker).count == 2, "exactly one tag")
+            #expect(long.body.count > page.count)
+            let longHead = try await run.get("/long.html", method: "HEAD")
+            #expect(longHead.headers["Content-Length"] == String(long.body.count))
+            #expect(longHead.headers["ETag"] == long.headers["ETag"])
+            let longAgain = try await run.get("/long.html", headers: ["If-None-Match: \(long.headers["ETag"] ?? "")"])
+            #expect(longAgain.status == 304)
+
+            let huge = try onDisk("huge.html", ServeHandler.injectionLimit + 1)
+            let served = try await run.get("/huge.html")
+            #expect(served.status == 200)
+            #expect(Data(served.body) == huge, "served as on disk")
+            let tag = try #require(served.headers["ETag"])
+            let hugeHead = try await run.get("/huge.html", method: "HEAD")
+            #expect(hugeHead.headers["Content-Length"] == String(huge.count))
+            #expect(hugeHead.headers["ETag"] == tag)
+            let hugeAgain = try await run.get("/huge.html", headers: ["If-None-Match: \(tag)"])
+            #expect(hugeAgain.status == 304)
+        }
+    }
+
     @Test func everyFileTypeOfTheSiteHasItsContentType() async throws {
         try await withDemoSite { run, output in
             let expected = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
