@@ -50,7 +50,7 @@ struct FetchBenchmark {
             return
         }
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
-            + "\(runs) runs each (median), release build expected")
+            + "\(CountText.of(runs, "run")) each (median), release build expected")
         // Unmeasured: fills the server's picture cache so every measured run reads from memory alike.
         _ = try await fetchOnce(base: base, concurrency: concurrency, server: server)
 
@@ -84,7 +84,7 @@ struct FetchBenchmark {
     private func runThrottled(limit: Int, base: URL, server: LoopbackAPIServer) async throws {
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
             + "limit \(limit) requests/s, HTTP 500 every 9th request, truncated body every 13th, "
-            + "concurrency \(concurrency), \(runs) runs (median), release build expected")
+            + "concurrency \(concurrency), \(CountText.of(runs, "run")) (median), release build expected")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let clean = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: clean) }

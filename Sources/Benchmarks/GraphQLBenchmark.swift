@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import LoopbackAPI
 import RickAndMortyAPI
 
@@ -38,7 +39,7 @@ private struct GraphQLBenchmark {
             throw BenchmarkError("no GraphQL endpoint beside \(base.absoluteString)")
         }
         print("graphql benchmark: whole dataset from \(base.absoluteString), \(settings.latency.milliseconds) ms added "
-            + "per request, concurrency \(settings.concurrency), \(settings.runs) runs each (median), release build expected")
+            + "per request, concurrency \(settings.concurrency), \(CountText.of(settings.runs, "run")) each (median), release build expected")
         // Unmeasured: fills the server's picture cache so every measured run reads from memory alike.
         _ = try await refresh(base: base, source: .rest)
 

@@ -1,3 +1,4 @@
+import Primitives
 /// Why fetching over GraphQL failed: each names the query, where in the answer, and what to do.
 package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server refused the query (an HTTP 4xx, or `errors` saying it cannot run it); asking again would
@@ -19,7 +20,7 @@ package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConverti
                 + "or fetch with --source rest"
         case let .gaveUp(query, endpoint, status, attempts, lastProblem):
             let statusText = status.map { "HTTP \($0)" } ?? "no response"
-            return "GraphQL query \(query) to \(endpoint) failed after \(attempts) attempts (last: \(statusText), "
+            return "GraphQL query \(query) to \(endpoint) failed after \(CountText.of(attempts, "attempt")) (last: \(statusText), "
                 + "\(lastProblem)); the API may be down or rate-limiting: try again later, with a lower "
                 + "--concurrency, or with --source rest"
         case let .unexpectedNull(query, path):

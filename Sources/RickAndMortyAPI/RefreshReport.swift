@@ -40,10 +40,10 @@ package struct RefreshReport: Sendable, Equatable {
     /// The change summary and one line of cost, ready to print.
     package var summary: [String] {
         let stats = statistics
-        var cost = "\(stats.requests) requests (\(stats.conditionalRequests) conditional, \(stats.notModified) not modified"
-        if stats.retries > 0 { cost += ", \(stats.retries) retries" }
+        var cost = CountText.of(stats.requests, "request") + " (\(stats.conditionalRequests) conditional, \(stats.notModified) not modified"
+        if stats.retries > 0 { cost += ", " + CountText.of(stats.retries, "retry", "retries") }
         if stats.throttled > 0 { cost += ", \(stats.throttled) throttled" }
-        cost += "), \(stats.imagesDownloaded) images downloaded, \(ByteCount.format(stats.bytes)) in "
+        cost += "), \(CountText.of(stats.imagesDownloaded, "image")) downloaded, \(ByteCount.format(stats.bytes)) in "
             + DurationText.compact(duration)
         var lines = changes.summary + [cost]
         if !missingAvatars.isEmpty {

@@ -4,7 +4,8 @@ package enum WikiBuildError: Error, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     case badStringTable(path: String, reason: String)
     case template(String)
-    case missingString(String)
+    /// `table` is the file the key belongs in; `presentIn` a locale whose table has it.
+    case missingString(key: String, locale: String, table: String?, presentIn: String?)
 
     package var description: String {
         switch self {
@@ -16,8 +17,9 @@ package enum WikiBuildError: Error, CustomStringConvertible {
             "string table \(path) is not a JSON object of strings: \(reason)"
         case .template(let message):
             message
-        case .missingString(let message):
-            message
+        case .missingString(let key, let locale, let table, let presentIn):
+            "missing string '\(key)' in locale '\(locale)': add it to \(table ?? "the '\(locale)' string table")"
+                + (presentIn.map { " (it is in '\($0)')" } ?? "")
         }
     }
 }

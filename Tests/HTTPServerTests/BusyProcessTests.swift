@@ -17,8 +17,8 @@ import Testing
                 // One blocker per pool thread (the pool has one per core); each holds its thread until
                 // the answer has arrived or the wait has clearly failed.
                 let width = ProcessInfo.processInfo.activeProcessorCount
-                nonisolated(unsafe) let started = DispatchSemaphore(value: 0)
-                nonisolated(unsafe) let release = DispatchSemaphore(value: 0)
+                let started = DispatchSemaphore(value: 0)
+                let release = DispatchSemaphore(value: 0)
                 for _ in 0..<width {
                     Task.detached {
                         started.signal()
