@@ -139,7 +139,9 @@ package struct SiteRenderer: Sendable {
                         var part = LanguagePart()
                         for page in try theme.strings({ try makers[index]() }) {
                             let path = prefix + page.route.filePath
-                            try emit(SiteFile(path: path, bytes: try renderer.render(page)))
+                            let bytes = try renderer.render(page)
+                            try theme.checkNotBlank(bytes, path: path, template: page.template)
+                            try emit(SiteFile(path: path, bytes: bytes))
                             part.paths.append(path)
                             if page.route != .notFound { part.sitemap.append(sitemapEntry(page)) }
                         }

@@ -18,6 +18,9 @@ package struct Theme: Sendable {
     /// The shared files the templates link to, checked against the site once it is rendered.
     let assetReferences: [AssetReference]
     let publicDirectory: String
+    let templatesDirectory: String
+    /// The templates whose whole text is whitespace: the first suspects when a page renders empty.
+    let blankTemplates: [String]
 
     package init(templatesDirectory: URL, publicDirectory: URL) throws {
         let fileManager = FileManager.default
@@ -37,6 +40,8 @@ package struct Theme: Sendable {
             sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
         }
         assetReferences = AssetReference.scan(templates: sources, folder: templatesDirectory.path)
+        self.templatesDirectory = templatesDirectory.path
+        blankTemplates = sources.filter { $0.value.allSatisfy(\.isWhitespace) }.keys.sorted()
         self.publicDirectory = publicDirectory.path
         do {
             templates = try TemplateLibrary(templates: sources, strict: true)
@@ -82,6 +87,15 @@ package struct Theme: Sendable {
                     key: extra, locale: reference.code, table: reference.tablePath, presentIn: language.code)
             }
         }
+    }
+
+    /// A page whose text is only whitespace is an error, never a published blank page (an emptied
+    /// `layout.mustache` would otherwise blank the whole site). Names the page, its template and the blank ones.
+    func checkNotBlank(_ bytes: [UInt8], path: String, template: String) throws {
+        guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
+        throw WikiBuildError.emptyPage(
+            path: path, template: templatesDirectory + "/" + template + ".mustache",
+            blankTemplates: blankTemplates.map { templatesDirectory + "/" + $0 + ".mustache" })
     }
 
     /// Runs model code, turning a missing string into the build error that names the key, the locale and
