@@ -175,7 +175,7 @@ struct FetchBenchmark {
         let report = try await service.refresh()
         let seconds = (ContinuousClock.now - started).seconds
         guard report.snapshot.characters.count == 826, report.avatars.count == 826 else {
-            throw BenchmarkError("incomplete fetch: \(report.snapshot.characters.count) characters, \(report.avatars.count) avatars")
+            throw BenchmarkError("incomplete fetch: \(CountText.of(report.snapshot.characters.count, "character")), \(CountText.of(report.avatars.count, "avatar"))")
         }
         let counters = await server.counters()
         return Measurement(

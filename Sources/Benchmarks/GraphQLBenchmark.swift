@@ -82,7 +82,7 @@ private struct GraphQLBenchmark {
         client.recordSource = source
         let report = try await DataService(client: client, cache: DataCache(directory: cache)).refresh()
         guard report.snapshot.characters.count == 826, report.avatars.count == 826 else {
-            throw BenchmarkError("incomplete fetch: \(report.snapshot.characters.count) characters, \(report.avatars.count) avatars")
+            throw BenchmarkError("incomplete fetch: \(CountText.of(report.snapshot.characters.count, "character")), \(CountText.of(report.avatars.count, "avatar"))")
         }
         return report
     }

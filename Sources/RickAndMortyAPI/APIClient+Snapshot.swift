@@ -198,7 +198,7 @@ extension APIClient {
             duplicates.append(record.id)
         }
         guard duplicates.isEmpty else {
-            throw APIError.inconsistentData(resource: kind, problem: "duplicate ids \(Self.list(duplicates))")
+            throw APIError.inconsistentData(resource: kind, problem: "duplicate \(CountText.noun(duplicates.count, "id")) \(Self.list(duplicates))")
         }
         let missing = first.count > 0 ? (1...first.count).filter { !seen.contains($0) } : []
         guard missing.isEmpty else {

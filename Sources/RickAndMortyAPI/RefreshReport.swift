@@ -47,7 +47,7 @@ package struct RefreshReport: Sendable, Equatable {
             + DurationText.compact(duration)
         var lines = changes.summary + [cost]
         if !missingAvatars.isEmpty {
-            lines.append("no picture served for characters \(APIClient.list(missingAvatars)) (HTTP 404)")
+            lines.append("no picture served for \(CountText.noun(missingAvatars.count, "character")) \(APIClient.list(missingAvatars)) (HTTP 404)")
         }
         return lines
     }
@@ -63,9 +63,11 @@ package struct RefreshReport: Sendable, Equatable {
         return byHost.sorted { $0.key < $1.key }.map { host, avatars in
             let ids = avatars.map(\.characterID).sorted()
             let example = (avatars.min { $0.characterID < $1.characterID }?.url ?? host).printable
-            return "warning: pictures on \(host), which is not the API's host, were not downloaded (characters "
-                + "\(APIClient.list(ids)), e.g. \(example)); those characters show no picture. "
-                + "If \(host) is trusted, pass --image-host \(host)"
+            let one = ids.count == 1
+            return "warning: " + (one ? "the picture" : "pictures") + " on \(host), which is not the API's host, "
+                + (one ? "was" : "were") + " not downloaded (\(CountText.noun(ids.count, "character")) \(APIClient.list(ids)), "
+                + (one ? "" : "e.g. ") + "\(example)); " + (one ? "that character shows" : "those characters show")
+                + " no picture. If \(host) is trusted, pass --image-host \(host)"
         }
     }
 }

@@ -75,7 +75,7 @@ import Testing
             #expect(report.missingAvatars == [6])
             #expect(report.avatars[6] == nil)
             #expect(report.avatars.count == 44)
-            #expect(report.summary.last == "no picture served for characters 6 (HTTP 404)")
+            #expect(report.summary.last == "no picture served for character 6 (HTTP 404)")
         }
     }
 }
