@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import LoopbackAPI
 import RickAndMortyAPI
 
@@ -46,7 +47,7 @@ enum BuildBenchmark {
         let sorted = outcomes.sorted { $0.wallTime < $1.wallTime }
         let median = sorted[sorted.count / 2]
         let memory = outcomes.map(\.peakMemoryKiB).median
-        print("\(name): median \(median.wallTime.milliseconds) ms of \(runs) runs "
+        print("\(name): median \(median.wallTime.milliseconds) ms of \(CountText.of(runs, "run")) "
             + "(min \(sorted[0].wallTime.milliseconds), max \(sorted[sorted.count - 1].wallTime.milliseconds)), "
             + "peak memory \(memory / 1024) MiB")
         for line in median.output.split(separator: "\n") { print("  " + line) }

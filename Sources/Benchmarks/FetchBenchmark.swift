@@ -50,7 +50,7 @@ struct FetchBenchmark {
             return
         }
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
-            + "\(runs) runs each (median), release build expected")
+            + "\(CountText.of(runs, "run")) each (median), release build expected")
         // Unmeasured: fills the server's picture cache so every measured run reads from memory alike.
         _ = try await fetchOnce(base: base, concurrency: concurrency, server: server)
 
@@ -84,7 +84,7 @@ struct FetchBenchmark {
     private func runThrottled(limit: Int, base: URL, server: LoopbackAPIServer) async throws {
         print("fetch benchmark: whole dataset from \(base.absoluteString), \(latency.milliseconds) ms added per request, "
             + "limit \(limit) requests/s, HTTP 500 every 9th request, truncated body every 13th, "
-            + "concurrency \(concurrency), \(runs) runs (median), release build expected")
+            + "concurrency \(concurrency), \(CountText.of(runs, "run")) (median), release build expected")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let clean = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: clean) }
@@ -175,7 +175,7 @@ struct FetchBenchmark {
         let report = try await service.refresh()
         let seconds = (ContinuousClock.now - started).seconds
         guard report.snapshot.characters.count == 826, report.avatars.count == 826 else {
-            throw BenchmarkError("incomplete fetch: \(report.snapshot.characters.count) characters, \(report.avatars.count) avatars")
+            throw BenchmarkError("incomplete fetch: \(CountText.of(report.snapshot.characters.count, "character")), \(CountText.of(report.avatars.count, "avatar"))")
         }
         let counters = await server.counters()
         return Measurement(

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import LoopbackAPI
 import RickAndMortyAPI
 
@@ -38,7 +39,7 @@ private struct GraphQLBenchmark {
             throw BenchmarkError("no GraphQL endpoint beside \(base.absoluteString)")
         }
         print("graphql benchmark: whole dataset from \(base.absoluteString), \(settings.latency.milliseconds) ms added "
-            + "per request, concurrency \(settings.concurrency), \(settings.runs) runs each (median), release build expected")
+            + "per request, concurrency \(settings.concurrency), \(CountText.of(settings.runs, "run")) each (median), release build expected")
         // Unmeasured: fills the server's picture cache so every measured run reads from memory alike.
         _ = try await refresh(base: base, source: .rest)
 
@@ -81,7 +82,7 @@ private struct GraphQLBenchmark {
         client.recordSource = source
         let report = try await DataService(client: client, cache: DataCache(directory: cache)).refresh()
         guard report.snapshot.characters.count == 826, report.avatars.count == 826 else {
-            throw BenchmarkError("incomplete fetch: \(report.snapshot.characters.count) characters, \(report.avatars.count) avatars")
+            throw BenchmarkError("incomplete fetch: \(CountText.of(report.snapshot.characters.count, "character")), \(CountText.of(report.avatars.count, "avatar"))")
         }
         return report
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import LoopbackAPI
 import RickAndMortyAPI
 
@@ -63,7 +64,7 @@ enum HugoBenchmark {
             }
         }
 
-        print("\(version); outputs in \(options.work.path); \(runs) rounds of hugo, rmwiki en, rmwiki en+fr, each starting with the next")
+        print("\(version); outputs in \(options.work.path); \(CountText.of(runs, "round")) of hugo, rmwiki en, rmwiki en+fr, each starting with the next")
         for (index, contender) in contenders.enumerated() {
             let times = outcomes[index].map { $0.wallTime.milliseconds }.sorted()
             let cpu = outcomes[index].map { $0.cpuTime.milliseconds }.median

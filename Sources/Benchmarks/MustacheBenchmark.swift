@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Mustache
 import RickAndMortyAPI
 
@@ -112,7 +113,7 @@ enum MustacheBenchmark {
             let median = secondsPerRun[secondsPerRun.count / 2]
             let megabytes = Double(pageBytes * pagesPerRun) / 1_000_000
             print("mustache: page of \(cards) character cards, \(String(format: "%.1f", Double(pageBytes) / 1000)) KB;"
-                  + " \(runs) runs × \(pagesPerRun) pages")
+                  + " \(CountText.of(runs, "run")) × \(CountText.of(pagesPerRun, "page"))")
             print(String(format: "median %.1f MB/s, %.0f pages/s (fastest run %.1f MB/s, slowest %.1f MB/s)",
                          megabytes / median, Double(pagesPerRun) / median,
                          megabytes / secondsPerRun[0], megabytes / secondsPerRun[secondsPerRun.count - 1]))

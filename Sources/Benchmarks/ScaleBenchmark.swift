@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import LoopbackAPI
 import RickAndMortyAPI
 
@@ -58,7 +59,7 @@ enum ScaleBenchmark {
 
         let one = Summary(measured[1] ?? [])
         let many = Summary(measured[factor] ?? [])
-        print("\nrelease rmwiki build --offline, \(runs) runs each, alternated; medians:")
+        print("\nrelease rmwiki build --offline, \(CountText.of(runs, "run")) each, alternated; medians:")
         let pad = OfflineBuilds.pad
         print(pad("", 14) + pad("1×", 14) + pad("\(factor)×", 14) + "ratio")
         for (name, a, b, unit) in [

@@ -31,7 +31,7 @@ enum FailureReport {
         case is MustacheError: .templateError
         case let error as WikiBuildError:
             switch error {
-            case .template, .missingString, .badStringTable: .templateError
+            case .template, .missingString, .badStringTable, .emptyPage: .templateError
             case .missingFolder, .unreadableFile: .ioError
             }
         case let error as SiteOutputError:

@@ -47,15 +47,48 @@ struct RenderCommand: Command {
     }
 
     private func read(_ file: URL) throws -> String {
+        let bytes: Data
         do {
-            return try String(contentsOf: file, encoding: .utf8)
+            bytes = try Data(contentsOf: file)
+        } catch CocoaError.fileReadNoSuchFile {
+            throw RenderInputError(path: file.path, problem: .missing)
         } catch {
-            throw RenderInputError(path: file.path)
+            throw RenderInputError(path: file.path, problem: .unreadable(Self.reason(error, path: file.path)))
         }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw RenderInputError(path: file.path, problem: .notUTF8)
+        }
+        return text
+    }
+
+    /// Foundation's text for a failed read names the file again ("The file “x” couldn’t be opened…"):
+    /// the common causes get a short reason of their own.
+    private static func reason(_ error: any Error, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a folder"
+        }
+        if case CocoaError.fileReadNoPermission = error { return "permission denied" }
+        return error.localizedDescription
     }
 }
 
+/// A template or data file that `render` could not use, saying which and why.
 struct RenderInputError: Error, CustomStringConvertible {
+    enum Problem {
+        case missing
+        case unreadable(String)
+        case notUTF8
+    }
+
     let path: String
-    var description: String { "cannot read \(path) as UTF-8 text" }
+    let problem: Problem
+
+    var description: String {
+        switch problem {
+        case .missing: "\(path) does not exist"
+        case .unreadable(let reason): "cannot read \(path): \(reason)"
+        case .notUTF8: "\(path) is not UTF-8 text"
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension APIClient {
     /// Ids per `…ByIds` request: the whole dataset in 7 requests. A server that takes fewer says so, and the
@@ -114,7 +115,7 @@ extension APIClient {
         var duplicates: [Int] = []
         for id in received where !seen.insert(id).inserted { duplicates.append(id) }
         guard duplicates.isEmpty else {
-            throw GraphQLFetchError.inconsistentData(query: query, problem: "duplicate ids \(list(duplicates))")
+            throw GraphQLFetchError.inconsistentData(query: query, problem: "duplicate \(CountText.noun(duplicates.count, "id")) \(list(duplicates))")
         }
         let extra = received.filter { !askedSet.contains($0) }
         guard extra.isEmpty else {

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension APIClient {
     /// Downloads one picture and checks it: an image content type, and the bytes of a whole JPEG or PNG.
@@ -57,7 +58,7 @@ extension APIClient {
         case let .unexpectedStatus(_, status, _):
             return "HTTP \(status)"
         case let .gaveUp(_, _, attempts, lastProblem, _):
-            return "failed after \(attempts) attempts, last \(lastProblem)"
+            return "failed after \(CountText.of(attempts, "attempt")), last \(lastProblem)"
         case let .bodyTooLarge(_, limit):
             return "more than \(APIError.mebibytes(limit))"
         case let .redirectToOtherHost(_, target):

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension APIClient {
     /// Fetches every record: page 1 of each resource, then all other pages concurrently (within the client's
@@ -131,7 +132,7 @@ extension APIClient {
         guard info.pages == expected else {
             throw APIError.inconsistentData(
                 resource: kind,
-                problem: "page 1 reports \(info.count) records in \(info.pages) pages, not the \(expected) of \(Self.pageSize) records each")
+                problem: "page 1 reports \(CountText.of(info.count, "record")) in \(CountText.of(info.pages, "page")), not the \(expected) of \(Self.pageSize) records each")
         }
         return expected
     }
@@ -183,13 +184,13 @@ extension APIClient {
         for (number, page) in pages where page.info.count != first.count || page.info.pages != first.pages {
             throw APIError.inconsistentData(
                 resource: kind,
-                problem: "page \(number) reports \(page.info.count) records in \(page.info.pages) pages, "
+                problem: "page \(number) reports \(CountText.of(page.info.count, "record")) in \(CountText.of(page.info.pages, "page")), "
                     + "page 1 reported \(first.count) in \(first.pages)")
         }
         let records = pages.flatMap(\.page.results)
         guard records.count == first.count else {
             throw APIError.inconsistentData(
-                resource: kind, problem: "received \(records.count) records but info.count is \(first.count)")
+                resource: kind, problem: "received \(CountText.of(records.count, "record")) but info.count is \(first.count)")
         }
         var seen = Set<Int>()
         var duplicates: [Int] = []
@@ -197,7 +198,7 @@ extension APIClient {
             duplicates.append(record.id)
         }
         guard duplicates.isEmpty else {
-            throw APIError.inconsistentData(resource: kind, problem: "duplicate ids \(Self.list(duplicates))")
+            throw APIError.inconsistentData(resource: kind, problem: "duplicate \(CountText.noun(duplicates.count, "id")) \(Self.list(duplicates))")
         }
         let missing = first.count > 0 ? (1...first.count).filter { !seen.contains($0) } : []
         guard missing.isEmpty else {

@@ -53,7 +53,7 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .gaveUp(url, status, attempts, lastProblem, cause):
             let statusText = status.map { "HTTP \($0)" } ?? "no response"
-            return "GET \(URLText.display(url)) failed after \(attempts) attempts (last: \(statusText), \(lastProblem)); "
+            return "GET \(URLText.display(url)) failed after \(CountText.of(attempts, "attempt")) (last: \(statusText), \(lastProblem)); "
                 + Self.advice(cause)
         case let .unexpectedStatus(url, status, attempt):
             return "GET \(URLText.display(url)) answered HTTP \(status) (attempt \(attempt)); " + Self.checkAPI
@@ -71,7 +71,7 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the record pages add up to more than \(Self.mebibytes(limit)), the most rmwiki holds for one fetch; "
                 + Self.checkAPI
         case let .collectionShrank(resource, cached, served):
-            return "the API serves \(served) \(resource.rawValue)s where the cache has \(cached) (more than "
+            return "the API serves \(CountText.of(served, resource.rawValue)) where the cache has \(cached) (more than "
                 + "\(ShrinkCheck.maximumDropPercent) % fewer); nothing was written: if the API really lost them, "
                 + "run again with --allow-shrink"
         case let .imageHostNotAllowed(url):
@@ -97,7 +97,7 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
             let done = NumberText.grouped(progress.done, separator: ",")
             let expected = NumberText.grouped(progress.expected, separator: ",")
             var text = "the fetch did not finish within --max-time \(DurationText.limit(limit)) ("
-                + (progress.phase.isEmpty ? "before its first request" : "\(progress.phase): \(done) of \(expected) requests done")
+                + (progress.phase.isEmpty ? "before its first request" : "\(progress.phase): \(done) of \(expected) \(CountText.noun(progress.expected, "request")) done")
             if let throttledTo {
                 text += ", throttled by the API to " + ProgressReporter.format(rate: throttledTo)
             }
@@ -109,7 +109,7 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
         "check that --api points at a Rick and Morty API such as \(APIClient.defaultBaseURL.absoluteString)"
 
     static func mebibytes(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : CountText.of(bytes, "byte")
     }
 
     /// What may help, by cause; `urlOption` names the option that sets the URL that failed.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Why a response body with a success status was not usable; each is retried like a 5xx, because
 /// on a healthy server the next attempt usually succeeds (a cut connection, a resolver that failed once).
@@ -12,11 +13,11 @@ enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case let .truncated(expected, received):
-            "truncated body (\(received) of \(expected) bytes)"
+            "truncated body (\(received) of \(CountText.of(expected, "byte")))"
         case let .malformedJSON(field, detail):
             "malformed JSON at \(field): \(detail)"
         case let .notAnImage(contentType, byteCount):
-            "not a complete JPEG or PNG image (Content-Type \(contentType ?? "missing"), \(byteCount) bytes)"
+            "not a complete JPEG or PNG image (Content-Type \(contentType ?? "missing"), \(CountText.of(byteCount, "byte")))"
         case let .graphQLErrors(path, message, more):
             "GraphQL error at \(path): \(message)" + (more > 0 ? " (and \(more) more)" : "")
         }

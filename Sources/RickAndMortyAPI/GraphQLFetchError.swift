@@ -1,3 +1,4 @@
+import Primitives
 /// Why fetching over GraphQL failed: each names the query, where in the answer, and what to do.
 package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server refused the query (an HTTP 4xx, or `errors` saying it cannot run it); asking again would
@@ -20,7 +21,7 @@ package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConverti
         case let .gaveUp(query, endpoint, status, attempts, lastProblem, cause):
             let statusText = status.map { "HTTP \($0)" } ?? "no response"
             // The same diagnosis as REST's, by cause; REST is another way in only when the endpoint itself fails.
-            return "GraphQL query \(query) to \(URLText.display(endpoint)) failed after \(attempts) attempts (last: "
+            return "GraphQL query \(query) to \(URLText.display(endpoint)) failed after \(CountText.of(attempts, "attempt")) (last: "
                 + "\(statusText), \(lastProblem)); " + APIError.advice(cause, urlOption: "--graphql (or --api)")
                 + (cause == .serverError || cause == .damagedBody ? ", or fetch with --source rest" : "")
         case let .unexpectedNull(query, path):

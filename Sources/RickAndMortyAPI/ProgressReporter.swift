@@ -220,11 +220,11 @@ package final class ProgressReporter: Sendable {
 
         func statusLine(now: ContinuousClock.Instant) -> String {
             let elapsed = max((now - started).seconds, 0.001)
-            var parts = ["\(done)/\(total) requests"]
-            if images > 0 { parts.append("\(images) images") }
+            var parts = ["\(done)/\(total) \(CountText.noun(total, "request"))"]
+            if images > 0 { parts.append(CountText.of(images, "image")) }
             parts.append(ByteCount.format(bytes))
             parts.append("\(ByteCount.format(Int(Double(bytes) / elapsed)))/s")
-            if retries > 0 { parts.append("\(retries) retries") }
+            if retries > 0 { parts.append(CountText.of(retries, "retry", "retries")) }
             if let throttle {
                 parts.append("throttled: \(ProgressReporter.format(rate: throttle.requestsPerSecond)), \(throttle.inFlight) in flight")
             }

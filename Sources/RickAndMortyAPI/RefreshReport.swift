@@ -40,10 +40,10 @@ package struct RefreshReport: Sendable, Equatable {
     /// The change summary and one line of cost, ready to print.
     package var summary: [String] {
         let stats = statistics
-        var cost = "\(stats.requests) requests (\(stats.conditionalRequests) conditional, \(stats.notModified) not modified"
-        if stats.retries > 0 { cost += ", \(stats.retries) retries" }
+        var cost = CountText.of(stats.requests, "request") + " (\(stats.conditionalRequests) conditional, \(stats.notModified) not modified"
+        if stats.retries > 0 { cost += ", " + CountText.of(stats.retries, "retry", "retries") }
         if stats.throttled > 0 { cost += ", \(stats.throttled) throttled" }
-        cost += "), \(stats.imagesDownloaded) images downloaded, \(ByteCount.format(stats.bytes)) in "
+        cost += "), \(CountText.of(stats.imagesDownloaded, "image")) downloaded, \(ByteCount.format(stats.bytes)) in "
             + DurationText.compact(duration)
         return changes.summary + [cost]
     }
@@ -73,9 +73,11 @@ package struct RefreshReport: Sendable, Equatable {
         return byHost.sorted { $0.key < $1.key }.map { host, avatars in
             let ids = avatars.map(\.characterID).sorted()
             let example = URLText.display(avatars.min { $0.characterID < $1.characterID }?.url ?? host).printable
-            return "warning: pictures on \(host), which is not the API's host, were not downloaded (characters "
-                + "\(APIClient.list(ids)), e.g. \(example)); those characters show no picture. "
-                + "If \(host) is trusted, pass --image-host \(host)"
+            let one = ids.count == 1
+            return "warning: " + (one ? "the picture" : "pictures") + " on \(host), which is not the API's host, "
+                + (one ? "was" : "were") + " not downloaded (\(CountText.noun(ids.count, "character")) \(APIClient.list(ids)), "
+                + (one ? "" : "e.g. ") + "\(example)); " + (one ? "that character shows" : "those characters show")
+                + " no picture. If \(host) is trusted, pass --image-host \(host)"
         }
     }
 }

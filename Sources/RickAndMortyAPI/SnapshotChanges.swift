@@ -1,3 +1,4 @@
+import Primitives
 /// What changed between the previous snapshot and a new one, per resource.
 package struct SnapshotChanges: Sendable, Equatable {
     /// True when there was no previous snapshot: everything is new.
@@ -23,8 +24,8 @@ package struct SnapshotChanges: Sendable, Equatable {
     /// Lines ready to print after a fetch.
     package var summary: [String] {
         if isFirstSnapshot {
-            return ["first snapshot: \(counts.characters) characters, \(counts.locations) locations, "
-                + "\(counts.episodes) episodes"]
+            return ["first snapshot: \(CountText.of(counts.characters, "character")), "
+                + "\(CountText.of(counts.locations, "location")), \(CountText.of(counts.episodes, "episode"))"]
         }
         if isEmpty { return ["no changes since the last snapshot"] }
         return all.map(\.summary)

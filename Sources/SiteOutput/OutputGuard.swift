@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -83,7 +84,7 @@ package struct OutputGuard: Sendable {
         guard !entries.isEmpty else { return }
         let sample = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
         throw .outputRefused(
-            path: given, reason: "it holds \(entries.count) entries that rmwiki did not publish (\(sample))", forceable: true)
+            path: given, reason: "it holds \(CountText.of(entries.count, "entry", "entries")) that rmwiki did not publish (\(sample))", forceable: true)
     }
 
     /// A symlink or a mount point cannot be switched by one rename in its parent; a file is no folder.

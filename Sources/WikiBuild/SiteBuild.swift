@@ -107,11 +107,11 @@ package struct SiteBuild: Sendable {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
                                  data: loaded.read, avatars: avatars, lastBuild: last)
         }
-        let counts = "\(snapshot.characters.count) characters, \(snapshot.locations.count) locations, "
-            + "\(snapshot.episodes.count) episodes"
+        let counts = CountText.of(snapshot.characters.count, "character") + ", "
+            + CountText.of(snapshot.locations.count, "location") + ", " + CountText.of(snapshot.episodes.count, "episode")
         if let unchanged = check.unchangedFiles {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
-                          timings: timings, counts: counts + ", \(unchanged.count) files")
+                          timings: timings, counts: counts + ", " + CountText.of(unchanged.count, "file"))
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
         // Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`.
@@ -136,7 +136,7 @@ package struct SiteBuild: Sendable {
             await timings.measure("state") { check.save(files: published.files, folders: published.folders) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
-                      counts: counts + ", \(fileCount) files")
+                      counts: counts + ", " + CountText.of(fileCount, "file"))
     }
 
     /// Refuses an output that publishing would destroy, then takes the output's lock (a dry run takes none).

@@ -25,7 +25,7 @@ package struct SiteRenderer: Sendable {
     ) async throws -> [String] {
         let languages = try theme.languages.map { language in
             SiteLanguage(
-                code: language.code, name: try Self.strings { try language.strings("language_name") },
+                code: language.code, name: try theme.strings { try language.strings("language_name") },
                 configuration: configuration.localized(folder: language.folder))
         }
         var paths: [String] = []
@@ -45,7 +45,7 @@ package struct SiteRenderer: Sendable {
             for (index, (language, site)) in zip(theme.languages, languages).enumerated() {
                 group.addTask {
                     (index, try await Self.render(
-                        language: language, site: site, languages: languages, dataset: dataset,
+                        theme: theme, language: language, site: site, languages: languages, dataset: dataset,
                         avatarExtensions: avatarExtensions, history: history, renderer: renderers[index], emit: emit))
                 }
             }
@@ -92,18 +92,18 @@ package struct SiteRenderer: Sendable {
     /// One language's pages, search index and feed. Page models are built as they are rendered and dropped
     /// once written, so the models of every page are never held together.
     static func render(
-        language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
+        theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], history: ChangeHistory, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> LanguagePart {
-        let model = try strings {
+        let model = try theme.strings {
             try SiteModel(
                 dataset: dataset, avatarExtensions: avatarExtensions, configuration: site.configuration,
                 strings: language.strings, history: history, languages: languages)
         }
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         var part = try await renderPages(
-            PageKind.allCases.flatMap(model.pageMakers(of:)), prefix: prefix, renderer: renderer, emit: emit
+            PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, prefix: prefix, renderer: renderer, emit: emit
         ) { page in
             .object([
                 "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
@@ -113,7 +113,7 @@ package struct SiteRenderer: Sendable {
         for file in [
             SiteFile(path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())),
             SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
-                template: "feed", values: ["feed": try MustacheValue(encoding: try strings { try model.feed() })])),
+                template: "feed", values: ["feed": try MustacheValue(encoding: try theme.strings { try model.feed() })])),
         ] {
             part.paths.append(file.path)
             try emit(file)
@@ -121,20 +121,11 @@ package struct SiteRenderer: Sendable {
         return part
     }
 
-    /// Runs model code, turning a missing string into the build error that names key and locale.
-    static func strings<T>(_ work: () throws -> T) throws -> T {
-        do {
-            return try work()
-        } catch let error as MissingStringError {
-            throw WikiBuildError.missingString(error.description)
-        }
-    }
-
     /// Makers are independent, so they run in parallel: one task per core, each taking the next maker, building
     /// its pages and handing each on as soon as it is rendered. Returns the pages' paths and sitemap entries
     /// (the 404 page has none) in maker order, so the output does not depend on which task took what.
     static func renderPages(
-        _ makers: [PageMaker], prefix: String, renderer: PageRenderer,
+        _ makers: [PageMaker], theme: Theme, prefix: String, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void, sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
     ) async throws -> LanguagePart {
         let queue = WorkQueue(count: makers.count)
@@ -146,9 +137,11 @@ package struct SiteRenderer: Sendable {
                     while let index = queue.next() {
                         try Task.checkCancellation()
                         var part = LanguagePart()
-                        for page in try strings({ try makers[index]() }) {
+                        for page in try theme.strings({ try makers[index]() }) {
                             let path = prefix + page.route.filePath
-                            try emit(SiteFile(path: path, bytes: try renderer.render(page)))
+                            let bytes = try renderer.render(page)
+                            try theme.checkNotBlank(bytes, path: path, template: page.template)
+                            try emit(SiteFile(path: path, bytes: bytes))
                             part.paths.append(path)
                             if page.route != .notFound { part.sitemap.append(sitemapEntry(page)) }
                         }

@@ -18,6 +18,9 @@ package struct Theme: Sendable {
     /// The shared files the templates link to, checked against the site once it is rendered.
     let assetReferences: [AssetReference]
     let publicDirectory: String
+    let templatesDirectory: String
+    /// The templates whose whole text is whitespace: the first suspects when a page renders empty.
+    let blankTemplates: [String]
 
     package init(templatesDirectory: URL, publicDirectory: URL) throws {
         let fileManager = FileManager.default
@@ -37,6 +40,8 @@ package struct Theme: Sendable {
             sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
         }
         assetReferences = AssetReference.scan(templates: sources, folder: templatesDirectory.path)
+        self.templatesDirectory = templatesDirectory.path
+        blankTemplates = sources.filter { $0.value.allSatisfy(\.isWhitespace) }.keys.sorted()
         self.publicDirectory = publicDirectory.path
         do {
             templates = try TemplateLibrary(templates: sources, strict: true)
@@ -52,9 +57,10 @@ package struct Theme: Sendable {
         }
         let configuration = try LocaleConfiguration.parse(try table("locales.json"))
         languages = try configuration.locales.map { entry in
-            ThemeLanguage(strings: try Self.parseStrings(try table("\(entry.code).json"), locale: entry.code), folder: entry.folder)
+            let file = try table("\(entry.code).json")
+            return ThemeLanguage(strings: try Self.parseStrings(file, locale: entry.code), folder: entry.folder, tablePath: file.path)
         }
-        try Self.checkSameKeys(languages.map(\.strings))
+        try Self.checkSameKeys(languages)
         assets = try Self.loadAssets(publicDirectory)
         var fingerprint = InputFingerprint()
         for (path, bytes) in theme.sorted(by: { $0.key < $1.key }) {
@@ -69,17 +75,37 @@ package struct Theme: Sendable {
     }
 
     /// A key in one table and not in another is a build error naming both, so no page shows a hole.
-    static func checkSameKeys(_ tables: [StringTable]) throws {
-        guard let reference = tables.first else { return }
-        for table in tables.dropFirst() {
-            if let missing = Set(reference.entries.keys).subtracting(table.entries.keys).min() {
+    static func checkSameKeys(_ languages: [ThemeLanguage]) throws {
+        guard let reference = languages.first else { return }
+        for language in languages.dropFirst() {
+            if let missing = Set(reference.strings.entries.keys).subtracting(language.strings.entries.keys).min() {
                 throw WikiBuildError.missingString(
-                    MissingStringError(key: missing, locale: table.locale).description + " (it is in '\(reference.locale)')")
+                    key: missing, locale: language.code, table: language.tablePath, presentIn: reference.code)
             }
-            if let extra = Set(table.entries.keys).subtracting(reference.entries.keys).min() {
+            if let extra = Set(language.strings.entries.keys).subtracting(reference.strings.entries.keys).min() {
                 throw WikiBuildError.missingString(
-                    MissingStringError(key: extra, locale: reference.locale).description + " (it is in '\(table.locale)')")
+                    key: extra, locale: reference.code, table: reference.tablePath, presentIn: language.code)
             }
+        }
+    }
+
+    /// A page whose text is only whitespace is an error, never a published blank page (an emptied
+    /// `layout.mustache` would otherwise blank the whole site). Names the page, its template and the blank ones.
+    func checkNotBlank(_ bytes: [UInt8], path: String, template: String) throws {
+        guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
+        throw WikiBuildError.emptyPage(
+            path: path, template: templatesDirectory + "/" + template + ".mustache",
+            blankTemplates: blankTemplates.map { templatesDirectory + "/" + $0 + ".mustache" })
+    }
+
+    /// Runs model code, turning a missing string into the build error that names the key, the locale and
+    /// the table file it belongs in (wherever `--templates` put it).
+    func strings<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as MissingStringError {
+            let table = languages.first { $0.code == error.locale }?.tablePath
+            throw WikiBuildError.missingString(key: error.key, locale: error.locale, table: table, presentIn: nil)
         }
     }
 
@@ -137,6 +163,8 @@ package struct Theme: Sendable {
 package struct ThemeLanguage: Sendable {
     package let strings: StringTable
     package let folder: String
+    /// The table's file, for messages that ask the user to edit it.
+    package let tablePath: String
 
     package var code: String { strings.locale }
 }

@@ -4,7 +4,10 @@ package enum WikiBuildError: Error, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     case badStringTable(path: String, reason: String)
     case template(String)
-    case missingString(String)
+    /// A page rendered to nothing but whitespace; `blankTemplates` are the template files that hold no text.
+    case emptyPage(path: String, template: String, blankTemplates: [String])
+    /// `table` is the file the key belongs in; `presentIn` a locale whose table has it.
+    case missingString(key: String, locale: String, table: String?, presentIn: String?)
 
     package var description: String {
         switch self {
@@ -16,8 +19,16 @@ package enum WikiBuildError: Error, CustomStringConvertible {
             "string table \(path) is not a JSON object of strings: \(reason)"
         case .template(let message):
             message
-        case .missingString(let message):
-            message
+        case .emptyPage(let path, let template, let blankTemplates):
+            "the page \(path) rendered empty from \(template)"
+                + (blankTemplates.isEmpty
+                    ? " and the layout and partials it uses"
+                    : "; " + (blankTemplates.count == 1 ? "this template is" : "these templates are") + " empty: "
+                        + blankTemplates.joined(separator: ", "))
+                + ". A blank page is never published: the site was left as it was"
+        case .missingString(let key, let locale, let table, let presentIn):
+            "missing string '\(key)' in locale '\(locale)': add it to \(table ?? "the '\(locale)' string table")"
+                + (presentIn.map { " (it is in '\($0)')" } ?? "")
         }
     }
 }

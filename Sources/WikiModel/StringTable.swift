@@ -1,6 +1,6 @@
 import RickAndMortyAPI
 
-/// The user-visible words of one locale, kept beside the templates (`Templates/locales/<locale>.json`).
+/// The user-visible words of one locale, kept beside the templates (`<templates>/locales/<locale>.json`).
 /// A missing key is an error naming the key and the locale, never an empty label on a page.
 ///
 /// A phrase with a number comes in two forms, `<key>_one` and `<key>_other`; the table's own `plural_singular`
@@ -81,6 +81,7 @@ package struct StringTable: Sendable, Equatable {
     }
 }
 
+/// Says which key and locale; the build, which knows where the tables were read from, adds the file to edit.
 package struct MissingStringError: Error, CustomStringConvertible, Equatable {
     package let key: String
     package let locale: String
@@ -91,6 +92,6 @@ package struct MissingStringError: Error, CustomStringConvertible, Equatable {
     }
 
     package var description: String {
-        "missing string '\(key)' in locale '\(locale)': add it to Templates/locales/\(locale).json"
+        "missing string '\(key)' in locale '\(locale)'"
     }
 }

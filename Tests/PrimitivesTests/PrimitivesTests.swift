@@ -91,6 +91,16 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
     }
 }
 
+@Suite struct CountTextTests {
+    @Test func oneTakesTheSingularEveryOtherCountThePlural() {
+        #expect(CountText.of(1, "entry", "entries") == "1 entry")
+        #expect(CountText.of(0, "entry", "entries") == "0 entries")
+        #expect(CountText.of(2, "file") == "2 files")
+        #expect(CountText.noun(1, "request") == "request")
+        #expect(CountText.noun(826, "request") == "requests")
+    }
+}
+
 @Suite struct FNV1aTests {
     @Test func knownDigestsAndPiecewiseAdding() {
         // Reference values of 64-bit FNV-1a.

@@ -126,7 +126,7 @@ struct OutputSafetyTests {
         for extra in [[], ["--dry-run"]] {
             let refused = try await sandbox.build(output.path, extra)
             #expect(refused.code == 2, "\(refused.err)")
-            #expect(refused.err.contains("refusing to publish into \(output.path): it holds 1 entries that rmwiki did not publish (holiday.jpeg)"),
+            #expect(refused.err.contains("refusing to publish into \(output.path): it holds 1 entry that rmwiki did not publish (holiday.jpeg)"),
                     "\(refused.err)")
             #expect(refused.err.contains("--force"), "says how to proceed: \(refused.err)")
             #expect(sandbox.digest() == before)

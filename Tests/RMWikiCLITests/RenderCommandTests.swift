@@ -49,3 +49,37 @@ import Testing
         #expect(strict.err.contains("nobody"))
     }
 }
+
+/// A file `render` cannot use is named with what is wrong with it, not blamed on its encoding (issue 28.3).
+@Suite struct RenderInputTests {
+    @Test func aMissingTemplateOrDataFileSaysItDoesNotExist() async throws {
+        let folder = try SharedFixtures.temporaryDirectory()
+        let missing = folder.appendingPathComponent("nowhere.mustache").path
+        let result = await ConsoleRecorder.run(["render", missing])
+        #expect(result.code == 1)
+        #expect(result.err == "rmwiki: render failed: \(missing) does not exist", "\(result.err)")
+
+        let template = folder.appendingPathComponent("t.mustache")
+        try Data("{{x}}".utf8).write(to: template)
+        let data = folder.appendingPathComponent("gone.json").path
+        let withData = await ConsoleRecorder.run(["render", template.path, "--data", data])
+        #expect(withData.code == 1)
+        #expect(withData.err == "rmwiki: render failed: \(data) does not exist", "\(withData.err)")
+    }
+
+    @Test func aFolderIsNotATemplate() async throws {
+        let folder = try SharedFixtures.temporaryDirectory()
+        let result = await ConsoleRecorder.run(["render", folder.path])
+        #expect(result.code == 1)
+        #expect(result.err == "rmwiki: render failed: cannot read \(folder.path): it is a folder", "\(result.err)")
+    }
+
+    @Test func bytesThatAreNotUTF8AreCalledThat() async throws {
+        let folder = try SharedFixtures.temporaryDirectory()
+        let template = folder.appendingPathComponent("latin1.mustache")
+        try Data([0x63, 0x61, 0x66, 0xE9]).write(to: template)
+        let result = await ConsoleRecorder.run(["render", template.path])
+        #expect(result.code == 1)
+        #expect(result.err == "rmwiki: render failed: \(template.path) is not UTF-8 text", "\(result.err)")
+    }
+}

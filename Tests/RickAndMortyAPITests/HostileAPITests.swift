@@ -153,8 +153,8 @@ import TestSupport
                 #expect(report.refusedAvatars == [AvatarDownload(characterID: 3, url: elsewhere)])
                 let host = "127.0.0.1:\(otherBase.port ?? 0)"
                 #expect(report.warnings == [
-                    "warning: pictures on \(host), which is not the API's host, were not downloaded (characters 3, e.g. "
-                        + "\(elsewhere)); those characters show no picture. If \(host) is trusted, pass --image-host \(host)"
+                    "warning: the picture on \(host), which is not the API's host, was not downloaded (character 3, "
+                        + "\(elsewhere)); that character shows no picture. If \(host) is trusted, pass --image-host \(host)"
                 ])
 
                 // Allowed by name, it is downloaded.

@@ -1,7 +1,9 @@
 import Foundation
 import TestSupport
+import RickAndMortyAPI
 import Testing
 @testable import WikiBuild
+import WikiModel
 
 @Suite struct StringTableTests {
     @Test func everyTableHasExactlyTheSameKeys() throws {
@@ -26,20 +28,48 @@ import Testing
         }
     }
 
-    @Test func aTableMissingAKeyFailsTheBuildNamingKeyAndLocale() throws {
-        let folder = try SharedFixtures.temporaryDirectory()
-        let templates = folder.appendingPathComponent("Templates")
+    /// A copy of the project's templates under another name than `Templates`, as `--templates` allows,
+    /// with `keys` removed from the tables of `locales`.
+    func themeCopy(removing keys: [String], from locales: [String]) throws -> URL {
+        let templates = try SharedFixtures.temporaryDirectory().appendingPathComponent("my-theme")
         try FileManager.default.copyItem(at: ProjectTheme.templates, to: templates)
-        let french = templates.appendingPathComponent("locales/fr.json")
-        var table = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: french))
-        table["home_lead"] = nil
-        try JSONEncoder().encode(table).write(to: french)
+        for locale in locales {
+            let file = templates.appendingPathComponent("locales/\(locale).json")
+            var table = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))
+            for key in keys { table[key] = nil }
+            try JSONEncoder().encode(table).write(to: file)
+        }
+        return templates
+    }
+
+    @Test func aTableMissingAKeyFailsTheBuildNamingKeyLocaleAndTheRealFile() throws {
+        let templates = try themeCopy(removing: ["home_lead"], from: ["fr"])
         #expect {
             try Theme(templatesDirectory: templates, publicDirectory: ProjectTheme.publicFolder)
         } throws: { error in
-            let text = String(describing: error)
-            return text.contains("'home_lead'") && text.contains("'fr'") && text.contains("Templates/locales/fr.json")
+            String(describing: error) == "missing string 'home_lead' in locale 'fr': add it to "
+                + templates.appendingPathComponent("locales/fr.json").path + " (it is in 'en')"
         }
+    }
+
+    /// A key every table lacks passes the same-keys check and is found while pages are made: the message
+    /// still names the table in the folder `--templates` gave, not `Templates/`.
+    @Test func aStringMissingFromEveryTableNamesTheTableInTheTemplatesFolderUsed() async throws {
+        let templates = try themeCopy(removing: ["info_species"], from: ["en", "fr"])
+        let output = try SharedFixtures.temporaryDirectory().appendingPathComponent("site")
+        let settings = SiteBuild.Settings(
+            templates: templates, publicFolder: ProjectTheme.publicFolder, output: output,
+            cache: output.deletingLastPathComponent().appendingPathComponent("cache"), configuration: try SiteConfiguration())
+        await #expect {
+            try await SiteBuild(settings: settings, data: .records(SmallWorld.snapshot, avatars: [:], history: ChangeHistory())).run()
+        } throws: { error in
+            let text = String(describing: error)
+            return text.hasPrefix("missing string 'info_species' in locale '")
+                && (text.hasSuffix(templates.appendingPathComponent("locales/en.json").path)
+                    || text.hasSuffix(templates.appendingPathComponent("locales/fr.json").path))
+                && !text.contains("Templates/")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func addingALanguageIsOneTableAndOneLine() async throws {

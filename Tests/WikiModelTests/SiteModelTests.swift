@@ -87,7 +87,8 @@ import Testing
                 configuration: try SiteConfiguration(), strings: StringTable(locale: "xx", entries: entries)
             ).pages()
         }
-        #expect(MissingStringError(key: "info_species", locale: "xx").description.contains("Templates/locales/xx.json"))
+        // The model does not know where the tables were read from: the build adds the file (StringTableTests).
+        #expect(MissingStringError(key: "info_species", locale: "xx").description == "missing string 'info_species' in locale 'xx'")
     }
 }
 
