@@ -104,7 +104,10 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        let (snapshot, avatars, history) = (loaded.snapshot, loaded.avatars, loaded.history)
+        // Bounded here, whatever the data came from: the cache keeps what the API served.
+        let (snapshot, cuts) = StringLimit.apply(to: loaded.snapshot)
+        let (avatars, history) = (loaded.avatars, StringLimit.apply(to: loaded.history))
+        StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
                                  data: loaded.read, avatars: avatars, lastBuild: last)
