@@ -218,6 +218,18 @@ extension Fixture {
         }
     }
 
+    /// A deleted location leaves the characters that name it: GraphQL answers their place as null, taken as unknown.
+    @Test func aPlaceWhoseRecordWasDeletedIsUnknown() async throws {
+        var snapshot = Fixture.snapshot()
+        snapshot.locations.removeAll { $0.id == 2 }
+        try await Fixture.withServer(snapshot) { _, base in
+            let fetch = try await Fixture.graphQLClient(base).fetchRecords()
+            let placed = fetch.snapshot.characters.filter { $0.id % 3 == 1 }
+            #expect(!placed.isEmpty && placed.allSatisfy { $0.location == NamedReference(name: "unknown", url: "") })
+            #expect(fetch.snapshot.characters.filter { $0.id % 3 != 1 }.allSatisfy { !$0.location.url.isEmpty })
+        }
+    }
+
     /// `info.count` short of the records: the ids asked for past the count hold more than it says.
     @Test func aCountThatLeavesRecordsOutIsRefused() async throws {
         try await Fixture.withServer(options: LoopbackAPIOptions(countShortfall: 5)) { _, base in
