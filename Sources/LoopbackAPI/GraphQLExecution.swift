@@ -35,6 +35,8 @@ struct GraphQLExecution: Sendable {
     let pageSize: Int
     /// Most ids one `…ByIds` field takes; nil for any number.
     let batchLimit: Int?
+    /// How many records `info.count` leaves out (a test of a broken API).
+    let countShortfall: Int
     /// Where records' answers are kept between requests, with the version of the data they are made from.
     let cache: (GraphQLFragmentCache, GraphQLFragmentCache.Version)?
     private var variables: [String: GraphQLInput] = [:]
@@ -45,7 +47,7 @@ struct GraphQLExecution: Sendable {
 
     init(
         characters: [Int: CharacterRecord], locations: [Int: LocationRecord], episodes: [Int: EpisodeRecord],
-        rewrite: URLRewriter, pageSize: Int, batchLimit: Int?,
+        rewrite: URLRewriter, pageSize: Int, batchLimit: Int?, countShortfall: Int = 0,
         cache: (GraphQLFragmentCache, GraphQLFragmentCache.Version)? = nil
     ) {
         self.characters = characters
@@ -54,6 +56,7 @@ struct GraphQLExecution: Sendable {
         self.rewrite = rewrite
         self.pageSize = max(1, pageSize)
         self.batchLimit = batchLimit
+        self.countShortfall = countShortfall
         self.cache = cache
     }
 
@@ -407,7 +410,8 @@ struct GraphQLExecution: Sendable {
         let pages = (ids.count + pageSize - 1) / pageSize
         guard number >= 1, number <= max(pages, 1) else { return nil }
         let slice = Array(ids[min((number - 1) * pageSize, ids.count)..<min(number * pageSize, ids.count)])
-        return .page(kind, number: number, ids: slice, count: ids.count, pages: pages)
+        let reported = max(0, ids.count - countShortfall)
+        return .page(kind, number: number, ids: slice, count: reported, pages: (reported + pageSize - 1) / pageSize)
     }
 
     private static func typeName(_ kind: ResourceKind) -> String {

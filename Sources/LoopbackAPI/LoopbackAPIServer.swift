@@ -146,11 +146,15 @@ package struct LoopbackAPIOptions: Sendable {
     package var lastModified: Date
     /// The most ids one GraphQL `…ByIds` field takes (more is refused as too large); nil for any number.
     package var graphQLBatchLimit: Int?
+    /// How many records `info.count` leaves out, as a broken API might (REST and GraphQL alike; `info.pages`
+    /// follows the count): every record and page is still served, and a REST page still links to the next.
+    package var countShortfall: Int
 
     package init(
         latency: Duration = .zero, pageSize: Int = 20, sourceBaseURL: String = "https://rickandmortyapi.com/api",
         faults: [LoopbackFaultRule] = [], rateLimit: LoopbackRateLimit? = nil,
-        lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000), graphQLBatchLimit: Int? = nil
+        lastModified: Date = Date(timeIntervalSince1970: 1_700_000_000), graphQLBatchLimit: Int? = nil,
+        countShortfall: Int = 0
     ) {
         self.latency = latency
         self.pageSize = max(1, pageSize)
@@ -159,6 +163,7 @@ package struct LoopbackAPIOptions: Sendable {
         self.rateLimit = rateLimit
         self.lastModified = lastModified
         self.graphQLBatchLimit = graphQLBatchLimit.map { max(1, $0) }
+        self.countShortfall = max(0, countShortfall)
     }
 }
 

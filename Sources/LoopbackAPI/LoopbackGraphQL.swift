@@ -45,6 +45,7 @@ extension LoopbackStore {
             episodes: episodes.lastModified, base: rewrite.target)
         return LoopbackGraphQLResponder(execution: GraphQLExecution(
             characters: characters.records, locations: locations.records, episodes: episodes.records,
-            rewrite: rewrite, pageSize: pageSize, batchLimit: graphQLBatchLimit, cache: (graphQLCache, version)))
+            rewrite: rewrite, pageSize: pageSize, batchLimit: graphQLBatchLimit, countShortfall: countShortfall,
+            cache: (graphQLCache, version)))
     }
 }

@@ -37,9 +37,9 @@ extension LoopbackStore {
         guard let number = parameter.map({ Int($0) }) ?? 1 else { return .nothingHere }
         let body: ServedBody?
         switch kind {
-        case .character: body = characters.page(number, pageSize: pageSize, rewrite: rewrite)
-        case .location: body = locations.page(number, pageSize: pageSize, rewrite: rewrite)
-        case .episode: body = episodes.page(number, pageSize: pageSize, rewrite: rewrite)
+        case .character: body = characters.page(number, pageSize: pageSize, countShortfall: countShortfall, rewrite: rewrite)
+        case .location: body = locations.page(number, pageSize: pageSize, countShortfall: countShortfall, rewrite: rewrite)
+        case .episode: body = episodes.page(number, pageSize: pageSize, countShortfall: countShortfall, rewrite: rewrite)
         }
         guard let body else { return .nothingHere }
         return Self.conditional(body, request: request, isImage: false)

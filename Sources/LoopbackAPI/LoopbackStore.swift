@@ -12,6 +12,7 @@ actor LoopbackStore {
     let pageSize: Int
     let latency: Duration
     let graphQLBatchLimit: Int?
+    let countShortfall: Int
     let graphQLCache = GraphQLFragmentCache()
     /// Where pictures not given in memory are read from, as `N.jpeg`.
     let avatarFolder: URL?
@@ -38,6 +39,7 @@ actor LoopbackStore {
         pageSize = options.pageSize
         latency = options.latency
         graphQLBatchLimit = options.graphQLBatchLimit
+        countShortfall = options.countShortfall
         self.avatarFolder = avatarFolder
         self.avatars = avatars
         avatarsModified = date

@@ -38,15 +38,18 @@ struct RecordTable<Record: LoopbackRecord> {
         return bytes
     }
 
-    /// `{"info": …, "results": […]}` for page `number`, or nil past the last page.
-    mutating func page(_ number: Int, pageSize: Int, rewrite: URLRewriter) -> ServedBody? {
+    /// `{"info": …, "results": […]}` for page `number`, or nil past the last page; page 1 of nothing is empty,
+    /// not missing, as the client expects of a collection that vanished. `info.count` leaves out
+    /// `countShortfall` records (none but in a test of a broken API).
+    mutating func page(_ number: Int, pageSize: Int, countShortfall: Int, rewrite: URLRewriter) -> ServedBody? {
         if let cached = pages[number] { return cached }
         let pageCount = pageCount(pageSize: pageSize)
-        guard number >= 1, number <= pageCount else { return nil }
+        guard number >= 1, number <= max(pageCount, 1) else { return nil }
         let ids = sortedIDs[((number - 1) * pageSize)..<min(number * pageSize, sortedIDs.count)]
         let collection = rewrite.target + "/" + Record.kind.rawValue
+        let reported = max(0, records.count - countShortfall)
         let info = PageInfoJSON(
-            count: records.count, pages: pageCount,
+            count: reported, pages: (reported + pageSize - 1) / pageSize,
             next: number < pageCount ? "\(collection)?page=\(number + 1)" : nil,
             prev: number > 1 ? "\(collection)?page=\(number - 1)" : nil)
         var bytes = Array(#"{"info":"#.utf8) + JSONBytes.encode(info) + Array(#","results":["#.utf8)

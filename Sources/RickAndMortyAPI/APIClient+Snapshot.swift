@@ -173,8 +173,10 @@ extension APIClient {
         }
     }
 
-    /// Checks that the pages form one whole collection (every page agrees on `info`, the record count matches
-    /// `info.count`, ids are 1…count with no gap and no duplicate) and returns the records in id order.
+    /// Checks that the pages form one whole collection (every page agrees on `info`, the last page links to no
+    /// further page, the record count matches `info.count`, ids are positive with no duplicate) and returns the
+    /// records in id order. Ids need not be 1…count: the API has deleted records before, and a deleted record
+    /// leaves its id unused for good.
     static func assemble<Record: Identifiable>(
         _ kind: ResourceKind, pages: [(number: Int, page: Page<Record>)]
     ) throws -> [Record] where Record.ID == Int {
@@ -186,6 +188,14 @@ extension APIClient {
                 resource: kind,
                 problem: "page \(number) reports \(CountText.of(page.info.count, "record")) in \(CountText.of(page.info.pages, "page")), "
                     + "page 1 reported \(first.count) in \(first.pages)")
+        }
+        // An `info.count` that under-reports the collection still pages consistently; only the last page's
+        // `next` tells that there is more.
+        if let last = pages.last, last.number == first.pages, last.page.info.next != nil {
+            throw APIError.inconsistentData(
+                resource: kind,
+                problem: "page \(last.number), the last of the \(first.pages) for info.count \(first.count), links to a next page: "
+                    + "the count leaves records out")
         }
         let records = pages.flatMap(\.page.results)
         guard records.count == first.count else {
@@ -200,10 +210,9 @@ extension APIClient {
         guard duplicates.isEmpty else {
             throw APIError.inconsistentData(resource: kind, problem: "duplicate \(CountText.noun(duplicates.count, "id")) \(Self.list(duplicates))")
         }
-        let missing = first.count > 0 ? (1...first.count).filter { !seen.contains($0) } : []
-        guard missing.isEmpty else {
-            throw APIError.inconsistentData(
-                resource: kind, problem: "ids missing from 1…\(first.count): \(Self.list(missing))")
+        let invalid = records.map(\.id).filter { $0 <= 0 }
+        guard invalid.isEmpty else {
+            throw APIError.inconsistentData(resource: kind, problem: "ids that are not positive: \(Self.list(invalid))")
         }
         return records.sorted { $0.id < $1.id }
     }

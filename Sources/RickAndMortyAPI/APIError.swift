@@ -19,6 +19,8 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     case fetchTooLarge(limit: Int)
     /// A collection served much smaller than the cached one: refused unless the user says it is expected.
     case collectionShrank(resource: ResourceKind, cached: Int, served: Int)
+    /// The same against the site the last build published (a cold cache has nothing to compare with).
+    case publishedCollectionShrank(resource: ResourceKind, published: Int, served: Int)
     /// An avatar URL on a host that neither `--api` nor `--image-host` names.
     case imageHostNotAllowed(url: String)
     /// A well-delivered answer that is not what it must be (bad bytes, a document nested too deep, a fraction
@@ -72,6 +74,10 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
                 + Self.checkAPI
         case let .collectionShrank(resource, cached, served):
             return "the API serves \(CountText.of(served, resource.rawValue)) where the cache has \(cached) (more than "
+                + "\(ShrinkCheck.maximumDropPercent) % fewer); nothing was written: if the API really lost them, "
+                + "run again with --allow-shrink"
+        case let .publishedCollectionShrank(resource, published, served):
+            return "the API serves \(served) \(resource.rawValue)s where the published site has \(published) (more than "
                 + "\(ShrinkCheck.maximumDropPercent) % fewer); nothing was written: if the API really lost them, "
                 + "run again with --allow-shrink"
         case let .imageHostNotAllowed(url):

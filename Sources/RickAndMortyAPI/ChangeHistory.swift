@@ -1,6 +1,6 @@
 import Foundation
 
-/// The records each refresh found added or changed, newest first, kept with the cache
+/// The records each refresh found added, changed or removed, newest first, kept with the cache
 /// (`history.json`) so the "What's new" page and the feed survive rebuilds that find nothing new.
 /// A first snapshot is not a change (everything would be "new"), so it records nothing: the site dates
 /// first additions by the records' own `created` instead.
@@ -13,7 +13,7 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
     package static let fileName = "history.json"
 
     package struct Entry: Codable, Sendable, Equatable {
-        package enum Change: String, Codable, Sendable { case added, changed }
+        package enum Change: String, Codable, Sendable, CaseIterable { case added, changed, removed }
 
         /// When the refresh that found it ran, ISO 8601 in UTC to the second (`2026-11-22T03:30:00Z`).
         package var date: String
@@ -67,24 +67,30 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
         }
     }
 
-    /// Puts what `changes` added or changed in front, dated `date`, and keeps the newest `buildLimit` refreshes.
-    package mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, at date: Date) {
+    /// Puts what `changes` added, changed or removed in front, dated `date`, and keeps the newest `buildLimit`
+    /// refreshes. A removed record is named as `previous` had it: the new snapshot no longer knows it.
+    package mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, previous: Snapshot?, at date: Date) {
         guard !changes.isFirstSnapshot, !changes.isEmpty else { return }
         let stamp = Self.timestamp(date)
-        var names: [ResourceKind: [Int: String]] = [:]
-        names[.character] = Dictionary(snapshot.characters.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        names[.location] = Dictionary(snapshot.locations.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        names[.episode] = Dictionary(snapshot.episodes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = Self.names(in: snapshot)
+        let previousNames = previous.map(Self.names) ?? [:]
         var fresh: [Entry] = []
         for resource in changes.all {
-            for (ids, change) in [(resource.added, Entry.Change.added), (resource.changed, .changed)] {
+            for (ids, change) in [(resource.added, Entry.Change.added), (resource.changed, .changed), (resource.removed, .removed)] {
+                let source = change == .removed ? previousNames : names
                 for id in ids {
                     fresh.append(Entry(date: stamp, kind: resource.kind, id: id,
-                                       name: names[resource.kind]?[id] ?? "#\(id)", change: change))
+                                       name: source[resource.kind]?[id] ?? "#\(id)", change: change))
                 }
             }
         }
         entries = Self.newestBuilds(fresh + entries)
+    }
+
+    private static func names(in snapshot: Snapshot) -> [ResourceKind: [Int: String]] {
+        [.character: Dictionary(snapshot.characters.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
+         .location: Dictionary(snapshot.locations.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
+         .episode: Dictionary(snapshot.episodes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })]
     }
 
     package static func timestamp(_ date: Date) -> String {

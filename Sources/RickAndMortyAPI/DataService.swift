@@ -15,9 +15,11 @@ package struct DataService: Sendable {
 
     /// `refresh(progress:recordingAt:)` within a time limit: past `limit` it ends with `APIError.timeLimitExceeded`
     /// and the cache untouched.
-    package func refresh(progress: ProgressReporter, recordingAt date: Date, within limit: Duration) async throws -> RefreshReport {
+    package func refresh(
+        progress: ProgressReporter, recordingAt date: Date, within limit: Duration, published: CollectionCounts? = nil
+    ) async throws -> RefreshReport {
         try await client.withTimeLimit(limit, progress: progress) { [self] in
-            try await refresh(progress: progress, recordingAt: date)
+            try await refresh(progress: progress, recordingAt: date, published: published)
         }
     }
 
@@ -26,8 +28,11 @@ package struct DataService: Sendable {
     /// generation of the cache. On any failure, cancellation included, the committed cache is left exactly as it
     /// was; pictures already downloaded and checked are kept aside for the next try. What changed goes into the
     /// change history, dated `date`, committed with the snapshot: a change is never seen (snapshot) without being
-    /// recorded (history).
-    package func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
+    /// recorded (history). `published` holds the record counts of the site the last build published, which
+    /// the shrink check compares with too.
+    package func refresh(
+        progress: ProgressReporter = .silent, recordingAt date: Date = Date(), published: CollectionCounts? = nil
+    ) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try createCacheDirectory()
         let lock = try CacheLock(directory: cache.directory)
@@ -44,7 +49,7 @@ package struct DataService: Sendable {
             else { return nil }
             return download
         } recordsFetched: { fetch in
-            try shrinkCheck.check(fetch.snapshot, against: previous)
+            try shrinkCheck.check(fetch.snapshot, against: previous, published: published)
         } store: { download, image in
             try downloads.store(image, for: download.url)
         }
@@ -52,7 +57,7 @@ package struct DataService: Sendable {
         let changes = SnapshotChanges(from: previous, to: fetch.snapshot)
         let committedHistory = try ChangeHistory.load(from: committed)
         var history = committedHistory
-        history.record(changes, in: fetch.snapshot, at: date)
+        history.record(changes, in: fetch.snapshot, previous: previous, at: date)
 
         let avatars = avatarFiles(for: fetch.snapshot, wanted: wanted, downloads: downloads, committed: committed)
         let keptAvatars = fetch.snapshot.characters.reduce(into: [Int: StoredImage]()) { kept, character in

@@ -19,7 +19,7 @@ struct GraphQLQuery: Sendable, Equatable {
         return (try? encoder.encode(Body(query: text, variables: variables))) ?? Data()
     }
 
-    /// Every collection's `info.count` in one request: the ids to ask for are 1…count, as REST has them.
+    /// Every collection's `info.count` in one request: how many records the ids asked for must hold.
     static let counts = GraphQLQuery(
         name: "counts",
         text: "query Counts { "

@@ -34,9 +34,11 @@ struct GraphQLRecordReader: Sendable {
     }
 
     /// A character's origin or location. The service stands in for a place REST knows by name only
-    /// ("unknown") with a record without id; REST gives it an empty URL, and so do we.
+    /// ("unknown") with a record without id; REST gives it an empty URL, and so do we. A place whose record
+    /// was deleted is null: GraphQL no longer knows its name, so it is "unknown" too, rather than a fetch that
+    /// fails for good.
     func place(_ link: GraphQLLink?, _ path: @autoclosure () -> String) throws -> NamedReference {
-        let link = try value(link, path())
+        guard let link else { return NamedReference(name: "unknown", url: "") }
         let name = try value(link.name, "\(path()).name")
         guard let idText = link.id else { return NamedReference(name: name, url: "") }
         return NamedReference(name: name, url: url(.location, try id(idText, "\(path()).id")))

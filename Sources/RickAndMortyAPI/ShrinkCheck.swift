@@ -1,7 +1,8 @@
 /// Refuses a fetch in which a collection vanished, or shrank by more than `maximumDropPercent`, against the
-/// cached snapshot: an API answering `count: 0` for a while (a broken deploy, an empty database behind a
-/// healthy front) would otherwise take hundreds of pages off the site in one nightly build. The real API
-/// only ever grows; a user who knows a shrink is real says so with `--allow-shrink`.
+/// cached snapshot and against the published site's record counts (`published`, from its build state): an API
+/// answering `count: 0` for a while (a broken deploy, an empty database behind a healthy front) would otherwise
+/// take hundreds of pages off the site in one nightly build, even from a cold cache. The real API only ever
+/// grows; a user who knows a shrink is real says so with `--allow-shrink`.
 package struct ShrinkCheck: Sendable, Equatable {
     package static let maximumDropPercent = 10
 
@@ -11,19 +12,50 @@ package struct ShrinkCheck: Sendable, Equatable {
         self.allowShrink = allowShrink
     }
 
-    func check(_ new: Snapshot, against cached: Snapshot?) throws {
-        guard !allowShrink, let cached else { return }
-        for (kind, before, after) in [
-            (ResourceKind.character, cached.characters.count, new.characters.count),
-            (.location, cached.locations.count, new.locations.count),
-            (.episode, cached.episodes.count, new.episodes.count),
-        ] where Self.isSuspicious(from: before, to: after) {
-            throw APIError.collectionShrank(resource: kind, cached: before, served: after)
+    func check(_ new: Snapshot, against cached: Snapshot?, published: CollectionCounts? = nil) throws {
+        guard !allowShrink else { return }
+        let served = CollectionCounts(new)
+        if let cached {
+            let before = CollectionCounts(cached)
+            for kind in ResourceKind.allCases where Self.isSuspicious(from: before[kind], to: served[kind]) {
+                throw APIError.collectionShrank(resource: kind, cached: before[kind], served: served[kind])
+            }
+        }
+        if let published {
+            for kind in ResourceKind.allCases where Self.isSuspicious(from: published[kind], to: served[kind]) {
+                throw APIError.publishedCollectionShrank(resource: kind, published: published[kind], served: served[kind])
+            }
         }
     }
 
     package static func isSuspicious(from before: Int, to after: Int) -> Bool {
         guard after < before else { return false }
         return after == 0 || (before - after) * 100 > before * maximumDropPercent
+    }
+}
+
+/// How many records each collection holds: what the shrink check compares, and what a build records of the
+/// site it published.
+package struct CollectionCounts: Sendable, Equatable {
+    package var characters: Int
+    package var locations: Int
+    package var episodes: Int
+
+    package init(characters: Int, locations: Int, episodes: Int) {
+        self.characters = characters
+        self.locations = locations
+        self.episodes = episodes
+    }
+
+    package init(_ snapshot: Snapshot) {
+        self.init(characters: snapshot.characters.count, locations: snapshot.locations.count, episodes: snapshot.episodes.count)
+    }
+
+    package subscript(kind: ResourceKind) -> Int {
+        switch kind {
+        case .character: characters
+        case .location: locations
+        case .episode: episodes
+        }
     }
 }

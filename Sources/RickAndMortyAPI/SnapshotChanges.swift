@@ -7,11 +7,17 @@ package struct SnapshotChanges: Sendable, Equatable {
     package var locations: ResourceChanges
     package var episodes: ResourceChanges
 
+    /// Records are compared with their URLs' API root (scheme, host, port and path up to the collections)
+    /// taken out: the same data from another `--api` host (a mirror, a new port) is no change.
     package init(from old: Snapshot?, to new: Snapshot) {
         isFirstSnapshot = old == nil
-        characters = ResourceChanges(kind: .character, old: old?.characters ?? [], new: new.characters)
-        locations = ResourceChanges(kind: .location, old: old?.locations ?? [], new: new.locations)
-        episodes = ResourceChanges(kind: .episode, old: old?.episodes ?? [], new: new.episodes)
+        let oldRoot = old.flatMap(\.apiRoot)
+        let newRoot = new.apiRoot
+        let (before, after) = oldRoot == newRoot
+            ? (old, new) : (old.map { $0.removingURLPrefix(oldRoot) }, new.removingURLPrefix(newRoot))
+        characters = ResourceChanges(kind: .character, old: before?.characters ?? [], new: after.characters)
+        locations = ResourceChanges(kind: .location, old: before?.locations ?? [], new: after.locations)
+        episodes = ResourceChanges(kind: .episode, old: before?.episodes ?? [], new: after.episodes)
         counts = (new.characters.count, new.locations.count, new.episodes.count)
     }
 
@@ -71,5 +77,42 @@ package struct ResourceChanges: Sendable, Equatable {
         if !changed.isEmpty { parts.append("\(changed.count) changed (\(APIClient.list(changed)))") }
         if !removed.isEmpty { parts.append("\(removed.count) removed (\(APIClient.list(removed)))") }
         return "\(collectionName): " + (parts.isEmpty ? "unchanged" : parts.joined(separator: ", "))
+    }
+}
+
+extension Snapshot {
+    /// What the records' own URLs start with before `/character/1` and the like: `https://rickandmortyapi.com/api`.
+    /// Nil when no record has a URL of that form.
+    var apiRoot: String? {
+        func root(_ url: String, _ kind: ResourceKind, _ id: Int) -> String? {
+            let suffix = "/\(kind.rawValue)/\(id)"
+            return url.hasSuffix(suffix) ? String(url.dropLast(suffix.count)) : nil
+        }
+        return characters.lazy.compactMap { root($0.url, .character, $0.id) }.first
+            ?? locations.lazy.compactMap { root($0.url, .location, $0.id) }.first
+            ?? episodes.lazy.compactMap { root($0.url, .episode, $0.id) }.first
+    }
+
+    /// Every URL that starts with `prefix`, without it; the others as they are.
+    func removingURLPrefix(_ prefix: String?) -> Snapshot {
+        guard let prefix, !prefix.isEmpty else { return self }
+        func strip(_ url: String) -> String { url.hasPrefix(prefix) ? String(url.dropFirst(prefix.count)) : url }
+        var copy = self
+        for index in copy.characters.indices {
+            copy.characters[index].url = strip(copy.characters[index].url)
+            copy.characters[index].image = strip(copy.characters[index].image)
+            copy.characters[index].origin.url = strip(copy.characters[index].origin.url)
+            copy.characters[index].location.url = strip(copy.characters[index].location.url)
+            copy.characters[index].episode = copy.characters[index].episode.map(strip)
+        }
+        for index in copy.locations.indices {
+            copy.locations[index].url = strip(copy.locations[index].url)
+            copy.locations[index].residents = copy.locations[index].residents.map(strip)
+        }
+        for index in copy.episodes.indices {
+            copy.episodes[index].url = strip(copy.episodes[index].url)
+            copy.episodes[index].characters = copy.episodes[index].characters.map(strip)
+        }
+        return copy
     }
 }

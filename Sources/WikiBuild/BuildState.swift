@@ -11,11 +11,16 @@ import WikiModel
 /// full build.
 /// Kept beside the output (`.<name>.build-state`), never inside it, so it is not published.
 ///
+/// It also records how many records of each kind the published site holds, so that a fetch into a cold cache
+/// still has something to compare with before a shrunken collection takes pages off the site.
+///
 /// Stored as lines, not JSON, because the no-change rebuild reads it every time: the fingerprint, then
-/// "size modified inode path" per file and folder. A line that does not parse (a hand edit, a path with a line
+/// "records characters locations episodes", then "size modified inode path" per file and folder. A line that does not parse (a hand edit, a path with a line
 /// break) just makes the states differ, which costs one full build, never a wrong skip.
 struct BuildState: Sendable, Equatable {
     let inputs: String
+    /// Nil in a state written before the counts were recorded.
+    let collections: CollectionCounts?
     let files: [PublishedFileState]
 
     static func location(for output: URL) -> URL {
@@ -28,8 +33,9 @@ struct BuildState: Sendable, Equatable {
         return BuildState(lines: [UInt8](data))
     }
 
-    init(inputs: String, files: [PublishedFileState]) {
+    init(inputs: String, collections: CollectionCounts?, files: [PublishedFileState]) {
         self.inputs = inputs
+        self.collections = collections
         self.files = files
     }
 
@@ -37,9 +43,12 @@ struct BuildState: Sendable, Equatable {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard let first = lines.first, lines.last?.isEmpty == true else { return nil }
         inputs = String(decoding: first, as: UTF8.self)
+        var rest = lines.dropFirst().dropLast()
+        collections = rest.first.flatMap(Self.collections)
+        if collections != nil { rest = rest.dropFirst() }
         var files: [PublishedFileState] = []
         files.reserveCapacity(lines.count)
-        for line in lines.dropFirst().dropLast() {
+        for line in rest {
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, let size = Self.number(fields[0]), let modified = Self.number(fields[1]),
                   let inode = Self.number(fields[2]).flatMap(UInt64.init(exactly:))
@@ -50,8 +59,22 @@ struct BuildState: Sendable, Equatable {
         self.files = files
     }
 
+    private static let collectionsPrefix = "records "
+
+    /// "records 826 126 51".
+    private static func collections(_ line: ArraySlice<UInt8>) -> CollectionCounts? {
+        guard line.starts(with: collectionsPrefix.utf8) else { return nil }
+        let numbers = line.dropFirst(collectionsPrefix.utf8.count).split(separator: UInt8(ascii: " "))
+            .compactMap { number($0).flatMap(Int.init(exactly:)) }
+        guard numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        return CollectionCounts(characters: numbers[0], locations: numbers[1], episodes: numbers[2])
+    }
+
     var lines: [UInt8] {
         var text = inputs + "\n"
+        if let collections {
+            text += Self.collectionsPrefix + "\(collections.characters) \(collections.locations) \(collections.episodes)\n"
+        }
         for file in files { text += "\(file.size) \(file.modified) \(file.inode) \(file.path)\n" }
         return Array(text.utf8)
     }
@@ -120,10 +143,11 @@ extension BuildState {
             }
         }
 
-        /// The build's "state" step, after a successful publish of exactly these files and folders.
-        func save(files: [String], folders: [String]) {
+        /// The build's "state" step, after a successful publish of exactly these files and folders, made of
+        /// `collections` records.
+        func save(files: [String], folders: [String], collections: CollectionCounts) {
             if let states = PublishedFileState.read(files: files, folders: folders, in: output) {
-                BuildState(inputs: inputs, files: states).save(for: output)
+                BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
             }
         }
 

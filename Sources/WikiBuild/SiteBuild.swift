@@ -92,17 +92,22 @@ package struct SiteBuild: Sendable {
         // broken template fails before any request. Whether the last build's output is untouched depends on
         // neither: it is looked at meanwhile (started after the data, which would otherwise wait behind it).
         let source = effectiveData
-        async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, log: log) }
+        async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
         async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
         let theme = try await timings.measure("theme") { try loadTheme() }
         let loaded: LoadedData
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
         } else {
-            loaded = try await timings.measure("data") { try await load(source, log: log) }
+            // The published site's counts back the shrink check when the cache is cold.
+            let published = await lastBuild.0.state?.collections
+            loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        let (snapshot, avatars, history) = (loaded.snapshot, loaded.avatars, loaded.history)
+        // Bounded here, whatever the data came from: the cache keeps what the API served.
+        let (snapshot, cuts) = StringLimit.apply(to: loaded.snapshot)
+        let (avatars, history) = (loaded.avatars, StringLimit.apply(to: loaded.history))
+        StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
                                  data: loaded.read, avatars: avatars, lastBuild: last)
@@ -133,7 +138,7 @@ package struct SiteBuild: Sendable {
         }
         if !settings.dryRun {
             let published = session.publishedEntries
-            await timings.measure("state") { check.save(files: published.files, folders: published.folders) }
+            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: CollectionCounts(snapshot)) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: counts + ", " + CountText.of(fileCount, "file"))
@@ -170,7 +175,7 @@ package struct SiteBuild: Sendable {
         return data
     }
 
-    private func load(_ source: DataSource, log: Log) async throws -> LoadedData {
+    private func load(_ source: DataSource, published: CollectionCounts?, log: Log) async throws -> LoadedData {
         switch source {
         case let .records(snapshot, avatars, history):
             return LoadedData(snapshot: snapshot, avatars: avatars, history: history, read: .records(snapshot, history))
@@ -180,7 +185,8 @@ package struct SiteBuild: Sendable {
             return LoadedData(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
                               read: .files(cached.files))
         case let .refresh(service, maxTime, progress, date):
-            let report = try await service.refresh(progress: progress, recordingAt: date, within: maxTime)
+            let report = try await service.refresh(
+                progress: progress, recordingAt: date, within: maxTime, published: published)
             report.warnings.forEach(log.warn)
             report.changes.summary.forEach(log.say)
             return LoadedData(snapshot: report.snapshot, avatars: report.avatars, history: report.history,

@@ -51,8 +51,10 @@ extension SiteModel {
     static let feedEntryLimit = 20
     static let feedNamesPerEntry = 10
 
+    /// A removed record has no page: its name is plain text, even when a record with its id came back later.
     func route(of entry: ChangeHistory.Entry) -> Route? {
-        switch entry.kind {
+        guard entry.change != .removed else { return nil }
+        return switch entry.kind {
         case .character: dataset.character(entry.id) == nil ? nil : .character(entry.id)
         case .location: dataset.location(entry.id) == nil ? nil : .location(entry.id)
         case .episode: dataset.episode(entry.id) == nil ? nil : .episode(entry.id)
@@ -82,7 +84,7 @@ extension SiteModel {
         for entry in group.entries { tally["\(entry.change.rawValue)_\(entry.kind.rawValue)", default: 0] += 1 }
         var counts: [String] = []
         for kind in ResourceKind.allCases {
-            for change in [ChangeHistory.Entry.Change.added, .changed] {
+            for change in ChangeHistory.Entry.Change.allCases {
                 guard let number = tally["\(change.rawValue)_\(kind.rawValue)"] else { continue }
                 counts.append(try strings.format("whatsnew_count_\(change.rawValue)_\(kind.rawValue)", ["count": count(number)]))
             }

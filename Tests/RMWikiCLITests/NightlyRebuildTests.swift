@@ -71,7 +71,7 @@ extension NightlyProcessTests {
 
                 try Self.expectFeedEntry(work.output, languages, character: Self.renamed, named: "Bepisian the Renamed", linked: true)
 
-                // A new character, then its removal (the API can only lose its highest id without a gap).
+                // A new character, then its removal.
                 let newID = Self.characterCount + 1
                 await server.setAvatar(try #require(slice.avatars[1]), forCharacter: newID)
                 var newcomer = try #require(slice.snapshot.characters.first { $0.id == Self.renamed })
@@ -100,7 +100,10 @@ extension NightlyProcessTests {
                 await server.remove(.character, id: newID)
                 let removed = try await Self.build(work, api: base)
                 #expect(removed.summary.removed == newFiles)
-                #expect(removed.summary.added.isEmpty)
+                // The removal is a change: a rebuild group of its own, in every language.
+                let thirdRebuildPages = Self.rebuildPages(removed.summary.added)
+                #expect(removed.summary.added == thirdRebuildPages && thirdRebuildPages.count == languages.count,
+                        "\(removed.summary.added)")
                 // The feed keeps the history, but the entry of a record that is gone no longer links anywhere.
                 try Self.expectFeedEntry(work.output, languages, character: newID, named: "Newcomer", linked: false)
                 let problems = try SiteChecker(root: work.output).problems()

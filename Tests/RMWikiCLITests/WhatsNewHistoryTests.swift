@@ -27,8 +27,7 @@ extension NightlyProcessTests {
             let work = try BuildWorkspace("rmwiki-whats-new")
             defer { work.remove() }
 
-            // One server whose data moves from 2018's to today's, as the real API's did: a second server would
-            // answer on another port, and every record's URLs, so every record, would change.
+            // One server whose data moves from 2018's to today's, as the real API's did.
             try await LoopbackSession.with(LoopbackAPIServer(snapshot: oldSnapshot, avatars: avatars)) { server, base in
                 let first = try await work.run(work.buildArguments(api: base))
                 #expect(first.code == 0, "\(first.err)")

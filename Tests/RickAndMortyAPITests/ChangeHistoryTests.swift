@@ -22,7 +22,7 @@ import Testing
         var new = Self.snapshot(characters: 1_500)
         for index in 0..<400 { new.characters[index].status = "Dead" }
         var history = ChangeHistory()
-        history.record(SnapshotChanges(from: old, to: new), in: new, at: Date(timeIntervalSince1970: 1_800_000_000))
+        history.record(SnapshotChanges(from: old, to: new), in: new, previous: old, at: Date(timeIntervalSince1970: 1_800_000_000))
         #expect(history.entries.count == 1_400)
         #expect(history.builds.count == 1)
         #expect(history.entries.filter { $0.change == .added }.map(\.id) == Array(501...1_500))
@@ -40,7 +40,7 @@ import Testing
                 changed.name = "Character \(character.id), version \(build)"
                 return changed
             }
-            history.record(SnapshotChanges(from: previous, to: snapshot), in: snapshot,
+            history.record(SnapshotChanges(from: previous, to: snapshot), in: snapshot, previous: previous,
                            at: Date(timeIntervalSince1970: 1_800_000_000 + Double(build) * 86_400))
         }
         #expect(history.builds.count == ChangeHistory.buildLimit)
@@ -50,11 +50,22 @@ import Testing
         #expect(history.builds.map(\.date) == history.builds.map(\.date).sorted(by: >))
     }
 
+    @Test func aRemovedRecordIsRecordedUnderItsFormerName() {
+        let old = Self.snapshot(characters: 6)
+        var new = old
+        new.characters.removeAll { $0.id == 5 }
+        var history = ChangeHistory()
+        history.record(SnapshotChanges(from: old, to: new), in: new, previous: old, at: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(history.entries.map(\.change) == [.removed])
+        #expect(history.entries.first?.id == 5)
+        #expect(history.entries.first?.name == "Character 5")
+    }
+
     @Test func aFirstSnapshotAndAnUnchangedOneRecordNothing() {
         let snapshot = Self.snapshot(characters: 3)
         var history = ChangeHistory()
-        history.record(SnapshotChanges(from: nil, to: snapshot), in: snapshot, at: Date())
-        history.record(SnapshotChanges(from: snapshot, to: snapshot), in: snapshot, at: Date())
+        history.record(SnapshotChanges(from: nil, to: snapshot), in: snapshot, previous: nil, at: Date())
+        history.record(SnapshotChanges(from: snapshot, to: snapshot), in: snapshot, previous: snapshot, at: Date())
         #expect(history.entries.isEmpty)
     }
 

@@ -3,14 +3,30 @@ import LoopbackAPI
 import RickAndMortyAPI
 import Testing
 
-/// A fetch is accepted only whole: counts match `info.count`, ids run 1…count with no gap or duplicate.
+/// A fetch is accepted only whole: counts match `info.count`, ids are positive with no duplicate; gaps are
+/// deleted records.
 @Suite struct CollectionCheckTests {
-    @Test func aGapInTheIdsIsRejected() async throws {
-        var snapshot = Fixture.snapshot(characters: 25)
-        snapshot.characters.remove(at: 4)
-        try await Fixture.withServer(snapshot) { _, base in
+    @Test func deletedRecordsLeaveGapsThatAreAccepted() async throws {
+        var snapshot = Fixture.snapshot(characters: 45)
+        snapshot.characters.removeAll { [5, 30].contains($0.id) }
+        try await Fixture.withServer(snapshot) { server, base in
+            let fetch = try await Fixture.client(base).fetchSnapshot()
+            #expect(fetch.snapshot == (await server.servedSnapshot()))
+            #expect(!fetch.snapshot.characters.contains { [5, 30].contains($0.id) })
+            #expect(fetch.snapshot.characters.count == 43)
+        }
+    }
+
+    /// `info.count` a whole page short still pages consistently: the last page's `next` gives it away.
+    @Test func aCountThatLeavesRecordsOutIsRejected() async throws {
+        try await Fixture.withServer(options: LoopbackAPIOptions(countShortfall: 5)) { _, base in
             let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
-            #expect(error == .inconsistentData(resource: .character, problem: "ids missing from 1…24: 5"))
+            #expect(error == .inconsistentData(
+                resource: .character, problem: "page 2, the last of the 2 for info.count 40, links to a next page: the count leaves records out"))
+        }
+        try await Fixture.withServer(options: LoopbackAPIOptions(countShortfall: 2)) { _, base in
+            let error = await #expect(throws: APIError.self) { try await Fixture.client(base).fetchSnapshot() }
+            #expect(error == .inconsistentData(resource: .character, problem: "received 45 records but info.count is 43"))
         }
     }
 

@@ -72,11 +72,12 @@ extension Fixture {
             let fetch = try await Fixture.graphQLClient(base).fetchRecords()
             #expect(fetch.snapshot == (await server.servedSnapshot()))
             let log = await server.requestLog()
-            // 45 ids → 22 + 23 → 11 + 11 + 11 + 12 → eight batches of 5 or 6: three rejected rounds of 1, 2, 4.
+            // Each collection's ids run 20 past its count. 65 character ids → 32 + 33 → four of 16 or 17 → eight
+            // of 8 or 9: rejected rounds of 1, 2, 4; 23 location and 22 episode ids → two, then four: 1 + 2 each.
             let rejected = log.filter { $0.status == 400 }.count
             let answered = log.filter { $0.status == 200 }.count
-            #expect(rejected == 7, "1 + 2 + 4")
-            #expect(answered == 11, "counts, 8 character batches, locations, episodes")
+            #expect(rejected == 13, "7 + 3 + 3")
+            #expect(answered == 17, "counts, 8 character batches, 4 location batches, 4 episode batches")
             #expect(fetch.statistics.retries == 0)
         }
     }
@@ -197,13 +198,55 @@ extension Fixture {
         }
     }
 
-    @Test func anIdLeftOutOfABatchIsAGapAsOnTheRESTPath() async throws {
-        var snapshot = Fixture.snapshot(characters: 25)
-        snapshot.characters.remove(at: 4)
+    /// Deleted records leave gaps: the ids past the count fill them, found with the first batches (a few
+    /// gaps) or by asking on past the end (many), and the snapshot is REST's. (GraphQL lists only the records
+    /// a list links to that exist, so the deletion here takes the links with it, as REST then serves them.)
+    @Test(arguments: [[5, 30], Array(1...25)])
+    func deletedRecordsAreGapsAsOnTheRESTPath(removed: [Int]) async throws {
+        var snapshot = Fixture.snapshot(characters: 50)
+        snapshot.characters.removeAll { removed.contains($0.id) }
+        let gone = Set(removed.map { "\(GeneratedSnapshot.source)/character/\($0)" })
+        for index in snapshot.locations.indices { snapshot.locations[index].residents.removeAll(where: gone.contains) }
+        for index in snapshot.episodes.indices { snapshot.episodes[index].characters.removeAll(where: gone.contains) }
+        try await Fixture.withServer(snapshot) { server, base in
+            let fetch = try await Fixture.graphQLClient(base).fetchRecords()
+            let rest = try await Fixture.client(base).fetchSnapshot()
+            #expect(fetch.snapshot == rest.snapshot)
+            #expect(fetch.snapshot.characters.count == 50 - removed.count)
+            let batches = await server.requestLog().filter { $0.target == "/graphql" }.count - 1
+            #expect(batches == (removed.count > APIClient.graphQLProbeSize ? 4 : 3), "one batch per collection, one more to find the rest")
+        }
+    }
+
+    /// A deleted location leaves the characters that name it: GraphQL answers their place as null, taken as unknown.
+    @Test func aPlaceWhoseRecordWasDeletedIsUnknown() async throws {
+        var snapshot = Fixture.snapshot()
+        snapshot.locations.removeAll { $0.id == 2 }
         try await Fixture.withServer(snapshot) { _, base in
+            let fetch = try await Fixture.graphQLClient(base).fetchRecords()
+            let placed = fetch.snapshot.characters.filter { $0.id % 3 == 1 }
+            #expect(!placed.isEmpty && placed.allSatisfy { $0.location == NamedReference(name: "unknown", url: "") })
+            #expect(fetch.snapshot.characters.filter { $0.id % 3 != 1 }.allSatisfy { !$0.location.url.isEmpty })
+        }
+    }
+
+    /// `info.count` short of the records: the ids asked for past the count hold more than it says.
+    @Test func aCountThatLeavesRecordsOutIsRefused() async throws {
+        try await Fixture.withServer(options: LoopbackAPIOptions(countShortfall: 5)) { _, base in
             let error = await #expect(throws: GraphQLFetchError.self) { try await Fixture.graphQLClient(base).fetchRecords() }
             #expect(error == .inconsistentData(
-                query: "charactersByIds(ids: 1…24)", problem: "ids missing from the answer (left out as unknown): 5"))
+                query: "charactersByIds(ids: 1…60)",
+                problem: "45 records exist but characters.info.count is 40: the count leaves records out"))
+        }
+    }
+
+    @Test func aCountAboveTheRecordsIsRefusedAfterOneBatchPastTheEnd() async throws {
+        let body = #"{"data":{"characters":{"info":{"count":50}},"locations":{"info":{"count":3}},"episodes":{"info":{"count":2}}}}"#
+        try await Fixture.withServer { server, base in
+            await server.setFaults([LoopbackFaultRule(.requestNumbers([1]), Fixture.graphQLBody(body))])
+            let error = await #expect(throws: GraphQLFetchError.self) { try await Fixture.graphQLClient(base).fetchRecords() }
+            #expect(error == .inconsistentData(
+                query: "charactersByIds(ids: 1…270)", problem: "only 45 records exist but characters.info.count is 50"))
         }
     }
 }

@@ -14,11 +14,50 @@ import WikiModel
 struct BuildStateTests {
     @Test("the state reads back exactly as written, nanosecond times and spaces in paths included")
     func roundTrip() {
-        let state = BuildState(inputs: "5e02075b20be8446", files: [
+        let state = BuildState(inputs: "5e02075b20be8446", collections: CollectionCounts(characters: 826, locations: 126, episodes: 51), files: [
             PublishedFileState(path: "404.html", size: 2838, modified: 1_795_370_773_942_409_157, inode: 325_041),
             PublishedFileState(path: "a folder/with spaces.html", size: 0, modified: -1_000, inode: UInt64(Int64.max)),
         ])
         #expect(BuildState(lines: state.lines) == state)
+    }
+
+    @Test("a state written before the record counts were kept still reads, without counts")
+    func olderStateWithoutCounts() {
+        let state = BuildState(lines: Array("5e02075b20be8446\n2838 1795370773942409157 325041 404.html\n".utf8))
+        #expect(state?.collections == nil)
+        #expect(state?.files.map(\.path) == ["404.html"])
+    }
+
+    @Test("a fetch into a cold cache compares with the published site's counts: a vanished collection is refused and the site kept, unless shrinking is allowed")
+    func coldCacheComparesWithThePublishedSite() async throws {
+        let folder = try SharedFixtures.temporaryDirectory("build-state-cold")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("cache")
+        let output = folder.appendingPathComponent("site")
+        let settings = SiteBuild.Settings(
+            templates: ProjectTheme.templates, publicFolder: ProjectTheme.publicFolder,
+            output: output, cache: cache, configuration: try SiteConfiguration())
+        try await LoopbackSession.with(LoopbackAPIServer(snapshot: SmallWorld.snapshot)) { server, base in
+            func build(allowShrink: Bool = false) async throws -> SiteBuild.Report {
+                let service = DataService(
+                    client: APIClient(baseURL: base), cache: DataCache(directory: cache),
+                    shrinkCheck: ShrinkCheck(allowShrink: allowShrink))
+                return try await SiteBuild(settings: settings, data: .refresh(
+                    service, maxTime: .seconds(600), progress: ProgressReporter(style: .silent),
+                    at: Date(timeIntervalSince1970: 1_800_000_000))).run()
+            }
+            _ = try await build()
+            #expect(BuildState.load(for: output)?.collections == CollectionCounts(characters: 3, locations: 2, episodes: 3))
+            let published = try SiteTreeSnapshot(of: output)
+            for location in SmallWorld.snapshot.locations { await server.remove(.location, id: location.id) }
+            try FileManager.default.removeItem(at: cache)
+            let error = await #expect(throws: APIError.self) { try await build() }
+            #expect(error == .publishedCollectionShrank(resource: .location, published: 2, served: 0))
+            #expect(try SiteTreeSnapshot(of: output) == published)
+            #expect(!DataCache(directory: cache).current.hasSnapshot, "nothing committed")
+            #expect(try await !build(allowShrink: true).skipped)
+            #expect(BuildState.load(for: output)?.collections == CollectionCounts(characters: 3, locations: 0, episodes: 3))
+        }
     }
 
     @Test("a damaged state is no state (one full build), never a different one", arguments: [

@@ -56,6 +56,24 @@ import Testing
             + "New character: <b>Bold</b> & \"Quoted\"")
     }
 
+    /// A removed record has no page: listed by its former name as plain text, even when its id is in use again.
+    @Test func aRemovedRecordIsListedAsPlainText() throws {
+        let history = ChangeHistory(entries: [
+            .init(date: "2026-11-21T03:30:00Z", kind: .character, id: 1, name: "Rick Sanchez", change: .removed),
+            .init(date: "2026-11-21T03:30:00Z", kind: .character, id: 9, name: "Jerry Smith", change: .removed),
+            .init(date: "2026-11-21T03:30:00Z", kind: .location, id: 1, name: "Earth (C-137)", change: .changed),
+        ])
+        let model = try Self.model(SmallWorld.snapshot, history: history)
+        let group = try #require(try timeline(model).first?.groups.first)
+        #expect(group.counts == ["Removed characters: 2", "Updated locations: 1"])
+        #expect(group.items.map(\.change) == ["Removed", "Removed", "Updated"])
+        #expect(group.items.map(\.changeClass) == ["change-removed", "change-removed", "change-changed"])
+        #expect(group.items.map(\.record.url) == [nil, nil, "/locations/1/"])
+        #expect(group.items.map(\.record.name) == ["Rick Sanchez", "Jerry Smith", "Earth (C-137)"])
+        let feed = try model.feed()
+        #expect(feed.entries[0].summary.hasPrefix("Removed characters: 2, Updated locations: 1. Removed character: Rick Sanchez; "))
+    }
+
     @Test func aRebuildComesFirstWithItsCounts() throws {
         let model = try Self.model(SmallWorld.snapshot, history: SmallWorld.history)
         let groups = try #require(try timeline(model).first).groups
