@@ -69,7 +69,7 @@ extension APIClient {
             return "not on an allowed host"
         case .invalidURL:
             return "not a URL"
-        case .notJSON, .invalidJSON, .inconsistentData, .collectionShrank:
+        case .notJSON, .invalidJSON, .inconsistentData, .collectionShrank, .publishedCollectionShrank:
             return error.description
         }
     }
