@@ -9,6 +9,8 @@ package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConverti
     case gaveUp(query: String, endpoint: String, status: Int?, attempts: Int, lastProblem: String, cause: APIError.FailureCause)
     /// `null` (or nothing) where the answer must hold a record or a value.
     case unexpectedNull(query: String, path: String)
+    /// A value of the wrong kind (an id that is no positive number): the same answer would come again.
+    case invalidValue(query: String, path: String, problem: String)
     /// The answers do not add up to one whole collection (ids left out, repeated, or not asked for).
     case inconsistentData(query: String, problem: String)
 
@@ -27,6 +29,9 @@ package enum GraphQLFetchError: Error, Sendable, Equatable, CustomStringConverti
         case let .unexpectedNull(query, path):
             return "GraphQL query \(query) answered null at \(path) where a record or value was expected; "
                 + "the data may have changed during the fetch: run the fetch again"
+        case let .invalidValue(query, path, problem):
+            return "GraphQL query \(query) answered an invalid value at \(path): \(problem); not retried, since the same "
+                + "answer would come again; check that --graphql (or --api) names a Rick and Morty GraphQL endpoint"
         case let .inconsistentData(query, problem):
             return "GraphQL query \(query) is inconsistent: \(problem); "
                 + "the data may have changed during the fetch: run the fetch again"

@@ -12,11 +12,12 @@ struct GraphQLRecordReader: Sendable {
         return value
     }
 
-    /// A wrong id is a malformed answer, retried like malformed JSON on the REST path.
+    /// A wrong id came whole and would come again: not retried, as a fraction where REST has an id is not.
     func id(_ text: String?, _ path: @autoclosure () -> String) throws -> Int {
         let text = try value(text, path())
         guard let id = Int(text), id > 0 else {
-            throw BodyProblem.malformedJSON(field: path(), detail: "expected a positive numeric id, found \"\(text)\"")
+            throw GraphQLFetchError.invalidValue(
+                query: query, path: path(), problem: "expected a positive numeric id, found \"\(text.printable)\"")
         }
         return id
     }

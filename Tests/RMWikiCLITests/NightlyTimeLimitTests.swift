@@ -21,9 +21,10 @@ extension NightlyProcessTests {
                 let published = try SiteTreeSnapshot(of: work.output)
                 let cached = try SiteTreeSnapshot(of: work.cache)
 
-                // Twelve page requests at two a second need five seconds at least; the limit is one.
+                // Twelve page requests at two a second need five seconds at least; the limit is one. No
+                // `Retry-After`: one longer than what is left fails at once, saying so (`ThrottlingTests`).
                 try await server.updateCharacter(id: 1) { $0.name = "Rick (renamed)" }
-                await server.setRateLimit(LoopbackRateLimit(requests: 2))
+                await server.setRateLimit(LoopbackRateLimit(requests: 2, retryAfter: ""))
                 let build = try await work.run(work.buildArguments(api: base, extra: ["--max-time", "1s"]))
                 #expect(build.code == 3, "\(build.err)")
                 #expect(build.err.hasPrefix("rmwiki: build failed: the fetch did not finish within --max-time 1s (Records: "))

@@ -63,4 +63,44 @@ import Testing
             #expect(!output.text.contains("retrying \(url) "), "\(output.text)")
         }
     }
+
+    /// With no network GraphQL used to blame a busy API and suggest a lower --concurrency; it now says what REST says.
+    @Test func graphQLWithoutANetworkSaysWhatRESTSays() async throws {
+        let server = LoopbackAPIServer(snapshot: Fixture.snapshot())
+        let base = try await server.start()
+        await server.stop()
+        let error = await #expect(throws: GraphQLFetchError.self) {
+            try await Fixture.service(try Fixture.graphQLClient(base, attempts: 2)).refresh()
+        }
+        let text = try #require(error).description
+        #expect(text.contains("cannot reach the API: check the network and the --graphql (or --api) URL"), "\(text)")
+        #expect(!text.contains("--concurrency") && !text.contains("rate-limiting"), "\(text)")
+    }
+
+    /// A user name and password in `--api` are sent, never printed: not in progress lines, not in the error.
+    @Test func credentialsInTheAPIURLAreNeverPrinted() async throws {
+        try await Fixture.withServer { server, base in
+            let secret = try #require(URL(string: base.absoluteString.replacingOccurrences(of: "http://", with: "http://fan:s3cret@")))
+            await server.setFaults([LoopbackFaultRule(.path("/api/episode?page=1"), .status(500))])
+            let output = LineCollector()
+            let progress = ProgressReporter(style: .plainLines) { output.write($0) }
+            let error = await #expect(throws: APIError.self) {
+                try await Fixture.client(secret, attempts: 3).fetchSnapshot(progress: progress)
+            }
+            let text = try #require(error).description
+            #expect(text.contains("GET \(base.absoluteString)/episode?page=1 failed"), "\(text)")
+            #expect(output.text.contains("retrying \(base.absoluteString)/episode?page=1"), "\(output.text)")
+            #expect(!text.contains("s3cret") && !output.text.contains("s3cret") && !output.text.contains("fan:"))
+        }
+    }
+
+    @Test(arguments: [
+        ("http://user:pa:ss@host:8080/api/x?page=1", "http://host:8080/api/x?page=1"),
+        ("https://a%40b:p@rickandmortyapi.com/api", "https://rickandmortyapi.com/api"),
+        ("https://rickandmortyapi.com/api/character?x=a@b", "https://rickandmortyapi.com/api/character?x=a@b"),
+        ("not a url", "not a url"),
+    ])
+    func urlsArePrintedWithoutCredentials(url: String, printed: String) {
+        #expect(URLText.display(url) == printed)
+    }
 }

@@ -92,14 +92,13 @@ extension Fixture {
             // answer for all three collections.
             let partial = #"{"data":{"charactersByIds":[null],"locationsByIds":[null],"episodesByIds":[null]},"#
                 + #""errors":[{"message":"upstream timed out","path":["charactersByIds",0]}]}"#
-            let badID = #"{"data":{"charactersByIds":[{"id":"x"}],"locationsByIds":[{"id":"x"}],"episodesByIds":[{"id":"x"}]}}"#
             await server.setFaults([
                 LoopbackFaultRule(.requestNumbers([1]), .status(503)),
                 LoopbackFaultRule(.requestNumbers([3]), .tooManyRequests(retryAfter: "2")),
                 LoopbackFaultRule(.requestNumbers([4]), .truncateBody(afterBytes: 30)),
                 LoopbackFaultRule(.requestNumbers([5]), .malformedJSON),
                 LoopbackFaultRule(.requestNumbers([6]), Fixture.graphQLBody(partial)),
-                LoopbackFaultRule(.requestNumbers([7]), Fixture.graphQLBody(badID)),
+                LoopbackFaultRule(.requestNumbers([7]), .status(502)),
             ])
             let sleeps = DelayRecorder()
             let faulty = try Fixture.service(try Fixture.graphQLClient(base, concurrency: 1, attempts: 8, sleeps: sleeps))
@@ -135,6 +134,20 @@ extension Fixture {
                 try check(error, await server.requestLog(), endpoint)
             }
             #expect(DirectoryDigest.contents(of: service.cache.directory) == before)
+        }
+    }
+
+    @Test func anIDThatIsNoNumberFailsAtOnceNamingThePath() async throws {
+        let badID = #"{"data":{"charactersByIds":[{"id":"x"}],"locationsByIds":[{"id":"x"}],"episodesByIds":[{"id":"x"}]}}"#
+        try await expectFailure(faults: [LoopbackFaultRule(.requestNumbers([2]), Fixture.graphQLBody(badID))]) { error, log, _ in
+            guard case let .invalidValue(_, path, problem) = error as? GraphQLFetchError else {
+                Issue.record("expected invalidValue, got \(error)")
+                return
+            }
+            #expect(path.hasSuffix("[0].id") && problem == #"expected a positive numeric id, found "x""#)
+            // Had the batch been asked for again, it would have been answered well (the fault is for request 2
+            // alone) and the refresh would have succeeded.
+            #expect(log.count >= 2)
         }
     }
 

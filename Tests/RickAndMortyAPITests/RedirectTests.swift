@@ -57,7 +57,7 @@ import Testing
     @Test func redirectsInFlightWhileTheFetchIsCancelledNeverCrash() async throws {
         try await Fixture.withServer { server, base in
             let client = Fixture.client(base, concurrency: 8, attempts: 1)
-            for round in 0..<60 {
+            for round in 0..<200 {
                 var faults = Self.trailingSlashes(301)
                 if round.isMultiple(of: 2) {
                     // A collection that fails at once cancels the other requests, their redirects in flight.
