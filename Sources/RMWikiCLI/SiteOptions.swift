@@ -77,10 +77,11 @@ struct SiteOptions: Sendable {
         }
         allowShrink = arguments.has(.allowShrink)
         var imageHosts: [ImageHost] = []
-        for text in (arguments[.imageHost] ?? "").split(separator: ",") {
+        // Empty items are refused, not skipped: `--image-host ''` names no host, which is not what it says.
+        for text in arguments[.imageHost].map({ $0.split(separator: ",", omittingEmptySubsequences: false) }) ?? [] {
             guard let host = ImageHost(String(text)) else {
                 throw UsageError(command: command, message: "--image-host needs host names such as images.example.org or "
-                    + "images.example.org:8443, separated by commas; got '\(text)'")
+                    + "images.example.org:8443 (a port is 1 to 65535), separated by commas; got '\(text)'")
             }
             imageHosts.append(host)
         }
@@ -120,7 +121,11 @@ struct SiteOptions: Sendable {
     func dataService() -> DataService {
         var client = APIClient(baseURL: api, concurrency: concurrency, allowedImageHosts: imageHosts)
         client.recordSource = recordSource
-        return DataService(client: client, cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink))
+        let cacheGuard = CacheGuard.forThisProcess(protecting: [
+            ("the output folder", output), ("the templates folder", templates), ("the static files folder (--public)", publicFolder),
+        ])
+        return DataService(client: client, cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink),
+                           cacheGuard: cacheGuard)
     }
 
     func progress(_ console: Console) -> ProgressReporter {
@@ -136,7 +141,7 @@ struct SiteOptions: Sendable {
 
     private static func httpURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil
+              url.host != nil, url.port.map({ (1...65535).contains($0) }) ?? true
         else { return nil }
         return url
     }

@@ -6,11 +6,22 @@ package struct DataService: Sendable {
     package let client: APIClient
     package let cache: DataCache
     package let shrinkCheck: ShrinkCheck
+    /// Checked before the cache is read or written (see `CacheGuard`).
+    package let cacheGuard: CacheGuard
 
-    package init(client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck()) {
+    package init(
+        client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck(),
+        cacheGuard: CacheGuard = .forThisProcess()
+    ) {
         self.client = client
         self.cache = cache
         self.shrinkCheck = shrinkCheck
+        self.cacheGuard = cacheGuard
+    }
+
+    /// Refuses a cache folder rmwiki must not use (exit 2), before any request and any write.
+    package func checkCache() throws {
+        try cacheGuard.check(cache.directory)
     }
 
     /// `refresh(progress:recordingAt:)` within a time limit: past `limit` it ends with `APIError.timeLimitExceeded`
@@ -29,7 +40,8 @@ package struct DataService: Sendable {
     /// recorded (history).
     package func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
         let started = ContinuousClock.now
-        try createCacheDirectory()
+        try checkCache()
+        try cache.claim()
         let lock = try CacheLock(directory: cache.directory)
         defer { lock.release() }
         cache.removeLeftovers()
@@ -142,14 +154,6 @@ package struct DataService: Sendable {
 
     static func path(of url: String) -> String {
         URL(string: url)?.path ?? url
-    }
-
-    private func createCacheDirectory() throws {
-        do {
-            try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
-        } catch {
-            throw DataCacheError.writeFailed(path: cache.directory.path, detail: error.localizedDescription)
-        }
     }
 }
 

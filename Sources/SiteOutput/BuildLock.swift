@@ -5,15 +5,21 @@ import Darwin
 #endif
 import Foundation
 import Primitives
+import Synchronization
 
 /// Keeps two builds from publishing the same output at once.
 ///
 /// A `FileLock` on `.<output name>.lock` beside the output. The holder's pid is written into the file for the "another build is running"
-/// message. The file itself stays (deleting a lock file races with the next locker).
+/// message. `release()` deletes the file, so no run, failed or not, leaves it behind. Deleting a lock file is
+/// safe only with both halves of the usual pattern: the holder unlinks it while still holding the lock, and a
+/// locker checks after `flock` that the path still names the file it locked (`FileLock.isCurrent`), else it
+/// opens the path again; a lock on an unlinked file guards nothing.
 ///
-/// Release with `release()` (e.g. in a `defer`); dropping the last reference releases it too.
+/// Release with `release()` (e.g. in a `defer`); dropping the last reference releases the lock too, leaving
+/// the file for the next build, which takes it over.
 package final class BuildLock: Sendable {
     private let lock: FileLock
+    private let held = Mutex(true)
 
     package var lockFilePath: String { lock.path }
 
@@ -34,20 +40,27 @@ package final class BuildLock: Sendable {
         let location = try OutputLocation(outputDirectory)
         try FileSystemCalls.makeDirectories(location.parent)
         let path = try lockFileURL(for: outputDirectory).path
-        let lock: FileLock
-        do throws(FileLock.Failure) {
-            lock = try FileLock(path: path)
-        } catch {
-            throw FileSystemCalls.error("open the lock file", path, error.code)
-        }
         let clock = ContinuousClock()
         let start = clock.now
         var pause = Duration.milliseconds(5)
         while true {
+            let lock: FileLock
+            let locked: Bool
             do throws(FileLock.Failure) {
-                if try lock.tryLock() { break }
+                lock = try FileLock(path: path)
+                locked = try lock.tryLock()
             } catch {
                 throw FileSystemCalls.error("lock", path, error.code)
+            }
+            if locked {
+                // Released and deleted by its last holder meanwhile: lock the file the path names now.
+                guard lock.isCurrent else { continue }
+                let record = Array("\(getpid())\n".utf8)
+                if ftruncate(lock.descriptor, 0) != 0
+                    || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
+                    throw FileSystemCalls.error("write the lock file", path)
+                }
+                return BuildLock(lock)
             }
             let waited = clock.now - start
             if waited >= timeout {
@@ -60,12 +73,6 @@ package final class BuildLock: Sendable {
             usleep(UInt32(max(1, nap.microseconds)))
             pause = min(pause * 2, .milliseconds(200))
         }
-        let record = Array("\(getpid())\n".utf8)
-        if ftruncate(lock.descriptor, 0) != 0
-            || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
-            throw FileSystemCalls.error("write the lock file", path)
-        }
-        return BuildLock(lock)
     }
 
     /// The same wait for async code: between attempts it suspends with `Task.sleep` instead of holding one
@@ -86,10 +93,14 @@ package final class BuildLock: Sendable {
         }
     }
 
-    /// Unlocks; calling it again does nothing. The pid stays in the file: it is only read by a build
-    /// that failed to lock, i.e. while a live holder exists, which has written its own pid by then.
+    /// Deletes the lock file, then unlocks; calling it again does nothing.
     package func release() {
-        lock.release()
+        held.withLock { held in
+            guard held else { return }
+            held = false
+            if lock.isCurrent { unlink(lock.path) }
+            lock.release()
+        }
     }
 
     private static func holderPid(_ descriptor: Int32) -> Int32? {

@@ -32,11 +32,11 @@ struct OutputSafetyTests {
             try manager.copyItem(at: ProjectTheme.publicFolder, to: publicFolder)
         }
 
-        /// `rmwiki` run from `project` with `$HOME` in the sandbox, as a user would from a shell.
-        func rmwiki(_ arguments: [String]) async throws -> (code: Int32, err: String) {
+        /// `rmwiki` run from `project` (or `folder`) with `$HOME` in the sandbox, as a user would from a shell.
+        func rmwiki(_ arguments: [String], from folder: URL? = nil) async throws -> (code: Int32, err: String) {
             let binary = try #require(RMWikiExecutable.path)
             let result = try await SpawnedProcess.run(
-                "/usr/bin/env", ["-C", project.path, "HOME=\(home.path)", binary] + arguments, captureIn: logs)
+                "/usr/bin/env", ["-C", (folder ?? project).path, "HOME=\(home.path)", binary] + arguments, captureIn: logs)
             guard case .exited(let code) = result.termination else { return (-1, result.err) }
             return (code, result.err)
         }
@@ -126,7 +126,7 @@ struct OutputSafetyTests {
         for extra in [[], ["--dry-run"]] {
             let refused = try await sandbox.build(output.path, extra)
             #expect(refused.code == 2, "\(refused.err)")
-            #expect(refused.err.contains("refusing to publish into \(output.path): it holds 1 entries that rmwiki did not publish (holiday.jpeg)"),
+            #expect(refused.err.contains("refusing to publish into \(output.path): it holds 1 entry that rmwiki did not publish (holiday.jpeg)"),
                     "\(refused.err)")
             #expect(refused.err.contains("--force"), "says how to proceed: \(refused.err)")
             #expect(sandbox.digest() == before)
