@@ -82,4 +82,12 @@ extension DataCache {
         let text = "rmwiki keeps its data cache here and removes only the files it writes (see `rmwiki help fetch`).\n"
         try CacheFile.write(Data(text.utf8), to: marker)
     }
+
+    /// Removes the folder `claim` made when nothing but the marker is in it (the lock is gone with its release).
+    func removeIfUnused() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard names == [Self.markerName] else { return }
+        unlink(directory.appendingPathComponent(Self.markerName).path)
+        rmdir(directory.path)
+    }
 }

@@ -193,6 +193,8 @@ package enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// An exclusive lock on `DIR/.lock` for the length of a refresh, so two overlapping runs (a slow nightly
 /// cron job and the next one) cannot interleave their commits. The kernel drops the lock if the process dies.
+/// `release()` deletes the file while still holding the lock, and a locker keeps a lock only on the file the path
+/// still names (`FileLock.isCurrent`), as the build lock does.
 struct CacheLock {
     static let fileName = ".lock"
 
@@ -200,15 +202,25 @@ struct CacheLock {
 
     init(directory: URL) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
-        do throws(FileLock.Failure) {
-            lock = try FileLock(path: path)
-        } catch {
-            throw DataCacheError.writeFailed(path: path, detail: error.detail)
+        while true {
+            let lock: FileLock
+            let locked: Bool
+            do throws(FileLock.Failure) {
+                lock = try FileLock(path: path)
+                locked = try lock.tryLock()
+            } catch {
+                throw DataCacheError.writeFailed(path: path, detail: error.detail)
+            }
+            guard locked else { throw DataCacheError.busy(directory: directory.path) }
+            if lock.isCurrent {
+                self.lock = lock
+                return
+            }
         }
-        guard (try? lock.tryLock()) == true else { throw DataCacheError.busy(directory: directory.path) }
     }
 
     func release() {
+        if lock.isCurrent { unlink(lock.path) }
         lock.release()
     }
 }

@@ -41,7 +41,11 @@ package struct DataService: Sendable {
     package func refresh(progress: ProgressReporter = .silent, recordingAt date: Date = Date()) async throws -> RefreshReport {
         let started = ContinuousClock.now
         try checkCache()
+        let created = !FileManager.default.fileExists(atPath: cache.directory.path)
         try cache.claim()
+        var succeeded = false
+        // A first refresh that fails takes its folder away again, unless it keeps checked pictures for the next try.
+        defer { if created && !succeeded { cache.removeIfUnused() } }
         let lock = try CacheLock(directory: cache.directory)
         defer { lock.release() }
         cache.removeLeftovers()
@@ -76,6 +80,7 @@ package struct DataService: Sendable {
         } else {
             try cache.commit(snapshot: fetch.snapshot, responses: fetch.responses, history: history, avatars: avatars)
         }
+        succeeded = true
         return RefreshReport(
             snapshot: fetch.snapshot,
             changes: changes,
