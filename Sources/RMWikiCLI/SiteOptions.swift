@@ -20,7 +20,7 @@ struct SiteOptions: Sendable {
         .value(.api, "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
         .value(.source, "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
         .value(.graphql, "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
-        .value(.cache, "DIR", "The data and image cache (default: \(defaultCache))."),
+        .value(.cache, "DIR", "The data and image cache, a folder of its own: missing, empty or rmwiki's (default: \(defaultCache))."),
         .value(.concurrency, "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
         .flag(.allowShrink, "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
         .value(.imageHost, "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
@@ -28,7 +28,8 @@ struct SiteOptions: Sendable {
             .maxTime, "DURATION",
             "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
         .value(.output, "DIR", "Where the site is published (default: \(defaultOutput))."),
-        .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
+        .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them "
+            + "(never /, a folder directly in it, a home, or the current folder)."),
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
