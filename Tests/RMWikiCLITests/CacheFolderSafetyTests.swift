@@ -27,7 +27,8 @@ struct CacheFolderSafetyTests {
         let theme = ["--templates", sandbox.templates.path, "--public", sandbox.publicFolder.path,
                      "--output", sandbox.root.appendingPathComponent("site").path]
         return [["fetch"] + api, ["build"] + api + theme, ["build", "--offline"] + api + theme,
-                ["build", "--dry-run"] + api + theme, ["serve", "--port", "0"] + api + theme]
+                ["build", "--dry-run"] + api + theme, ["serve", "--port", "0"] + api + theme,
+                ["serve", "--watch", "--port", "0"] + api + theme]
     }
 
     func expectRefused(_ arguments: [String], from folder: URL? = nil, in sandbox: Sandbox, saying reason: String) async throws {
