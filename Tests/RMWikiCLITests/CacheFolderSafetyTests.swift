@@ -1,11 +1,13 @@
 import Foundation
+import LoopbackAPI
 import TestSupport
 import Testing
 
 /// `--cache` never deletes what is not rmwiki's: a folder that is not missing, empty or rmwiki's cache, and the
 /// folders no run may take (a home, the current folder, the output…), are refused with exit 2 before anything
 /// is fetched or written, by every command. Each case runs the real executable in the output tests' sandbox
-/// (its own working folder and `$HOME`), against an API on a closed port, so nothing could be fetched anyway.
+/// (its own working folder and `$HOME`) against a working loopback API: without the guard, the fetch succeeds
+/// and its clean-up deletes the planted files.
 @Suite(.enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct CacheFolderSafetyTests {
     typealias Sandbox = OutputSafetyTests.Sandbox
@@ -22,8 +24,8 @@ struct CacheFolderSafetyTests {
     }
 
     /// The command lines that use a cache: fetch, build (fetching, offline, dry run) and serve.
-    static func commands(cache: String, in sandbox: Sandbox) -> [[String]] {
-        let api = ["--api", "http://127.0.0.1:1/api", "--cache", cache]
+    static func commands(cache: String, in sandbox: Sandbox, api base: URL) -> [[String]] {
+        let api = ["--api", base.absoluteString, "--cache", cache]
         let theme = ["--templates", sandbox.templates.path, "--public", sandbox.publicFolder.path,
                      "--output", sandbox.root.appendingPathComponent("site").path]
         return [["fetch"] + api, ["build"] + api + theme, ["build", "--offline"] + api + theme,
@@ -40,12 +42,19 @@ struct CacheFolderSafetyTests {
         #expect(sandbox.digest() == before, "\(arguments) changed the sandbox")
     }
 
+    /// A loopback API serving a small world.
+    func withAPI(_ body: (URL) async throws -> Void) async throws {
+        try await LoopbackSession.with(LoopbackAPIServer(snapshot: SmallWorld.snapshot)) { _, base in try await body(base) }
+    }
+
     @Test func theHomeFolderIsNeverTheCache() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         try Self.plantUsersFiles(in: sandbox.home)
-        for command in Self.commands(cache: sandbox.home.path, in: sandbox) {
-            try await expectRefused(command, in: sandbox, saying: "it is a home folder")
+        try await withAPI { api in
+            for command in Self.commands(cache: sandbox.home.path, in: sandbox, api: api) {
+                try await expectRefused(command, in: sandbox, saying: "it is a home folder")
+            }
         }
     }
 
@@ -54,11 +63,13 @@ struct CacheFolderSafetyTests {
         defer { sandbox.remove() }
         let work = sandbox.home.appendingPathComponent("work")
         try Self.plantUsersFiles(in: work)
-        for command in Self.commands(cache: ".", in: sandbox) {
-            try await expectRefused(command, from: work, in: sandbox, saying: "it is the current folder")
+        try await withAPI { api in
+            for command in Self.commands(cache: ".", in: sandbox, api: api) {
+                try await expectRefused(command, from: work, in: sandbox, saying: "it is the current folder")
+            }
+            try await expectRefused(["fetch", "--cache", "..", "--api", api.absoluteString], from: work, in: sandbox,
+                                    saying: "it contains the current folder")
         }
-        try await expectRefused(["fetch", "--cache", "..", "--api", "http://127.0.0.1:1/api"], from: work, in: sandbox,
-                                saying: "it contains the current folder")
     }
 
     @Test func aFolderOfSomeoneElsesIsRefusedByWhatItHolds() async throws {
@@ -67,10 +78,12 @@ struct CacheFolderSafetyTests {
         let papers = sandbox.root.appendingPathComponent("papers")
         try Self.plantUsersFiles(in: papers)
         try Data("mine\n".utf8).write(to: papers.appendingPathComponent("taxes.ods"))
-        for command in Self.commands(cache: papers.path, in: sandbox) {
-            try await expectRefused(command, in: sandbox, saying: "it holds 1 entry that is not rmwiki's cache (taxes.ods)")
+        try await withAPI { api in
+            for command in Self.commands(cache: papers.path, in: sandbox, api: api) {
+                try await expectRefused(command, in: sandbox, saying: "it holds 1 entry that is not rmwiki's cache (taxes.ods)")
+            }
         }
-        // Only names a cache uses, but no cache: a failing fetch there would have cleaned them.
+        // Only names a cache uses, but no snapshot: no cache either, refused even for a fetch that cannot reach the API.
         try FileManager.default.removeItem(at: papers)
         let downloads = papers.appendingPathComponent("downloads")
         let avatars = papers.appendingPathComponent("avatars")
@@ -91,7 +104,8 @@ struct CacheFolderSafetyTests {
             (fetch + ["/"], "it is the root folder"), (fetch + ["/etc"], "it is the system folder /etc"),
             (fetch + ["_site"], "it is the output folder"), (fetch + ["_site/cache"], "it is inside the output folder"),
             (fetch + ["Templates"], "it is the templates folder"), (fetch + ["Public"], "it is the static files folder"),
-            (Self.commands(cache: sandbox.theme.path, in: sandbox)[1], "it contains the templates folder"),
+            (Self.commands(cache: sandbox.theme.path, in: sandbox, api: try #require(URL(string: "http://127.0.0.1:1/api")))[1],
+             "it contains the templates folder"),
         ]
         for (arguments, reason) in cases {
             try await expectRefused(arguments, in: sandbox, saying: reason)
