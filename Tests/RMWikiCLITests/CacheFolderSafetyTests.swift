@@ -12,10 +12,10 @@ import Testing
 struct CacheFolderSafetyTests {
     typealias Sandbox = OutputSafetyTests.Sandbox
 
-    /// What a refresh would clean in its cache, as a user's own files: the names the cache uses, holding mail.
+    /// A user's own files under names a refresh cleans in its cache (pictures, an old generation, unfinished
+    /// writes), and none the refresh would read: unguarded, it succeeds and deletes every one.
     static func plantUsersFiles(in folder: URL) throws {
-        let files = ["downloads/tax-return.pdf", "avatars/me.png", "snapshot.json", "history.json", "responses.json",
-                     "generation-1/letter.txt", ".tmp-notes", ".staging-draft/plan.txt"]
+        let files = ["downloads/tax-return.pdf", "avatars/me.png", "generation-1/letter.txt", ".tmp-notes", ".staging-draft/plan.txt"]
         for file in files {
             let url = folder.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
