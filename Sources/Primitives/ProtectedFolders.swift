@@ -116,13 +116,15 @@ package struct ProtectedFolders: Sendable, Equatable {
         outer == "/" || inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 
-    /// The executable and every file mapped from disk (its libraries), from `/proc/self/maps`; without `/proc`,
-    /// the executable as found from `argv[0]`.
+    /// The executable and its libraries: the files mapped executable in `/proc/self/maps` (a data file someone
+    /// maps, a site file say, is not code and protects nothing); without `/proc`, the executable as found from
+    /// `argv[0]`.
     static func runtimeFiles() -> [String] {
-        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
+        if let maps = readToEnd("/proc/self/maps") {
             // "address perms offset dev inode path": the path is the sixth field, absolute when it is a file.
             let paths = maps.split(separator: "\n").compactMap { line -> String? in
-                guard let slash = line.firstIndex(of: "/") else { return nil }
+                let fields = line.split(separator: " ", maxSplits: 2)
+                guard fields.count > 1, fields[1].contains("x"), let slash = line.firstIndex(of: "/") else { return nil }
                 return String(line[slash...]).replacingOccurrences(of: " (deleted)", with: "")
             }
             if !paths.isEmpty { return Array(Set(paths)).sorted() }
@@ -131,5 +133,22 @@ package struct ProtectedFolders: Sendable, Equatable {
         if first.contains("/") { return [URL(fileURLWithPath: first).standardizedFileURL.path] }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return searchPath.split(separator: ":").map { String($0) + "/" + first }.filter { access($0, X_OK) == 0 }.prefix(1).map { $0 }
+    }
+
+    /// A file read until `read` says the end: `/proc` files claim a size of 0, and readers that trust the size
+    /// get a part of them.
+    static func readToEnd(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes += buffer[0..<count]
+        }
     }
 }

@@ -81,4 +81,12 @@ import Testing
         let folder = ProtectedFolders.resolved(URL(fileURLWithPath: executable).deletingLastPathComponent())
         #expect(rules.runtimeFiles.contains { ProtectedFolders.contains(folder, $0) }, "\(rules.runtimeFiles.prefix(5))")
     }
+
+    /// `/proc/self/maps` says its size is 0: read by its size, it came back cut, without the Swift runtime.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps")))
+    func thisProcessKnowsItsLibraries() {
+        let files = ProtectedFolders.forThisProcess(protecting: []).runtimeFiles
+        #expect(files.contains { $0.hasSuffix("/libswiftCore.so") }, "\(files)")
+        #expect(files.contains { $0.contains("/libc.so") || $0.contains("/libc-") }, "\(files)")
+    }
 }
