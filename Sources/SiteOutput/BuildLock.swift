@@ -20,11 +20,14 @@ import Synchronization
 package final class BuildLock: Sendable {
     private let lock: FileLock
     private let held = Mutex(true)
+    /// The output's missing parents this lock made, deepest first: a failed first build takes them away again.
+    private let madeFolders: [String]
 
     package var lockFilePath: String { lock.path }
 
-    private init(_ lock: FileLock) {
+    private init(_ lock: FileLock, madeFolders: [String]) {
         self.lock = lock
+        self.madeFolders = madeFolders
     }
 
     /// The lock file used for `outputDirectory`.
@@ -38,6 +41,12 @@ package final class BuildLock: Sendable {
     /// Throws `SiteOutputError.buildInProgress` naming the holder's pid.
     package static func acquire(for outputDirectory: URL, timeout: Duration = .zero) throws -> BuildLock {
         let location = try OutputLocation(outputDirectory)
+        var madeFolders: [String] = []
+        var missing = location.parent
+        while access(missing, F_OK) != 0, missing != "/", !missing.isEmpty {
+            madeFolders.append(missing)
+            missing = (missing as NSString).deletingLastPathComponent
+        }
         try FileSystemCalls.makeDirectories(location.parent)
         let path = try lockFileURL(for: outputDirectory).path
         let clock = ContinuousClock()
@@ -60,7 +69,7 @@ package final class BuildLock: Sendable {
                     || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
                     throw FileSystemCalls.error("write the lock file", path)
                 }
-                return BuildLock(lock)
+                return BuildLock(lock, madeFolders: madeFolders)
             }
             let waited = clock.now - start
             if waited >= timeout {
@@ -93,12 +102,14 @@ package final class BuildLock: Sendable {
         }
     }
 
-    /// Deletes the lock file, then unlocks; calling it again does nothing.
+    /// Deletes the lock file and the parents it made that are still empty (a site published into them is not),
+    /// then unlocks; calling it again does nothing.
     package func release() {
         held.withLock { held in
             guard held else { return }
             held = false
             if lock.isCurrent { unlink(lock.path) }
+            for folder in madeFolders where rmdir(folder) != 0 { break }
             lock.release()
         }
     }
