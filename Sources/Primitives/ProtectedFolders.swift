@@ -132,7 +132,8 @@ package struct ProtectedFolders: Sendable, Equatable {
         guard let first = CommandLine.arguments.first, !first.isEmpty else { return [] }
         if first.contains("/") { return [URL(fileURLWithPath: first).standardizedFileURL.path] }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return searchPath.split(separator: ":").map { String($0) + "/" + first }.filter { access($0, X_OK) == 0 }.prefix(1).map { $0 }
+        let found = searchPath.split(separator: ":").map { String($0) + "/" + first }.first { access($0, X_OK) == 0 }
+        return found.map { [$0] } ?? []
     }
 
     /// A file read until `read` says the end: `/proc` files claim a size of 0, and readers that trust the size
