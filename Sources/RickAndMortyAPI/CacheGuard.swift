@@ -27,7 +27,14 @@ package struct CacheGuard: Sendable {
         if let reason = rules.refusal(of: directory) {
             throw .refused(path: directory.path, reason: reason, foreign: false)
         }
-        if case .foreign(let entries) = DataCache(directory: directory).ownership {
+        switch DataCache(directory: directory).ownership {
+        case .missing, .empty, .marked, .earlierCache:
+            return
+        case .notAFolder:
+            throw .refused(path: directory.path, reason: "it is not a folder", foreign: true)
+        case .unlisted:
+            throw .refused(path: directory.path, reason: "its entries cannot be listed, so nothing says it is rmwiki's", foreign: true)
+        case .foreign(let entries):
             let sample = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
             let count = entries.count == 1 ? "1 entry that is" : "\(entries.count) entries that are"
             throw .refused(path: directory.path, reason: "it holds \(count) not rmwiki's cache (\(sample))", foreign: true)
@@ -41,20 +48,18 @@ extension DataCache {
 
     /// What the cache folder is, as far as taking it goes.
     enum Ownership: Equatable {
-        case missing, empty, marked
+        case missing, empty, marked, notAFolder, unlisted
         /// Made by an rmwiki from before the marker.
         case earlierCache
-        /// Not a folder, or one holding something the cache never writes (sorted names).
+        /// Holding something the cache never writes (sorted names), or no snapshot.
         case foreign([String])
     }
 
     var ownership: Ownership {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) else { return .missing }
-        guard isFolder.boolValue else { return .foreign([directory.lastPathComponent]) }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            return .foreign([directory.lastPathComponent])
-        }
+        guard isFolder.boolValue else { return .notAFolder }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return .unlisted }
         if names.isEmpty { return .empty }
         if names.contains(Self.markerName) { return .marked }
         let strangers = names.filter { !Self.isCacheEntry($0) }.sorted()

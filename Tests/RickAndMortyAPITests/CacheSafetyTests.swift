@@ -122,6 +122,16 @@ import TestSupport
         }
     }
 
+    @Test func aFileIsNoCache() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-file-cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: file)
+        #expect(throws: DataCacheError.refused(path: file.path, reason: "it is not a folder", foreign: true)) {
+            try CacheGuard.forThisProcess().check(file)
+        }
+    }
+
     @Test func theCacheIsNeverAHomeOrTheCurrentFolder() async throws {
         let home = try SharedFixtures.temporaryDirectory("rmwiki-home")
         defer { try? FileManager.default.removeItem(at: home) }
