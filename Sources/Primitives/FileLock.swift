@@ -47,6 +47,16 @@ package final class FileLock: Sendable {
         return true
     }
 
+    /// Whether `path` still names the file this lock holds. A holder that deletes its lock file does so while
+    /// holding the lock, so a lock taken on a file no longer at `path` (or replaced there) excludes no one:
+    /// the caller opens the path again.
+    package var isCurrent: Bool {
+        var opened = stat()
+        var named = stat()
+        return fstat(descriptor, &opened) == 0 && lstat(path, &named) == 0
+            && opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+    }
+
     /// Unlocks; calling it again does nothing.
     package func release() {
         flock(descriptor, LOCK_UN)

@@ -71,7 +71,7 @@ struct CommandSpec: Sendable {
     var help: String {
         var lines = ["Usage: rmwiki \(usage)", "", summary]
         if !details.isEmpty { lines += [""] + details }
-        let all = options + [OptionSpec.flag(.help, "Show this help.")]
+        let all = options + [OptionSpec.flag(.help, "Show this help (also -h).")]
         lines += ["", "Options:"]
         let labels = all.map { option in "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "") }
         let width = (labels.map(\.count).max() ?? 0) + 2
@@ -100,6 +100,10 @@ struct ParsedArguments: Sendable, Equatable {
                 optionsEnded = true
                 continue
             }
+            if argument == "-h" {
+                flags.insert(.help)
+                continue
+            }
             guard argument.hasPrefix("--") else {
                 throw UsageError(command: spec.name, message: "unknown option '\(argument)'"
                     + Self.suggestion(String(argument.drop { $0 == "-" }), spec: spec))
@@ -121,6 +125,11 @@ struct ParsedArguments: Sendable, Equatable {
             case .value(let valueOption):
                 guard let value = inlineValue ?? remaining.popFirst() else {
                     throw UsageError(command: spec.name, message: "--\(name) needs a value (\(option.valueName ?? ""))")
+                }
+                // The last of two values winning silently would publish somewhere the user did not look.
+                guard values[valueOption] == nil else {
+                    throw UsageError(command: spec.name, message: "--\(name) was given twice ('\(values[valueOption] ?? "")' and "
+                        + "'\(value)'): give it once")
                 }
                 values[valueOption] = value
             case .flag(let flag):

@@ -27,6 +27,7 @@ enum FailureReport {
             switch error {
             case .writeFailed, .busy: .ioError
             case .noSnapshot, .unreadable: .dataError
+            case .refused: .usage
             }
         case is MustacheError: .templateError
         case let error as WikiBuildError:

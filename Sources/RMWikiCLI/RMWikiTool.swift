@@ -19,10 +19,18 @@ package enum RMWikiTool {
                 + command.spec.summary)
         }
         lines.append("  help" + String(repeating: " ", count: width - 4) + "Show the help of a command: rmwiki help COMMAND")
-        lines += ["", "Options:", "  --help     Show this help.", "  --version  Print the version.", "",
+        lines += ["", "Options:", "  --help, -h  Show this help.", "  --version   Print the version.", "",
                   "Quick start, offline: rmwiki build --demo"]
         return lines.joined(separator: "\n")
     }
+
+    /// `help` is no `Command` (it parses nothing), so its usage is written here.
+    static let helpUsage = """
+        Usage: rmwiki help [COMMAND]
+
+        Show the help of a command (every option it takes), or without COMMAND the list of commands.
+        `rmwiki COMMAND --help` and `rmwiki COMMAND -h` show the same.
+        """
 
     static var versionText: String { WikiVersion.current }
 
@@ -41,6 +49,10 @@ package enum RMWikiTool {
         case "help":
             guard arguments.count > 1 else {
                 console.out(overview)
+                return ExitCode.success.rawValue
+            }
+            if ["help", "--help", "-h"].contains(arguments[1]) {
+                console.out(helpUsage)
                 return ExitCode.success.rawValue
             }
             guard let command = command(named: arguments[1]) else {

@@ -54,7 +54,9 @@ struct ServeSession: Sendable {
         let watcher = ServeWatcher(paths: watchedPaths, interval: options.pollInterval)
         let baseline = options.watch ? watcher.fingerprint() : [:]
         if let failure = await build(options.site, channel: channel) {
-            guard options.watch else { return .failed(failure) }
+            // A refused output or cache is no edit away from building: serving "what it holds" would serve a
+            // folder the user never meant to publish (a home, the current folder).
+            guard options.watch, failure != .usage else { return .failed(failure) }
             console.err("rmwiki: serving what \(options.site.output.path) holds until a change builds")
         }
         guard !Task.isCancelled else { return .serving }

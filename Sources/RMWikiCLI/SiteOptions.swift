@@ -20,7 +20,7 @@ struct SiteOptions: Sendable {
         .value(.api, "URL", "The API to fetch from (default: \(APIClient.defaultBaseURL.absoluteString))."),
         .value(.source, "rest|graphql", "How to fetch the records: REST pages (default) or GraphQL, in a handful of requests."),
         .value(.graphql, "URL", "The GraphQL endpoint for --source graphql (default: the --api URL with /api replaced by /graphql)."),
-        .value(.cache, "DIR", "The data and image cache (default: \(defaultCache))."),
+        .value(.cache, "DIR", "The data and image cache, a folder of its own: missing, empty or rmwiki's (default: \(defaultCache))."),
         .value(.concurrency, "N", "Requests in flight at most (default: \(APIClient.defaultConcurrency))."),
         .flag(.allowShrink, "Accept a collection that vanished or lost more than \(ShrinkCheck.maximumDropPercent) % of its records."),
         .value(.imageHost, "HOSTS", "Hosts (comma-separated, HOST or HOST:PORT) pictures may come from besides the --api host."),
@@ -28,7 +28,8 @@ struct SiteOptions: Sendable {
             .maxTime, "DURATION",
             "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
         .value(.output, "DIR", "Where the site is published (default: \(defaultOutput))."),
-        .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them."),
+        .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them "
+            + "(never /, a folder directly in it, a home, or the current folder)."),
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
@@ -77,10 +78,11 @@ struct SiteOptions: Sendable {
         }
         allowShrink = arguments.has(.allowShrink)
         var imageHosts: [ImageHost] = []
-        for text in (arguments[.imageHost] ?? "").split(separator: ",") {
+        // Empty items are refused, not skipped: `--image-host ''` names no host, which is not what it says.
+        for text in arguments[.imageHost].map({ $0.split(separator: ",", omittingEmptySubsequences: false) }) ?? [] {
             guard let host = ImageHost(String(text)) else {
                 throw UsageError(command: command, message: "--image-host needs host names such as images.example.org or "
-                    + "images.example.org:8443, separated by commas; got '\(text)'")
+                    + "images.example.org:8443 (a port is 1 to 65535), separated by commas; got '\(text)'")
             }
             imageHosts.append(host)
         }
@@ -120,7 +122,11 @@ struct SiteOptions: Sendable {
     func dataService() -> DataService {
         var client = APIClient(baseURL: api, concurrency: concurrency, allowedImageHosts: imageHosts)
         client.recordSource = recordSource
-        return DataService(client: client, cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink))
+        let cacheGuard = CacheGuard.forThisProcess(protecting: [
+            ("the output folder", output), ("the templates folder", templates), ("the static files folder (--public)", publicFolder),
+        ])
+        return DataService(client: client, cache: DataCache(directory: cache), shrinkCheck: ShrinkCheck(allowShrink: allowShrink),
+                           cacheGuard: cacheGuard)
     }
 
     func progress(_ console: Console) -> ProgressReporter {
@@ -136,7 +142,7 @@ struct SiteOptions: Sendable {
 
     private static func httpURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil
+              url.host != nil, url.port.map({ (1...65535).contains($0) }) ?? true
         else { return nil }
         return url
     }

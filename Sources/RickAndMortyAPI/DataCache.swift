@@ -6,7 +6,10 @@ import Primitives
 /// - `generation-M`: the generation committed before it, kept so that a build which started reading it when
 ///   the commit happened can finish;
 /// - `downloads/`: pictures checked but not committed yet (see `VerifiedDownloads`);
-/// - `.lock` (see `CacheLock`), and during a commit `.staging-…` (the next generation being assembled).
+/// - `.lock` (see `CacheLock`), and during a commit `.staging-…` (the next generation being assembled);
+/// - `.rmwiki-cache`: the marker that makes the folder rmwiki's (see `CacheGuard`).
+///
+/// Only names the cache writes are ever removed: a user's file put into the folder stays.
 ///
 /// A refresh changes nothing until it has fetched everything, and then commits a whole new generation by
 /// replacing `current` with one rename(2): whenever a process is killed, the cache is entirely the old
@@ -131,9 +134,17 @@ package struct DataCache: Sendable {
         }
     }
 
+    /// The flat layout's files, and in its `avatars/` the pictures it wrote (`N.jpeg`, `N.png`): the folder goes
+    /// only once nothing else is in it.
     private func removeLegacyEntries() {
-        for name in Self.legacyEntries {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        for name in Self.legacyEntries where name != "avatars" {
+            unlink(directory.appendingPathComponent(name).path)
+        }
+        let avatars = directory.appendingPathComponent("avatars")
+        CacheFile.removeFiles(in: avatars) { name in
+            [ImageFormat.jpeg, .png].contains { format in
+                name.hasSuffix("." + format.fileExtension) && Int(name.dropLast(format.fileExtension.count + 1)) != nil
+            }
         }
     }
 
@@ -160,6 +171,8 @@ package enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible
     case unreadable(path: String, detail: String)
     case writeFailed(path: String, detail: String)
     case busy(directory: String)
+    /// `CacheGuard` will not let the cache use this folder; `foreign` when what it holds is the reason.
+    case refused(path: String, reason: String, foreign: Bool)
 
     package var description: String {
         switch self {
@@ -171,26 +184,43 @@ package enum DataCacheError: Error, Sendable, Equatable, CustomStringConvertible
             "cannot write \(path) (\(detail)): check the permissions and free space of the cache folder"
         case let .busy(directory):
             "another fetch is updating \(directory): wait for it to finish, or use another --cache folder"
+        case let .refused(path, reason, foreign):
+            "refusing to use \(path) as the cache: \(reason), and rmwiki cleans its cache folder — "
+                + (foreign ? "give a new or empty folder, or one an earlier fetch made" : "give the cache a folder of its own, such as .rmwiki-cache")
         }
     }
 }
 
 /// An exclusive lock on `DIR/.lock` for the length of a refresh, so two overlapping runs (a slow nightly
 /// cron job and the next one) cannot interleave their commits. The kernel drops the lock if the process dies.
+/// `release()` deletes the file while still holding the lock, and a locker keeps a lock only on the file the path
+/// still names (`FileLock.isCurrent`), as the build lock does.
 struct CacheLock {
+    static let fileName = ".lock"
+
     private let lock: FileLock
 
     init(directory: URL) throws {
-        let path = directory.appendingPathComponent(".lock").path
-        do throws(FileLock.Failure) {
-            lock = try FileLock(path: path)
-        } catch {
-            throw DataCacheError.writeFailed(path: path, detail: error.detail)
+        let path = directory.appendingPathComponent(Self.fileName).path
+        while true {
+            let lock: FileLock
+            let locked: Bool
+            do throws(FileLock.Failure) {
+                lock = try FileLock(path: path)
+                locked = try lock.tryLock()
+            } catch {
+                throw DataCacheError.writeFailed(path: path, detail: error.detail)
+            }
+            guard locked else { throw DataCacheError.busy(directory: directory.path) }
+            if lock.isCurrent {
+                self.lock = lock
+                return
+            }
         }
-        guard (try? lock.tryLock()) == true else { throw DataCacheError.busy(directory: directory.path) }
     }
 
     func release() {
+        if lock.isCurrent { unlink(lock.path) }
         lock.release()
     }
 }
@@ -203,6 +233,15 @@ enum CacheFile {
         } catch {
             throw DataCacheError.writeFailed(path: destination.path, detail: error.detail)
         }
+    }
+
+    /// Removes the plain files of `folder` whose names `isOurs` accepts, then the folder if nothing else is left.
+    static func removeFiles(in folder: URL, where isOurs: (String) -> Bool) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where isOurs(name) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+        rmdir(folder.path)
     }
 
     static func move(_ source: URL, to destination: URL) throws {

@@ -6,11 +6,22 @@ package struct DataService: Sendable {
     package let client: APIClient
     package let cache: DataCache
     package let shrinkCheck: ShrinkCheck
+    /// Checked before the cache is read or written (see `CacheGuard`).
+    package let cacheGuard: CacheGuard
 
-    package init(client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck()) {
+    package init(
+        client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck(),
+        cacheGuard: CacheGuard = .forThisProcess()
+    ) {
         self.client = client
         self.cache = cache
         self.shrinkCheck = shrinkCheck
+        self.cacheGuard = cacheGuard
+    }
+
+    /// Refuses a cache folder rmwiki must not use (exit 2), before any request and any write.
+    package func checkCache() throws {
+        try cacheGuard.check(cache.directory)
     }
 
     /// `refresh(progress:recordingAt:)` within a time limit: past `limit` it ends with `APIError.timeLimitExceeded`
@@ -34,7 +45,12 @@ package struct DataService: Sendable {
         progress: ProgressReporter = .silent, recordingAt date: Date = Date(), published: CollectionCounts? = nil
     ) async throws -> RefreshReport {
         let started = ContinuousClock.now
-        try createCacheDirectory()
+        try checkCache()
+        let created = !FileManager.default.fileExists(atPath: cache.directory.path)
+        try cache.claim()
+        var succeeded = false
+        // A first refresh that fails takes its folder away again, unless it keeps checked pictures for the next try.
+        defer { if created && !succeeded { cache.removeIfUnused() } }
         let lock = try CacheLock(directory: cache.directory)
         defer { lock.release() }
         cache.removeLeftovers()
@@ -69,6 +85,7 @@ package struct DataService: Sendable {
         } else {
             try cache.commit(snapshot: fetch.snapshot, responses: fetch.responses, history: history, avatars: avatars)
         }
+        succeeded = true
         return RefreshReport(
             snapshot: fetch.snapshot,
             changes: changes,
@@ -147,14 +164,6 @@ package struct DataService: Sendable {
 
     static func path(of url: String) -> String {
         URL(string: url)?.path ?? url
-    }
-
-    private func createCacheDirectory() throws {
-        do {
-            try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
-        } catch {
-            throw DataCacheError.writeFailed(path: cache.directory.path, detail: error.localizedDescription)
-        }
     }
 }
 

@@ -6,12 +6,13 @@ package struct ImageHost: Sendable, Equatable, CustomStringConvertible {
     package let host: String
     package let port: Int?
 
-    /// Nil when `text` is not a bare host name or address with an optional port (no scheme, path or user).
+    /// Nil when `text` is not a bare host name or address with an optional port from 1 to 65535 (no scheme, path or user).
     package init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.contains("/"), !trimmed.contains("@"),
               let url = URL(string: "http://" + trimmed), let host = url.host, !host.isEmpty,
-              url.path.isEmpty, url.query == nil, url.fragment == nil
+              url.path.isEmpty, url.query == nil, url.fragment == nil, !trimmed.hasSuffix(":"),
+              url.port.map({ (1...65535).contains($0) }) ?? true
         else { return nil }
         self.host = host.lowercased()
         port = url.port

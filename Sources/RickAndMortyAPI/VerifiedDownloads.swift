@@ -35,8 +35,14 @@ struct VerifiedDownloads: Sendable {
         }
     }
 
+    /// Removes the pictures this folder's naming gives (and unfinished writes), then the folder if that emptied it.
     func removeAll() {
-        try? FileManager.default.removeItem(at: folder)
+        CacheFile.removeFiles(in: folder) { name in
+            if name.hasPrefix(AtomicFile.temporaryPrefix) { return true }
+            let parts = name.split(separator: ".")
+            return parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit)
+                && [ImageFormat.jpeg, .png].contains { $0.fileExtension == parts[1] }
+        }
     }
 
     /// A file name from the path alone: 64-bit FNV-1a, in hex. Paths are chosen by the server, which could

@@ -5,20 +5,29 @@ import Darwin
 #endif
 import Foundation
 import Primitives
+import Synchronization
 
 /// Keeps two builds from publishing the same output at once.
 ///
 /// A `FileLock` on `.<output name>.lock` beside the output. The holder's pid is written into the file for the "another build is running"
-/// message. The file itself stays (deleting a lock file races with the next locker).
+/// message. `release()` deletes the file, so no run, failed or not, leaves it behind. Deleting a lock file is
+/// safe only with both halves of the usual pattern: the holder unlinks it while still holding the lock, and a
+/// locker checks after `flock` that the path still names the file it locked (`FileLock.isCurrent`), else it
+/// opens the path again; a lock on an unlinked file guards nothing.
 ///
-/// Release with `release()` (e.g. in a `defer`); dropping the last reference releases it too.
+/// Release with `release()` (e.g. in a `defer`); dropping the last reference releases the lock too, leaving
+/// the file for the next build, which takes it over.
 package final class BuildLock: Sendable {
     private let lock: FileLock
+    private let held = Mutex(true)
+    /// The output's missing parents this lock made, deepest first: a failed first build takes them away again.
+    private let madeFolders: [String]
 
     package var lockFilePath: String { lock.path }
 
-    private init(_ lock: FileLock) {
+    private init(_ lock: FileLock, madeFolders: [String]) {
         self.lock = lock
+        self.madeFolders = madeFolders
     }
 
     /// The lock file used for `outputDirectory`.
@@ -32,22 +41,35 @@ package final class BuildLock: Sendable {
     /// Throws `SiteOutputError.buildInProgress` naming the holder's pid.
     package static func acquire(for outputDirectory: URL, timeout: Duration = .zero) throws -> BuildLock {
         let location = try OutputLocation(outputDirectory)
+        var madeFolders: [String] = []
+        var missing = location.parent
+        while access(missing, F_OK) != 0, missing != "/", !missing.isEmpty {
+            madeFolders.append(missing)
+            missing = (missing as NSString).deletingLastPathComponent
+        }
         try FileSystemCalls.makeDirectories(location.parent)
         let path = try lockFileURL(for: outputDirectory).path
-        let lock: FileLock
-        do throws(FileLock.Failure) {
-            lock = try FileLock(path: path)
-        } catch {
-            throw FileSystemCalls.error("open the lock file", path, error.code)
-        }
         let clock = ContinuousClock()
         let start = clock.now
         var pause = Duration.milliseconds(5)
         while true {
+            let lock: FileLock
+            let locked: Bool
             do throws(FileLock.Failure) {
-                if try lock.tryLock() { break }
+                lock = try FileLock(path: path)
+                locked = try lock.tryLock()
             } catch {
                 throw FileSystemCalls.error("lock", path, error.code)
+            }
+            if locked {
+                // Released and deleted by its last holder meanwhile: lock the file the path names now.
+                guard lock.isCurrent else { continue }
+                let record = Array("\(getpid())\n".utf8)
+                if ftruncate(lock.descriptor, 0) != 0
+                    || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
+                    throw FileSystemCalls.error("write the lock file", path)
+                }
+                return BuildLock(lock, madeFolders: madeFolders)
             }
             let waited = clock.now - start
             if waited >= timeout {
@@ -60,12 +82,6 @@ package final class BuildLock: Sendable {
             usleep(UInt32(max(1, nap.microseconds)))
             pause = min(pause * 2, .milliseconds(200))
         }
-        let record = Array("\(getpid())\n".utf8)
-        if ftruncate(lock.descriptor, 0) != 0
-            || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
-            throw FileSystemCalls.error("write the lock file", path)
-        }
-        return BuildLock(lock)
     }
 
     /// The same wait for async code: between attempts it suspends with `Task.sleep` instead of holding one
@@ -86,10 +102,16 @@ package final class BuildLock: Sendable {
         }
     }
 
-    /// Unlocks; calling it again does nothing. The pid stays in the file: it is only read by a build
-    /// that failed to lock, i.e. while a live holder exists, which has written its own pid by then.
+    /// Deletes the lock file and the parents it made that are still empty (a site published into them is not),
+    /// then unlocks; calling it again does nothing.
     package func release() {
-        lock.release()
+        held.withLock { held in
+            guard held else { return }
+            held = false
+            if lock.isCurrent { unlink(lock.path) }
+            for folder in madeFolders where rmdir(folder) != 0 { break }
+            lock.release()
+        }
     }
 
     private static func holderPid(_ descriptor: Int32) -> Int32? {

@@ -6,85 +6,42 @@ import Glibc
 import Darwin
 #endif
 
-/// Decides whether a folder may become the output, before anything is fetched, locked or written.
+/// Decides whether a folder may become the output, before anything is fetched, locked or written, and again
+/// just before the switch.
 ///
 /// Publishing replaces the whole output tree, so the folder must be one that holds nothing of anyone
 /// else's: missing, empty, or published by rmwiki before (the marker `SitePublisher` leaves beside it).
-/// Anything else is refused unless `force` says the user means it. Some folders are refused even then:
-/// `/`, a home folder, the current folder or one of its ancestors, the folders the build reads from
-/// (cache, templates, static files), and any folder that contains one of those. A symbolic link or a
-/// mount point is refused too, since the switch is one rename in the parent folder, which would
-/// replace the link, or cannot replace a mount point.
+/// Anything else is refused unless `force` says the user means it. Some folders are refused even then: those
+/// of `ProtectedFolders` (the root and system folders, homes, the current folder and its parents, what holds
+/// the running rmwiki, the folders the build reads from). A symbolic link or a mount point is refused too,
+/// since the switch is one rename in the parent folder, which would replace the link, or cannot replace a
+/// mount point.
 package struct OutputGuard: Sendable {
-    /// A folder the build needs, named for the message (e.g. "the cache").
-    package struct ProtectedFolder: Sendable {
-        package var role: String
-        package var url: URL
+    package var rules: ProtectedFolders
 
-        package init(_ role: String, _ url: URL) {
-            self.role = role
-            self.url = url
-        }
+    package init(rules: ProtectedFolders) {
+        self.rules = rules
     }
 
-    package var protectedFolders: [ProtectedFolder]
-    package var currentDirectory: URL
-    /// Every user's home folder; a mistyped `~` must never be replaced by a site.
-    package var homeFolders: [URL]
-
-    package init(protectedFolders: [ProtectedFolder], currentDirectory: URL, homeFolders: [URL]) {
-        self.protectedFolders = protectedFolders
-        self.currentDirectory = currentDirectory
-        self.homeFolders = homeFolders
-    }
-
-    /// The guard for this process: its working folder, `$HOME` and the home folders in `/etc/passwd`.
-    package static func forThisProcess(protecting folders: [ProtectedFolder]) -> OutputGuard {
-        var homes: [URL] = []
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
-            homes.append(URL(fileURLWithPath: home))
-        }
-        if let passwd = try? String(contentsOfFile: "/etc/passwd", encoding: .utf8) {
-            for line in passwd.split(separator: "\n") {
-                let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-                if fields.count >= 6, fields[5].hasPrefix("/") { homes.append(URL(fileURLWithPath: String(fields[5]))) }
-            }
-        }
-        return OutputGuard(
-            protectedFolders: folders,
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            homeFolders: homes)
+    /// The guard for this process (see `ProtectedFolders.forThisProcess`), keeping the output apart from `folders`.
+    package static func forThisProcess(protecting folders: [(role: String, url: URL)]) -> OutputGuard {
+        OutputGuard(rules: .forThisProcess(protecting: folders))
     }
 
     /// Throws `SiteOutputError.outputRefused` with one line saying what is there and what to do.
     package func check(_ output: URL, force: Bool) throws(SiteOutputError) {
-        let path = Self.resolved(output)
         let given = output.path
-        if path == "/" { throw .outputRefused(path: given, reason: "it is the root folder", forceable: false) }
-        let here = Self.resolved(currentDirectory)
-        if Self.contains(path, here) {
-            let what = path == here ? "it is the current folder" : "it contains the current folder (\(here))"
-            throw .outputRefused(path: given, reason: what, forceable: false)
-        }
-        for home in homeFolders.map(Self.resolved) where home != "/" && Self.contains(path, home) {
-            let what = path == home ? "it is a home folder" : "it contains the home folder \(home)"
-            throw .outputRefused(path: given, reason: what, forceable: false)
-        }
-        for folder in protectedFolders {
-            let other = Self.resolved(folder.url)
-            if Self.contains(path, other) || Self.contains(other, path) {
-                let what = path == other ? "it is \(folder.role)"
-                    : Self.contains(path, other) ? "it contains \(folder.role) (\(other))" : "it is inside \(folder.role) (\(other))"
-                throw .outputRefused(path: given, reason: what, forceable: false)
-            }
+        if let reason = rules.refusal(of: output) {
+            throw .outputRefused(path: given, reason: reason, forceable: false)
         }
         try checkKind(given)
         guard !force, !Self.isPublishedByRMWiki(output) else { return }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: given)) ?? []
         guard !entries.isEmpty else { return }
         let sample = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+        let count = CountText.of(entries.count, "entry", "entries")
         throw .outputRefused(
-            path: given, reason: "it holds \(CountText.of(entries.count, "entry", "entries")) that rmwiki did not publish (\(sample))", forceable: true)
+            path: given, reason: "it holds \(count) that rmwiki did not publish (\(sample))", forceable: true)
     }
 
     /// A symlink or a mount point cannot be switched by one rename in its parent; a file is no folder.
@@ -128,28 +85,6 @@ package struct OutputGuard: Sendable {
         guard let location = try? OutputLocation(output) else { return false }
         return access(markerPath(for: location), F_OK) == 0
             || access(location.parent + "/." + location.name + ".build-state", F_OK) == 0
-    }
-
-    /// The absolute path with symlinks resolved in the part that exists, so `./x/..` or a linked parent
-    /// cannot hide what a path really names.
-    static func resolved(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while true {
-            if let real = realpath(existing.path, nil) {
-                defer { free(real) }
-                let base = URL(fileURLWithPath: String(cString: real))
-                return rest.reduce(base) { $0.appendingPathComponent($1) }.standardizedFileURL.path
-            }
-            if existing.path == "/" { return url.standardizedFileURL.path }
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-    }
-
-    /// Whether `outer` is `inner` or one of its ancestors.
-    static func contains(_ outer: String, _ inner: String) -> Bool {
-        outer == "/" || inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 }
 

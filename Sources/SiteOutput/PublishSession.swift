@@ -17,6 +17,9 @@ package final class PublishSession: Sendable {
     private let location: OutputLocation
     private let published: PublishedTree
     private let dryRun: Bool
+    /// Runs just before the switch: the output may have changed hands since the build checked it (a fetch can
+    /// take an hour), so the build checks it again here (see `OutputGuard`).
+    private let beforeSwitch: @Sendable () throws -> Void
     private let progress = Mutex(Progress())
 
     private struct Progress {
@@ -28,10 +31,11 @@ package final class PublishSession: Sendable {
         var made: Set<String> = []
     }
 
-    init(outputDirectory: URL, dryRun: Bool) throws {
+    init(outputDirectory: URL, dryRun: Bool, beforeSwitch: @escaping @Sendable () throws -> Void) throws {
         location = try OutputLocation(outputDirectory)
         published = try PublishedTree.read(at: location.path)
         self.dryRun = dryRun
+        self.beforeSwitch = beforeSwitch
         if !dryRun { try StagingFolder.removeStale(in: location.parent, outputName: location.name) }
     }
 
@@ -68,6 +72,9 @@ package final class PublishSession: Sendable {
             try FileSystemCalls.linkOrCopy(
                 location.path + "/" + unchanged[index], to: staging + "/" + unchanged[index], preservingTimes: true)
         }
+        try beforeSwitch()
+        // Marked only now, after that check, which a marker written earlier would have passed.
+        try progress.withLock { $0.marked = try SitePublisher.markAsOurs(location) }
         if let current = try FileSystemCalls.status(location.path) {
             // Keep permissions someone set on the output folder (e.g. for the web server).
             if chmod(staging, current.st_mode & 0o7777) != 0 {
@@ -102,7 +109,6 @@ package final class PublishSession: Sendable {
     private func stagingFolder(_ progress: inout Progress) throws -> String {
         if let staging = progress.staging { return staging.path }
         try FileSystemCalls.makeDirectories(location.parent)
-        progress.marked = try SitePublisher.markAsOurs(location)
         let staging = try StagingFolder.create(in: location.parent, outputName: location.name)
         progress.staging = staging
         return staging.path

@@ -36,11 +36,14 @@ package struct SitePublisher: Sendable {
     }
 
     /// A publish fed a file at a time (see `PublishSession`): end it with `finish`, or `abandon` it after a failure.
-    package func session(dryRun: Bool = false) throws -> PublishSession {
-        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun)
+    /// `beforeSwitch` runs just before the switch; what it throws abandons the publish.
+    package func session(
+        dryRun: Bool = false, beforeSwitch: @escaping @Sendable () throws -> Void = {}
+    ) throws -> PublishSession {
+        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun, beforeSwitch: beforeSwitch)
     }
 
-    /// Written before the first switch, so that `OutputGuard` lets later builds replace this folder; true
+    /// Written just before the first switch, so that `OutputGuard` lets later builds replace this folder; true
     /// when this call wrote it.
     static func markAsOurs(_ location: OutputLocation) throws -> Bool {
         let path = OutputGuard.markerPath(for: location)

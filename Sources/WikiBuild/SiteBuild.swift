@@ -120,7 +120,11 @@ package struct SiteBuild: Sendable {
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
         // Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`.
-        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun)
+        let outputGuard = outputGuard
+        let force = settings.force
+        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun) {
+            try outputGuard.check(output, force: force)
+        }
         let fileCount: Int
         let summary: PublishSummary
         do {
@@ -144,15 +148,24 @@ package struct SiteBuild: Sendable {
                       counts: counts + ", " + CountText.of(fileCount, "file"))
     }
 
-    /// Refuses an output that publishing would destroy, then takes the output's lock (a dry run takes none).
+    /// Refuses an output that publishing would destroy and a cache folder that is not rmwiki's, then takes the
+    /// output's lock (a dry run takes none).
     private func lockOutput() async throws -> BuildLock? {
-        try OutputGuard.forThisProcess(protecting: [
-            .init("the templates folder", settings.templates), .init("the static files folder (--public)", settings.publicFolder),
-            .init("the cache", settings.cache),
-        ]).check(settings.output, force: settings.force)
+        try outputGuard.check(settings.output, force: settings.force)
+        switch data {
+        case .records: break
+        case .cache(let service), .refresh(let service, _, _, _): try service.checkCache()
+        }
         if settings.dryRun { return nil }
         if settings.lockWait == .zero { return try BuildLock.acquire(for: settings.output) }
         return try await BuildLock.acquire(for: settings.output, waitingUpTo: settings.lockWait)
+    }
+
+    private var outputGuard: OutputGuard {
+        .forThisProcess(protecting: [
+            ("the templates folder", settings.templates), ("the static files folder (--public)", settings.publicFolder),
+            ("the cache", settings.cache),
+        ])
     }
 
     private func loadTheme() throws -> Theme {

@@ -24,7 +24,7 @@ package struct SiteConfiguration: Sendable, Equatable {
             // robots.txt, the sitemap and feeds, where a space or a line break would start new content.
             guard !host.isEmpty, host.unicodeScalars.allSatisfy({ scalar in
                 scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-:[]".unicodeScalars.contains(scalar)
-            }) else { throw .invalidBaseURL(baseURL) }
+            }), Self.hasValidPort(host) else { throw .invalidBaseURL(baseURL) }
             origin = "\(scheme)://\(host)"
             rest = afterScheme[hostEnd...]
         }
@@ -39,6 +39,22 @@ package struct SiteConfiguration: Sendable, Equatable {
         basePath = segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
         rootPath = basePath
         self.origin = origin
+    }
+
+    /// A port, when the host has one, is 1 to 65535: an origin a browser cannot reach is no origin. A colon
+    /// outside brackets separates the port, so an unbracketed IPv6 address is refused too.
+    private static func hasValidPort(_ host: Substring) -> Bool {
+        var rest = host
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return false }
+            rest = rest[rest.index(after: close)...]
+            if rest.isEmpty { return true }
+            guard rest.hasPrefix(":") else { return false }
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return !rest.contains("[") && !rest.contains("]") }
+        guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy(\.isASCII), let port = Int(parts[1]) else { return false }
+        return (1...65535).contains(port)
     }
 
     private static let pathCharacters = CharacterSet(

@@ -17,6 +17,34 @@ import Primitives
         #expect(await ConsoleRecorder.run(["build", "--help"]).out == result.out)
     }
 
+    @Test func helpOfHelpIsItsUsage() async {
+        for arguments in [["help", "help"], ["help", "-h"], ["help", "--help"]] {
+            let result = await ConsoleRecorder.run(arguments)
+            #expect(result.code == 0, "\(arguments): \(result.err)")
+            #expect(result.out.hasPrefix("Usage: rmwiki help [COMMAND]"), "\(arguments): \(result.out)")
+        }
+    }
+
+    @Test func dashHIsHelpEverywhere() async {
+        let overview = await ConsoleRecorder.run(["--help"]).out
+        #expect(await ConsoleRecorder.run(["-h"]).out == overview)
+        for command in ["build", "fetch", "render", "serve"] {
+            let short = await ConsoleRecorder.run([command, "-h"])
+            let long = await ConsoleRecorder.run(["help", command])
+            let afterOptions = await ConsoleRecorder.run(command == "render" ? ["render", "page.mustache", "-h"] : [command, "--quiet", "-h"])
+            #expect(short.code == 0, "\(command): \(short.err)")
+            #expect(short.out == long.out && afterOptions.out == long.out, "\(command)")
+        }
+    }
+
+    @Test func aValidPortIsStillAccepted() throws {
+        let parsed = try ParsedArguments(
+            ["--image-host", "img.example:8443,[::1]:9000", "--base-url", "https://[::1]:8443/wiki/"], spec: BuildCommand.spec)
+        let options = try SiteOptions(parsed, command: "build")
+        #expect(options.imageHosts.map(\.description) == ["img.example:8443", "::1:9000"])
+        #expect(options.configuration.origin == "https://[::1]:8443")
+    }
+
     @Test func versionIsPrinted() async {
         let result = await ConsoleRecorder.run(["--version"])
         #expect(result.code == 0)
@@ -48,6 +76,16 @@ import Primitives
         (["fetch", "--max-time", "90"], "--max-time needs a duration"),
         (["build", "--max-time", "25h"], "--max-time needs a duration"),
         (["build", "--max-time", "1.5h"], "--max-time needs a duration"),
+        (["build", "--image-host", ""], "--image-host needs host names such as images.example.org or images.example.org:8443 (a port is 1 to 65535), separated by commas; got ''"),
+        (["fetch", "--image-host", "x:99999"], "--image-host needs host names"),
+        (["fetch", "--image-host", "a.example,,b.example"], "got ''"),
+        (["fetch", "--image-host", "x:0"], "got 'x:0'"),
+        (["build", "--base-url", "https://example.org:99999/"], "invalid --base-url 'https://example.org:99999/'"),
+        (["build", "--base-url", "https://example.org:/"], "invalid --base-url"),
+        (["build", "--base-url", "https://::1/"], "invalid --base-url"),
+        (["build", "--api", "https://example.org:70000/api"], "--api needs an http(s) URL"),
+        (["build", "--output", "A", "--output", "B"], "--output was given twice ('A' and 'B'): give it once"),
+        (["fetch", "--cache=A", "--cache", "A"], "--cache was given twice"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         let result = await ConsoleRecorder.run(arguments)

@@ -32,11 +32,11 @@ struct OutputSafetyTests {
             try manager.copyItem(at: ProjectTheme.publicFolder, to: publicFolder)
         }
 
-        /// `rmwiki` run from `project` with `$HOME` in the sandbox, as a user would from a shell.
-        func rmwiki(_ arguments: [String]) async throws -> (code: Int32, err: String) {
+        /// `rmwiki` run from `project` (or `folder`) with `$HOME` in the sandbox, as a user would from a shell.
+        func rmwiki(_ arguments: [String], from folder: URL? = nil) async throws -> (code: Int32, err: String) {
             let binary = try #require(RMWikiExecutable.path)
             let result = try await SpawnedProcess.run(
-                "/usr/bin/env", ["-C", project.path, "HOME=\(home.path)", binary] + arguments, captureIn: logs)
+                "/usr/bin/env", ["-C", (folder ?? project).path, "HOME=\(home.path)", binary] + arguments, captureIn: logs)
             guard case .exited(let code) = result.termination else { return (-1, result.err) }
             return (code, result.err)
         }
@@ -172,11 +172,14 @@ struct OutputSafetyTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let before = sandbox.digest()
-        let result = try await sandbox.rmwiki(
-            ["serve", "--demo", "--quiet", "--port", "0", "--output", ".", "--templates", sandbox.templates.path,
-             "--public", sandbox.publicFolder.path])
-        #expect(result.code == 2, "\(result.err)")
-        #expect(result.err.contains("it is the current folder"), "\(result.err)")
-        #expect(sandbox.digest() == before)
+        // With --watch too: a refused folder is no edit away from building, so it is not served meanwhile.
+        for watch in [[], ["--watch"]] {
+            let result = try await sandbox.rmwiki(
+                ["serve", "--demo", "--quiet", "--port", "0", "--output", ".", "--templates", sandbox.templates.path,
+                 "--public", sandbox.publicFolder.path] + watch)
+            #expect(result.code == 2, "\(watch): \(result.err)")
+            #expect(result.err.contains("it is the current folder"), "\(result.err)")
+            #expect(sandbox.digest() == before)
+        }
     }
 }

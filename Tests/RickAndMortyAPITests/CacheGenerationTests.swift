@@ -29,11 +29,11 @@ import TestSupport
             #expect(report.statistics.imagesDownloaded == 1)
             let unchanged = try #require(first.storedAvatar(forCharacter: 5)).file
             #expect(try Self.inode(unchanged) == Self.inode(try #require(second.storedAvatar(forCharacter: 5)).file))
-            #expect(try Self.folderNames(service.cache) == [".lock", "current", "generation-1", "generation-2"])
+            #expect(try Self.folderNames(service.cache) == [".rmwiki-cache", "current", "generation-1", "generation-2"])
 
             try await server.updateCharacter(id: 1) { $0.name = "Renamed" }
             _ = try await service.refresh()
-            #expect(try Self.folderNames(service.cache) == [".lock", "current", "generation-2", "generation-3"])
+            #expect(try Self.folderNames(service.cache) == [".rmwiki-cache", "current", "generation-2", "generation-3"])
 
             // A refresh that finds nothing new makes no generation.
             let before = DirectoryDigest.contents(of: service.cache.directory)
@@ -93,7 +93,7 @@ import TestSupport
             let next = try await service.refresh()
             #expect(next.snapshot == new.snapshot)
             #expect(!next.changes.isEmpty, "from the old generation, the renamed character is news again")
-            #expect(try Self.folderNames(cache) == [".lock", "current", "generation-1", "generation-2"])
+            #expect(try Self.folderNames(cache) == [".rmwiki-cache", "current", "generation-1", "generation-2"])
             try expectReads(next, "after the next refresh")
         }
     }
@@ -118,7 +118,7 @@ import TestSupport
             let report = try await service.refresh()
             #expect(report.statistics.imagesDownloaded == 0)
             #expect(report.changes.characters.changed == [1])
-            #expect(try Self.folderNames(service.cache) == [".lock", "current", "generation-1"])
+            #expect(try Self.folderNames(service.cache) == [".rmwiki-cache", "current", "generation-1"])
             #expect(report.avatars.count == 45)
         }
     }

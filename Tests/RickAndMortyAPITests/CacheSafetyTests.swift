@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackAPI
+import Primitives
 import RickAndMortyAPI
 import Testing
 import TestSupport
@@ -66,6 +67,90 @@ import TestSupport
             service.cache.removeLeftovers()
             #expect(DirectoryDigest.contents(of: service.cache.directory) == before)
         }
+    }
+}
+
+/// The cache folder is rmwiki's before anything in it is cleaned: missing, empty, marked, or an earlier rmwiki's
+/// cache (adopted). Inside it, only names the cache writes are ever removed.
+@Suite struct CacheOwnershipTests {
+    static let marker = ".rmwiki-cache"
+
+    @Test func aFolderHoldingSomeoneElsesFilesIsRefusedAndLeftByteIdentical() async throws {
+        try await Fixture.withServer { _, base in
+            let folder = try SharedFixtures.temporaryDirectory("rmwiki-foreign")
+            for (name, text) in [("downloads/tax-return.pdf", "pdf"), ("avatars/me.png", "png"), ("responses.json", "{}")] {
+                let file = folder.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: file)
+            }
+            let before = DirectoryDigest.contents(of: folder)
+            let service = try Fixture.service(Fixture.client(base), cache: folder)
+            let error = await #expect(throws: DataCacheError.self) { try await service.refresh() }
+            #expect(error == .refused(
+                path: folder.path, reason: "it holds 3 entries that are not rmwiki's cache (avatars, downloads, responses.json)",
+                foreign: true))
+            #expect(DirectoryDigest.contents(of: folder) == before)
+        }
+    }
+
+    @Test func anEarlierCacheWithoutTheMarkerIsAdoptedAndMarked() async throws {
+        try await Fixture.withServer { server, base in
+            let service = try Fixture.service(Fixture.client(base))
+            let first = try await service.refresh()
+            let marker = service.cache.directory.appendingPathComponent(Self.marker)
+            try FileManager.default.removeItem(at: marker)
+            try await server.updateCharacter(id: 1) { $0.name = "Renamed" }
+            let second = try await service.refresh()
+            #expect(second.changes.characters.changed == [1] && second.snapshot != first.snapshot)
+            #expect(FileManager.default.fileExists(atPath: marker.path))
+        }
+    }
+
+    @Test func filesTheCacheDidNotWriteSurviveCommitsAndFailures() async throws {
+        try await Fixture.withServer { server, base in
+            let service = try Fixture.service(Fixture.client(base, attempts: 1))
+            _ = try await service.refresh()
+            let directory = service.cache.directory
+            let mine = ["downloads/tax-return.pdf", "avatars/me.png", "notes.txt"]
+            for name in mine {
+                let file = directory.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("mine".utf8).write(to: file)
+            }
+            // A commit (changed data, so downloads and the flat layout's leftovers are cleaned) and a failed refresh.
+            try await server.updateCharacter(id: 2) { $0.image = "\($0.image).new" }
+            _ = try await service.refresh()
+            await server.setFaults([LoopbackFaultRule(.path("/api/character?page=1"), .status(500))])
+            await #expect(throws: APIError.self) { try await service.refresh() }
+            for name in mine {
+                #expect(FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) == Data("mine".utf8), "\(name)")
+            }
+        }
+    }
+
+    @Test func aFileIsNoCache() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-file-cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: file)
+        #expect(throws: DataCacheError.refused(path: file.path, reason: "it is not a folder", foreign: true)) {
+            try CacheGuard.forThisProcess().check(file)
+        }
+    }
+
+    @Test func theCacheIsNeverAHomeOrTheCurrentFolder() async throws {
+        let home = try SharedFixtures.temporaryDirectory("rmwiki-home")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let here = FileManager.default.currentDirectoryPath
+        let rules = ProtectedFolders(currentDirectory: here, homes: [ProtectedFolders.resolved(home)], runtimeFiles: [], folders: [])
+        let cacheGuard = CacheGuard(rules: rules)
+        #expect(throws: DataCacheError.refused(path: home.path, reason: "it is a home folder", foreign: false)) {
+            try cacheGuard.check(home)
+        }
+        #expect(throws: DataCacheError.refused(path: here, reason: "it is the current folder", foreign: false)) {
+            try cacheGuard.check(URL(fileURLWithPath: here))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SiteOutput
 import Testing
 
@@ -78,5 +79,38 @@ struct BuildLockTests {
         }
         let again = try BuildLock.acquire(for: workspace.output)
         again.release()
+    }
+
+    @Test("release deletes the lock file, so no run leaves it behind")
+    func releaseDeletesTheFile() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let lockFile = try BuildLock.lockFileURL(for: workspace.output)
+        let lock = try BuildLock.acquire(for: workspace.output)
+        #expect(FileManager.default.fileExists(atPath: lockFile.path))
+        lock.release()
+        #expect(!FileManager.default.fileExists(atPath: lockFile.path))
+    }
+
+    /// The race deleting a lock file opens: a waiter opened the file before the holder deleted it, and gets its
+    /// `flock` once the holder lets go. That lock is on a file no path names, so it must exclude no one.
+    @Test("a lock on a deleted lock file is not current, and excludes no one")
+    func aLockOnADeletedFileIsNotCurrent() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let path = try BuildLock.lockFileURL(for: workspace.output).path
+        let holder = try BuildLock.acquire(for: workspace.output)
+        let waiter = try FileLock(path: path)
+        #expect(try waiter.tryLock() == false)
+        holder.release()
+        #expect(try waiter.tryLock() == true)
+        #expect(!waiter.isCurrent)
+        // The next build locks the file the path names now; the waiter, told by `isCurrent`, would open it again.
+        let next = try BuildLock.acquire(for: workspace.output)
+        #expect(FileManager.default.fileExists(atPath: path))
+        let reopened = try FileLock(path: path)
+        #expect(try reopened.tryLock() == false)
+        next.release()
+        waiter.release()
     }
 }

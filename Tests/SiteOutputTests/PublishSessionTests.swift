@@ -23,6 +23,23 @@ struct PublishSessionTests {
         #expect(try workspace.rootEntries() == ["site"])
     }
 
+    @Test("a check failing just before the switch leaves the output, and what was written into it, as they were")
+    func theCheckBeforeTheSwitchCanRefuse() throws {
+        struct Refused: Error {}
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let session = try workspace.publisher.session { throw Refused() }
+        for file in Workspace.sampleFiles { try session.add(file) }
+        // Written after the session read the (missing) output, as someone would during a long fetch.
+        try FileManager.default.createDirectory(at: workspace.output, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: workspace.output.appendingPathComponent("notes.txt"))
+        #expect(throws: Refused.self) { try session.finish() }
+        session.abandon()
+        #expect(try workspace.rootEntries() == ["site"], "no staging folder left")
+        #expect(!workspace.isMarkedAsPublished(), "the folder is not claimed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.output.path) == ["notes.txt"])
+    }
+
     @Test("files handed over from many threads publish the same tree as the whole list")
     func concurrentFeedMatchesTheList() throws {
         let workspace = try Workspace()

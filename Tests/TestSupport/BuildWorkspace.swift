@@ -25,8 +25,8 @@ package struct BuildWorkspace: Sendable {
             + (quiet ? ["--quiet"] : []) + extra
     }
 
-    /// What `rmwiki` keeps beside the output between builds: the lock file, the last build's state and the mark
-    /// that says the folder is rmwiki's to replace.
+    /// What `rmwiki` keeps beside the output between builds: the last build's state and the mark that says the
+    /// folder is rmwiki's to replace; and the lock file, which only a killed build leaves.
     package static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.rmwiki-site"]
 
     /// Files `rmwiki` left beside the output (lock, build state, staging folders), by name.
