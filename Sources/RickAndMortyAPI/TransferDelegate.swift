@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Primitives
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,6 +41,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Transfers by task. A transfer's continuation is resumed exactly once: on completion, at the limit, or when
     /// its caller gives up.
     private let transfers = Mutex<[Int: Transfer]>([:])
+    /// Tasks cancelled while their body was arriving, by the URL they read from, until they complete: one that
+    /// goes on has its connection cut (`ConnectionCutter`).
+    private let stopping = Mutex<[Int: URL]>([:])
 
     /// Registers `task` for a caller waiting on `continuation`; the caller resumes the task.
     func begin(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
@@ -119,6 +123,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        stopping.withLock { $0[task.taskIdentifier] = nil }
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
               let continuation = transfer.continuation
         else { return }
@@ -155,10 +160,29 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case .nothing:
             break
         case .cancel(let task):
-            Self.cancelLater(task)
+            stop(task)
         case let .fail(continuation, error, task):
             continuation.resume(throwing: error)
-            if let task { Self.cancelLater(task) }
+            if let task { stop(task) }
+        }
+    }
+
+    /// Cancels `task`, and cuts its connection if it is still reading when it should long have stopped.
+    private func stop(_ task: URLSessionDataTask) {
+        Self.cancelLater(task)
+        guard let url = task.originalRequest?.url else { return }
+        let id = task.taskIdentifier
+        stopping.withLock { $0[id] = url }
+        watch(id, after: .milliseconds(500), tries: 10)
+    }
+
+    /// A cancel takes effect within milliseconds unless curl cannot be reached; half a second, then longer waits,
+    /// tell the two apart without cutting a transfer that is only slow to wind down.
+    private func watch(_ id: Int, after delay: Duration, tries: Int) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) { [weak self] in
+            guard let self, let url = self.stopping.withLock({ $0[id] }) else { return }
+            ConnectionCutter.cut(connectionsTo: url)
+            if tries > 1 { self.watch(id, after: min(delay * 2, .seconds(4)), tries: tries - 1) }
         }
     }
 

@@ -38,6 +38,8 @@ extension NightlyProcessTests {
             let run = try await work.runMeasured(arguments)
             print("endless \(framing) \(target): exit \(run.code), peak \(run.peakKiB >> 10) MiB")
             #expect(run.peakKiB < Self.peakLimitKiB, "peak \(run.peakKiB >> 10) MiB")
+            // A client that goes on reading what it refused (a cancel curl never sees) reads to the server's limit.
+            #expect(server.bodiesSentToTheLimit == 0)
             switch target {
             case .page:
                 #expect(run.code == 3, "\(run.err)")

@@ -22,11 +22,15 @@ package final class EndlessBodyServer: Sendable {
     private let stopped = Atomic<Bool>(false)
     /// What one endless body may send at most: far past any cap rmwiki has, and bounded.
     private let byteLimit: Int
+    private let bodiesToTheLimit = Atomic<Int>(0)
+
+    /// Endless bodies that reached `byteLimit`: their client never stopped reading.
+    package var bodiesSentToTheLimit: Int { bodiesToTheLimit.load(ordering: .sequentiallyConsistent) }
 
     /// `pages` maps a request target (`/api/character?page=1`, `/graphql`) to a JSON body, given the port the
     /// server listens on; `endless` picks the targets whose body never ends.
     package init(
-        pages: (_ port: Int) -> [String: String], byteLimit: Int = 8 << 30,
+        pages: (_ port: Int) -> [String: String], byteLimit: Int = 1 << 30,
         endless: @escaping @Sendable (String) -> (framing: Framing, contentType: String)?
     ) throws {
         self.pages = Mutex([:])
@@ -153,6 +157,7 @@ package final class EndlessBodyServer: Sendable {
         while sent < byteLimit, !stopped.load(ordering: .relaxed), write(client, piece) {
             sent += piece.count
         }
+        if sent >= byteLimit { bodiesToTheLimit.add(1, ordering: .sequentiallyConsistent) }
     }
 
     private func write(_ client: Int32, _ bytes: [UInt8]) -> Bool {
