@@ -61,4 +61,20 @@ package final class FileLock: Sendable {
     package func release() {
         flock(descriptor, LOCK_UN)
     }
+
+    /// A lock file that its holders delete: opens `path` and tries to lock it, again while the file it locked
+    /// turns out deleted by its last holder (`isCurrent`). `locked` is false when another holder has it.
+    package static func tryLockingFile(at path: String) throws(Failure) -> (lock: FileLock, locked: Bool) {
+        while true {
+            let lock = try FileLock(path: path)
+            guard try lock.tryLock() else { return (lock, false) }
+            if lock.isCurrent { return (lock, true) }
+        }
+    }
+
+    /// Deletes the lock file, while still holding the lock so that no one locks it meanwhile, then unlocks.
+    package func deleteAndRelease() {
+        if isCurrent { unlink(path) }
+        release()
+    }
 }

@@ -202,26 +202,18 @@ struct CacheLock {
 
     init(directory: URL) throws {
         let path = directory.appendingPathComponent(Self.fileName).path
-        while true {
-            let lock: FileLock
-            let locked: Bool
-            do throws(FileLock.Failure) {
-                lock = try FileLock(path: path)
-                locked = try lock.tryLock()
-            } catch {
-                throw DataCacheError.writeFailed(path: path, detail: error.detail)
-            }
-            guard locked else { throw DataCacheError.busy(directory: directory.path) }
-            if lock.isCurrent {
-                self.lock = lock
-                return
-            }
+        let attempt: (lock: FileLock, locked: Bool)
+        do throws(FileLock.Failure) {
+            attempt = try FileLock.tryLockingFile(at: path)
+        } catch {
+            throw DataCacheError.writeFailed(path: path, detail: error.detail)
         }
+        guard attempt.locked else { throw DataCacheError.busy(directory: directory.path) }
+        lock = attempt.lock
     }
 
     func release() {
-        if lock.isCurrent { unlink(lock.path) }
-        lock.release()
+        lock.deleteAndRelease()
     }
 }
 

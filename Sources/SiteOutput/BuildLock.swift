@@ -56,14 +56,11 @@ package final class BuildLock: Sendable {
             let lock: FileLock
             let locked: Bool
             do throws(FileLock.Failure) {
-                lock = try FileLock(path: path)
-                locked = try lock.tryLock()
+                (lock, locked) = try FileLock.tryLockingFile(at: path)
             } catch {
                 throw FileSystemCalls.error("lock", path, error.code)
             }
             if locked {
-                // Released and deleted by its last holder meanwhile: lock the file the path names now.
-                guard lock.isCurrent else { continue }
                 let record = Array("\(getpid())\n".utf8)
                 if ftruncate(lock.descriptor, 0) != 0
                     || record.withUnsafeBytes({ pwrite(lock.descriptor, $0.baseAddress, $0.count, 0) }) != record.count {
@@ -108,6 +105,7 @@ package final class BuildLock: Sendable {
         held.withLock { held in
             guard held else { return }
             held = false
+            // The folders go after the file and before the unlock: a folder with the lock file in it is not empty.
             if lock.isCurrent { unlink(lock.path) }
             for folder in madeFolders where rmdir(folder) != 0 { break }
             lock.release()
