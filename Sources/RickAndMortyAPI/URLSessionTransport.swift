@@ -98,8 +98,9 @@ private final class PendingTask: Sendable {
 
 /// Owns the session: a session keeps its delegate until invalidated, so the last copy of the transport to
 /// go lets both go (a `serve` session makes one client per rebuild). The session is made at the first
-/// request: making one writes URLSession's cache folder under `$HOME`, which a build that is refused, or
-/// that only reads the cache, must not do.
+/// request: making one touches `URLCache.shared` and `HTTPCookieStorage.shared`, which create folders under
+/// `$HOME` wherever `main.swift` has not pointed them away (in-process tests), and a build that is refused, or
+/// that only reads the cache, has no use for them.
 private final class SessionOwner: Sendable {
     let delegate = TransferDelegate()
     private let maximumConnectionsPerHost: Int
