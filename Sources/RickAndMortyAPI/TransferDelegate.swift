@@ -62,7 +62,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             transfer.continuation = nil
             transfer.body = Data()
             let cancel: URLSessionDataTask?
-            if transfer.receivingBody || !started {
+            if !started {
+                // Nothing to wind down or to watch: cancelling a task never resumed only tells the session.
+                transfers[task.taskIdentifier] = nil
+                Self.cancelLater(task)
+                cancel = nil
+            } else if transfer.receivingBody {
                 transfers[task.taskIdentifier] = nil
                 cancel = task
             } else {
