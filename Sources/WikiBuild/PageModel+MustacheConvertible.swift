@@ -126,8 +126,15 @@ extension CharacterPage: MustacheConvertible {
             "name": .string(name), "note": MustacheValue(note), "image": image.mustacheValue,
             "gender": gender.mustacheValue, "info": MustacheValue(info), "seasons": MustacheValue(seasons),
             "hasEpisodes": .bool(hasEpisodes), "coStars": coStars.mustacheValue, "hasCoStars": .bool(hasCoStars),
+            "castNote": MustacheValue(castNote), "hasCoStarSection": .bool(hasCoStarSection),
             "previous": MustacheValue(previous), "next": MustacheValue(next),
         ])
+    }
+}
+
+extension CastNote: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["text": .string(text), "episode": episode.mustacheValue])
     }
 }
 

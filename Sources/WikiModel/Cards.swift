@@ -80,9 +80,10 @@ package struct InfoRow: Codable, Sendable, Equatable {
 }
 
 /// The facts a character page shows, in order. Label, icon and colour of each are defined here once;
-/// templates only place them (`#icon-<icon>` symbols, `--palette-<color>` colours).
+/// templates only place them (`#icon-<icon>` symbols, `--palette-<color>` colours). `created` is when the
+/// record entered the API, not a fact of the story, and is labelled so.
 package enum InfoField: String, CaseIterable, Sendable {
-    case status, species, type, gender, origin, location, firstSeen, lastSeen, episodeCount, created
+    case status, species, gender, origin, location, firstSeen, lastSeen, type, episodeCount, created
 
     /// The key of the label in the string table and of the row's colour class.
     package var key: String {

@@ -42,18 +42,33 @@ package struct CharacterPage: PageModel, Codable, Equatable {
     /// The character's episodes, by season.
     package let seasons: [EpisodeIndexPage.Season]
     package let hasEpisodes: Bool
-    /// "Seen most often with": the characters sharing the most episodes with this one, each with the count.
-    /// A ranked list of small rows rather than cards: it is on every character page.
+    /// "Seen most often with": the characters sharing the most episodes with this one, each with the count,
+    /// and only those sharing more than one: one episode together says nothing the episode's cast does not.
+    /// A ranked list of small rows rather than cards: it is on many character pages.
     package let coStars: CharacterRows
     package let hasCoStars: Bool
+    /// For a character of one episode, that episode's cast said once ("One episode only, with 23 other
+    /// characters:" and a link to the episode) instead of 23 rows of "1 episode together".
+    package let castNote: CastNote?
+    package let hasCoStarSection: Bool
     /// The characters before and after this one in the API's order.
     package let previous: RecordLink?
     package let next: RecordLink?
 }
 
+/// The sentence and the link that stand for a one-episode character's co-stars.
+package struct CastNote: Codable, Sendable, Equatable {
+    package let text: String
+    package let episode: RecordLink
+}
+
 extension SiteModel {
     /// How many characters "Seen most often with" shows.
     static let coStarCount = 12
+    /// How many episodes two characters must share to be shown as co-stars.
+    static let coStarMinimumEpisodes = 2
+
+    static func isBlank(_ value: String) -> Bool { value.allSatisfy(\.isWhitespace) }
 
     /// The characters index in one order (`CharacterOrder`), 20 a page.
     func characterIndexPages(order: CharacterOrder) throws -> [SitePage] {
@@ -93,11 +108,22 @@ extension SiteModel {
 
     func characterPage(_ character: CharacterRecord) throws -> SitePage {
         let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
-        let coStars = try dataset.coStars(of: character.id, limit: Self.coStarCount).compactMap { coStar throws in
+        let coStars = try dataset.coStars(of: character.id, limit: Self.coStarCount)
+            .filter { $0.episodes >= Self.coStarMinimumEpisodes }
+            .compactMap { coStar throws in
             try dataset.character(coStar.id).map { other throws in
                 var card = try card(other)
                 card.count = try strings.plural("costar_episodes_count", count: coStar.episodes)
                 return card
+            }
+        }
+        var castNote: CastNote?
+        if episodes.count == 1, let only = episodes.first {
+            let others = dataset.characterIDs(inEpisode: only.id).filter { $0 != character.id }.count
+            if others > 0 {
+                castNote = CastNote(
+                    text: try strings.plural("character_cast_note", count: others),
+                    episode: RecordLink(name: "\(only.episode) · \(only.name)", url: link(.episode(only.id))))
             }
         }
         let neighbours = dataset.neighbours(ofCharacter: character.id)
@@ -112,28 +138,36 @@ extension SiteModel {
             _ field: InfoField, _ value: String, url: String? = nil, datetime: String? = nil, badge: String? = nil
         ) throws -> InfoRow {
             InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
-                    value: value.isEmpty ? none : value, url: url, datetime: datetime, badgeClass: badge)
+                    value: value, url: url, datetime: datetime, badgeClass: badge)
         }
         let origin = try locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
         let location = try locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
         let created = CalendarDate(iso8601: character.created)
+        // What a fan looks for first comes first, so it is on a phone's first screen: status, species, where
+        // they come from and were last seen, their first and last episode. A field the data leaves blank is
+        // left out rather than shown as "—".
         var info = [
             try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass),
-            try row(.species, strings.term("species", character.species), url: speciesLink(character.species)),
-            try row(.type, character.type, url: typeLink(character.type)),
-            try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass),
-            try row(.origin, origin.name, url: origin.url),
-            try row(.location, location.name, url: location.url),
         ]
+        if !Self.isBlank(character.species) {
+            info.append(try row(.species, strings.term("species", character.species), url: speciesLink(character.species)))
+        }
+        info.append(try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass))
+        if !Self.isBlank(character.origin.name) || origin.url != nil { info.append(try row(.origin, origin.name, url: origin.url)) }
+        if !Self.isBlank(character.location.name) || location.url != nil {
+            info.append(try row(.location, location.name, url: location.url))
+        }
         if let first = episodes.first, let last = episodes.last {
             info.append(try row(.firstSeen, "\(first.episode) · \(first.name)", url: link(.episode(first.id))))
-            info.append(try row(.lastSeen, "\(last.episode) · \(last.name)", url: link(.episode(last.id))))
-        } else {
-            info.append(try row(.firstSeen, none))
-            info.append(try row(.lastSeen, none))
+            if last.id != first.id {
+                info.append(try row(.lastSeen, "\(last.episode) · \(last.name)", url: link(.episode(last.id))))
+            }
         }
+        if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: typeLink(character.type))) }
         info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
-        info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
+        if !Self.isBlank(character.created) {
+            info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
+        }
 
         // The picture is what the page opens on: fetched first, never lazily.
         var image = try card(character).image
@@ -143,6 +177,7 @@ extension SiteModel {
             name: character.name, note: nameNotes[character.id], image: image, gender: gender, info: info,
             seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
             coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
+            castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next))
         return try page(
             .character(character.id), title: fullName(character), heading: character.name,

@@ -8,8 +8,10 @@ package struct DimensionIndexPage: PageModel, Codable, Equatable {
     package let dimensions: [GroupEntry]
 }
 
-/// A dimension: its locations with their residents and natives counts (on the first page), and everyone
-/// living there as cards, a page at a time.
+/// A dimension: its locations with their residents and natives counts (on the first page), then everyone
+/// living there and everyone who comes from there as cards, a page at a time over both lists (as a season
+/// pages its debuts and returning characters), so a page holds at most a page of cards however large the
+/// dimension. A character who both lives there and comes from there is in both lists.
 package struct DimensionPage: PageModel, Codable, Equatable {
     package static let kind = PageKind.dimension
 
@@ -21,8 +23,12 @@ package struct DimensionPage: PageModel, Codable, Equatable {
     /// The dimension's locations, on its first page only: later pages link back to it.
     package let locations: [LocationCard]
     package let firstPage: RecordLink?
+    /// This page's part of the people: the residents, then the natives.
     package let residents: [CharacterCard]
     package let hasResidents: Bool
+    package let natives: [CharacterCard]
+    package let hasNatives: Bool
+    package let hasPeople: Bool
     package let pager: Pager?
 }
 
@@ -55,8 +61,9 @@ extension SiteModel {
         let locations = try dimension.locationIDs
             .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
             .compactMap { id throws in try dataset.location(id).map(card) }
+        let people = dimension.residentIDs + dimension.nativeIDs
         return try pagedGroup(
-            listing: dimension.residentIDs.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
+            listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
             title: { try groupTitle("dimension_title", name: dimension.name, page: $0) },
             description: { number, total in
                 try strings.format(total == 1 ? "dimension_description" : "dimension_description_page", [
@@ -65,7 +72,12 @@ extension SiteModel {
             }
         ) { positions, pager in
             let first = positions.lowerBound == 0
-            let residents = try cards(Array(dimension.residentIDs[positions]))
+            let residentPositions = positions.clamped(to: 0..<dimension.residentIDs.count)
+            let nativePositions = positions.clamped(to: dimension.residentIDs.count..<people.count)
+            let residents = try cards(Array(people[residentPositions]))
+            let natives = try cards(Array(people[nativePositions]))
+            // A long list of locations pushes the first page's cards below the first screen.
+            let eager = !first || locations.count <= Self.eagerLocations
             return DimensionPage(
                 name: dimension.name, indexURL: link(.dimensions),
                 locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
@@ -74,9 +86,9 @@ extension SiteModel {
                 firstPage: first ? nil : RecordLink(
                     name: try strings.plural("dimension_locations_all", count: locations.count, ["name": dimension.name]),
                     url: link(.dimension(dimension.slug, page: 1))),
-                // A long list of locations pushes the first page's cards below the first screen.
-                residents: first && locations.count > Self.eagerLocations ? residents : cards(eager: residents),
-                hasResidents: !dimension.residentIDs.isEmpty, pager: pager)
+                residents: eager ? cards(eager: residents) : residents, hasResidents: !residents.isEmpty,
+                natives: eager && residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,
+                hasPeople: !people.isEmpty, pager: pager)
         }
     }
 

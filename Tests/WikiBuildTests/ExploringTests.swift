@@ -77,7 +77,9 @@ struct ExploringTests {
         let raw = try Self.raw.get()
         var checked = 0
         for id in raw.characterIDs {
-            let expected = raw.coStars(of: id).prefix(SiteModel.coStarCount)
+            // Only who shares more than one episode: "1 episode together" is the episode's cast, said once.
+            let expected = raw.coStars(of: id).filter { $0.1 > 1 }.prefix(SiteModel.coStarCount)
+            let episodes = raw.episodesOf[id] ?? []
             for prefix in id == 1 || id == 361 ? ["", "fr/"] : [""] {
                 let html = try await Self.html("\(prefix)characters/\(id)/index.html")
                 let list = Self.section(html, from: "id=\"costars-heading\"", to: "</section>")
@@ -86,6 +88,17 @@ struct ExploringTests {
                 let shown = rows.map { (Int($0[1]) ?? 0, Int($0[2]) ?? 0) }
                 #expect(shown.map(\.0) == expected.map(\.0), "\(prefix)characters/\(id): co-stars")
                 #expect(shown.map(\.1) == expected.map(\.1), "\(prefix)characters/\(id): shared episodes")
+                #expect(!list.contains(">1 episode together<") && !list.contains(">1 épisode ensemble<"), "\(prefix)characters/\(id)")
+                // A one-episode character's section is one sentence linking its episode, when it had company.
+                let others = (episodes.first.flatMap { raw.castOf[$0] } ?? []).subtracting([id]).count
+                let note = AccessibilityTests.matches(#"<p class="cast-note">[^<]* (\d+) [^<]*<a href="/(?:fr/)?episodes/(\d+)/">"#, in: list)
+                if episodes.count == 1, others > 0 {
+                    #expect(note.count == 1 && note.first?[1] == String(others) && note.first?[2] == episodes.first.map(String.init),
+                            "\(prefix)characters/\(id): \(note)")
+                } else {
+                    #expect(note.isEmpty, "\(prefix)characters/\(id)")
+                }
+                if expected.isEmpty, note.isEmpty { #expect(!html.contains("id=\"costars-heading\""), "\(prefix)characters/\(id)") }
                 checked += 1
             }
         }
@@ -96,7 +109,8 @@ struct ExploringTests {
         let minor = try #require(raw.characterIDs.first { raw.episodesOf[$0]?.count == 1 && (raw.castOf[raw.episodesOf[$0]?.first ?? 0]?.count ?? 0) > 11 })
         #expect(raw.coStars(of: minor).prefix(10).allSatisfy { $0.1 == 1 })
         let page = try await Self.html("characters/\(minor)/index.html")
-        #expect(page.contains("<span class=\"row-count\">1 episode together</span>"), "characters/\(minor)")
+        #expect(!page.contains("<span class=\"row-count\">"), "characters/\(minor)")
+        #expect(page.contains("<p class=\"cast-note\">One episode only, with "), "characters/\(minor)")
         #expect(try await Self.html("fr/characters/1/index.html").contains("<span class=\"row-count\">51 épisodes ensemble</span>"))
     }
 

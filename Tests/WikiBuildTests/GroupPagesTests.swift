@@ -141,8 +141,13 @@ struct GroupPagesTests {
                     #expect(Int(row[2]) == raw.residents[id]?.count ?? 0 && Int(row[3]) == raw.natives[id]?.count ?? 0,
                             "\(prefix)\(path): location \(id)")
                 }
-                let shown = try Self.cardsOfEveryPage(output, prefix + path, count: residents.count)
-                #expect(shown == residents.sorted(), "\(prefix)\(path): everyone living there, once each")
+                // Everyone living there, then everyone from there, 20 cards a page over both lists.
+                let shown = try Self.cardsOfEveryPage(output, prefix + path, count: residents.count + natives.count)
+                #expect(shown == residents.sorted() + natives.sorted(), "\(prefix)\(path): residents, then natives, once each")
+                let shownNatives = try Self.pages(output, prefix + path).flatMap { page in
+                    Self.cards(try BuildFixture.text(output, page).components(separatedBy: "id=\"natives-heading\"").dropFirst().first ?? "")
+                }
+                #expect(shownNatives == natives.sorted(), "\(prefix)\(path): every native linked under Natives")
             }
             // Each location links to its dimension's page, or names an unknown one as text.
             if prefix.isEmpty {
