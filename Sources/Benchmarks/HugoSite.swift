@@ -721,10 +721,10 @@ struct HugoSite {
             {{ range $p.charts }}<section class="chart-section" id="{{ .id }}" aria-labelledby="{{ .id }}-heading">
               <h2 id="{{ .id }}-heading">{{ .title }}</h2>
               <p class="chart-description">{{ .description }}</p>
-              <figure class="chart chart-kind-{{ .kind }}" tabindex="0" aria-labelledby="{{ .id }}-heading">
-                {{ .svg | safeHTML }}
+              <figure class="chart chart-kind-{{ .kind }}{{ if .narrowsvg }} chart-reflows{{ end }}" aria-labelledby="{{ .id }}-heading">
+                <div class="chart-wide">{{ .svg | safeHTML }}</div>
+                {{ with .narrowsvg }}<div class="chart-narrow">{{ . | safeHTML }}</div>{{ end }}
               </figure>
-              <p class="chart-scroll-hint" aria-hidden="true">[[stats_scroll_hint]]</p>
               <details class="chart-data">
                 <summary>[[stats_table_summary]]</summary>
                 <table>

@@ -2,9 +2,10 @@ import Foundation
 import Primitives
 
 extension Chart {
-    /// Slices of a ring in data order, starting at twelve o'clock, with a legend (label, value, share).
+    /// Slices of a ring in data order, starting at twelve o'clock, with a legend (label, value, share) below
+    /// it: ring and legend one above the other keep the drawing narrow, so its text reads on a phone too.
     func donutBody() -> (height: Double, content: String) {
-        let height = 260.0, centerX = 130.0, centerY = 130.0, outer = 115.0, inner = 68.0
+        let height = 250.0, centerX = Self.donutWidth / 2, centerY = 125.0, outer = 115.0, inner = 68.0
         let total = data.reduce(0) { $0 + $1.value }
         guard total > 0 else { return emptyBody(height: height) }
         var out = ""
@@ -32,16 +33,16 @@ extension Chart {
         }
         out += "<text class=\"chart-value\" x=\"\(n(centerX))\" y=\"\(n(centerY + 8))\" text-anchor=\"middle\" font-size=\"24\" font-weight=\"700\">\(n(total))</text>\n"
         for (index, datum) in data.enumerated() {
-            let y = 40.0 + Double(index) * 34
+            let y = height + 28 + Double(index) * 32
             let share = percentFormat.replacingOccurrences(
                 of: "{value}",
                 with: SVGNumber.text((datum.value / total * 1000).rounded() / 10).replacingOccurrences(of: ".", with: decimalSeparator))
-            let swatch = "<rect class=\"\(classes("chart-slice", datum))\" x=\"270\" y=\"\(n(y - 15))\" width=\"20\" height=\"20\" rx=\"4\"/>"
-            let text = "<text class=\"chart-label\" x=\"298\" y=\"\(n(y))\" font-size=\"17\">"
+            let swatch = "<rect class=\"\(classes("chart-slice", datum))\" x=\"4\" y=\"\(n(y - 15))\" width=\"20\" height=\"20\" rx=\"4\"/>"
+            let text = "<text class=\"chart-label\" x=\"32\" y=\"\(n(y))\" font-size=\"16\">"
                 + XMLText.escape(XMLText.shortened(datum.label, to: 12)) + " " + XMLText.escape(datum.valueLabel)
                 + " (" + share + ")</text>"
             out += linked(datum, swatch + text) + "\n"
         }
-        return (max(height, 40 + Double(data.count) * 34), out)
+        return (height + 16 + Double(data.count) * 32, out)
     }
 }

@@ -27,8 +27,10 @@ package struct Chart: Sendable, Equatable {
 
     static let width = 640.0
 
-    /// Donuts are narrower than the other kinds: ring and legend side by side need no more.
-    var viewWidth: Double { kind == .donut ? 500 : Self.width }
+    /// A donut is its ring's width, the legend below it.
+    static let donutWidth = 260.0
+
+    var viewWidth: Double { kind == .donut ? Self.donutWidth : Self.width }
 
     /// The SVG element. `idPrefix` keeps the ids of several charts on one page apart.
     package func svg(idPrefix: String) -> String {

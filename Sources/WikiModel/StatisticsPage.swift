@@ -30,6 +30,8 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
         package let kind: ChartKind
         package let figures: [Figure]
         package let svg: String
+        /// The drawing a phone shows instead (`Chart.narrowSVG`); nil where `svg` reads at any width.
+        package let narrowSVG: String?
         /// The data table's column headers, named after what the chart counts ("Location", "Residents").
         package let labelHeader: String
         package let valueHeader: String
@@ -66,9 +68,10 @@ extension SiteModel {
         {
             let title = try strings("stats_\(id)_title")
             let description = try strings("stats_\(id)_description")
+            let drawn = try drawing(kind, title: title, description: description, figures)
             return StatisticsPage.Chart(
                 id: id, title: title, description: description, kind: kind, figures: figures,
-                svg: try drawing(kind, title: title, description: description, figures).svg(idPrefix: "chart-\(id)"),
+                svg: drawn.svg(idPrefix: "chart-\(id)"), narrowSVG: drawn.narrowSVG(idPrefix: "chart-\(id)-narrow"),
                 labelHeader: try strings("stats_\(id)_label_header"), valueHeader: try strings("stats_\(id)_value_header"))
         }
 

@@ -109,3 +109,44 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(SVGNumber.text(value) == text)
     }
 }
+
+/// The drawing a phone shows: rows that grow down, never sideways, each linked row one large target.
+@Suite struct NarrowChartTests {
+    static let episodes = (1...51).map { ChartDatum(label: "S0\($0 % 5 + 1)E\($0) · An episode with a long title \($0)", value: Double($0 % 7 + 1), link: "/episodes/\($0)/", shortLabel: "S\($0)") }
+
+    @Test(arguments: [ChartKind.bar, .column, .line])
+    func everyRowFitsTheNarrowWidth(kind: ChartKind) throws {
+        let chart = Chart(kind: kind, title: "T", description: "D", data: Self.episodes)
+        let svg = try #require(chart.narrowSVG(idPrefix: "n"))
+        let reader = try #require(SVGReader.read(svg), "not well-formed XML:\n\(svg)")
+        let root = try #require(reader.elements.first)
+        let viewBox = (root.attributes["viewBox"] ?? "").split(separator: " ").compactMap { Double($0) }
+        #expect(viewBox.count == 4 && viewBox[2] == 300, "\(viewBox)")
+        #expect(root.attributes["aria-labelledby"] == "n-title n-desc")
+        #expect(reader.all("a").count == 51)
+        // Each row's target spans the whole width, at least 24 px tall once drawn 270 px wide (a 320 px phone).
+        let areas = reader.all("rect").filter { $0.attributes["class"] == "chart-row-area" }
+        #expect(areas.count == 51)
+        #expect(areas.allSatisfy { Double($0.attributes["width"] ?? "") == 300 && (Double($0.attributes["height"] ?? "") ?? 0) * 270 / 300 >= 24 })
+        // Bars and their values stay inside the width: the longest bar and its value label end before 300.
+        let bars = reader.all("rect").filter { $0.attributes["class"]?.hasPrefix("chart-bar") == true }
+        let longest = bars.compactMap { Double($0.attributes["width"] ?? "") }.max() ?? 0
+        #expect(longest > 0 && longest + 6 + 8.5 * 1 <= 300)
+        let values = reader.all("text").filter { $0.attributes["class"] == "chart-value" }
+        #expect(values.allSatisfy { (Double($0.attributes["x"] ?? "") ?? 999) <= 300 - 8.5 })
+        // Full labels (to 40 characters), not the axis's short ones.
+        #expect(reader.text.contains("S02E1 · An episode with a long title 1"))
+    }
+
+    @Test func aDonutNeedsNoSecondDrawingAndStaysNarrow() throws {
+        let chart = Chart(kind: .donut, title: "T", description: "D", data: [
+            ChartDatum(label: "Alive", value: 439), ChartDatum(label: "Dead", value: 287), ChartDatum(label: "unknown", value: 100),
+        ])
+        #expect(chart.narrowSVG(idPrefix: "d") == nil)
+        let reader = try #require(SVGReader.read(chart.svg(idPrefix: "d")))
+        let viewBox = (reader.elements.first?.attributes["viewBox"] ?? "").split(separator: " ").compactMap { Double($0) }
+        #expect(viewBox.count == 4 && viewBox[2] <= 260, "\(viewBox)")
+        let texts = reader.all("text").compactMap { $0.attributes["x"].flatMap(Double.init) }
+        #expect(texts.allSatisfy { $0 < viewBox[2] })
+    }
+}
