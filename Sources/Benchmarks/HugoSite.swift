@@ -233,7 +233,7 @@ struct HugoSite {
             {{ if .url }}<a href="{{ .url }}">{{ .name }}</a>{{ else }}{{ .name }}{{ end }}
             """,
         "partials/info-row.html": """
-            <div class="info-row" style="--row-color: var(--palette-{{ .color }})">
+            <div class="info-row info-{{ .key }}" style="--row-color: var(--palette-{{ .color }})">
               <dt><svg class="icon" aria-hidden="true" width="20" height="20"><use href="[[root]]assets/icons.svg#{{ .icon }}"></use></svg>{{ .label }}</dt>
               <dd>{{ if .url }}<a href="{{ .url }}">{{ if .badgeclass }}<span class="badge {{ .badgeclass }}">{{ .value }}</span>{{ else }}{{ .value }}{{ end }}</a>{{ else if .datetime }}<time datetime="{{ .datetime }}">{{ .value }}</time>{{ else if .badgeclass }}<span class="badge {{ .badgeclass }}">{{ .value }}</span>{{ else }}{{ .value }}{{ end }}</dd>
             </div>

@@ -146,13 +146,16 @@ extension SiteModel {
         // What a fan looks for first comes first, so it is on a phone's first screen: status, species, where
         // they come from and were last seen, their first and last episode. A field the data leaves blank is
         // left out rather than shown as "—".
-        var info = [
-            try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass),
-        ]
+        var info: [InfoRow] = []
+        if !Self.isBlank(character.status) {
+            info.append(try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass))
+        }
         if !Self.isBlank(character.species) {
             info.append(try row(.species, strings.term("species", character.species), url: speciesLink(character.species)))
         }
-        info.append(try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass))
+        if !Self.isBlank(character.gender) {
+            info.append(try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass))
+        }
         if !Self.isBlank(character.origin.name) || origin.url != nil { info.append(try row(.origin, origin.name, url: origin.url)) }
         if !Self.isBlank(character.location.name) || location.url != nil {
             info.append(try row(.location, location.name, url: location.url))

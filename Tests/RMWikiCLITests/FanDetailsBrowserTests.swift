@@ -1,0 +1,280 @@
+import Foundation
+import HTTPServer
+import LoopbackAPI
+import RickAndMortyAPI
+import TestSupport
+import Testing
+@testable import RMWikiCLI
+
+/// What a fan notices on a phone, measured in headless Chromium at 320 and 390 px over every page kind of the
+/// real wiki and of the hostile-names fixture: statistics charts fit their box in readable text, every link
+/// and button is a target of at least 24 × 24 px and none overlaps another, a character page's key facts are
+/// on the first screen, nothing is wider than the screen (a name of one 300-letter word included), and
+/// axe-core finds nothing serious or critical, light and dark. Screenshots go to `.test-artifacts/details/`.
+@Suite(.enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
+                "needs chromium on the PATH and ../shared/rickandmorty-api: the fan details browser test is skipped"))
+struct FanDetailsBrowserTests {
+    static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/details")
+
+    /// axe-core's script: `RMWIKI_AXE_JS`, else where `.ci/run` unpacks it (it is not in the repository).
+    static let axeScript: String? = {
+        let path = ProcessInfo.processInfo.environment["RMWIKI_AXE_JS"]
+            ?? SharedFixtures.packageRoot.appendingPathComponent(".build/axe-core/axe.min.js").path
+        return try? String(contentsOfFile: path, encoding: .utf8)
+    }()
+    static let noAxe = "axe-core not found (set RMWIKI_AXE_JS, or run .ci/run, which unpacks it into .build/axe-core/): the axe-core checks are skipped"
+
+    /// One page of every kind, both languages where wording changes the layout.
+    static let pageKinds = [
+        "", "characters/", "characters/a-z/", "characters/most-episodes/", "characters/1/", "characters/47/",
+        "characters/30/", "locations/", "locations/3/", "episodes/", "episodes/28/", "search/", "statistics/",
+        "whats-new/", "404.html", "dimensions/", "dimensions/dimension-c-137/", "dimensions/replacement-dimension/page/2/",
+        "species/", "species/human/", "types/", "types/soulless-puppet/", "seasons/", "seasons/3/",
+        "fr/characters/1/", "fr/statistics/", "fr/types/", "fr/dimensions/dimension-c-137/",
+    ]
+
+    // MARK: - The real wiki
+
+    @Test func theRealWikiAtPhoneWidths() async throws {
+        try await withRealSite { browser, site in
+            for width in [320, 390] {
+                try await browser.emulate(width: width, height: 844, mobile: true)
+                for page in Self.pageKinds {
+                    try await open(browser, site.appendingPathComponent(page))
+                    try await expectPhoneLayout(browser, "/\(page)", width: width)
+                }
+                try await open(browser, site.appendingPathComponent("statistics/"))
+                try await expectChartsFit(browser, width: width)
+                try await open(browser, site.appendingPathComponent("fr/statistics/"))
+                try await expectChartsFit(browser, width: width)
+            }
+
+            // The first screen of a character page at 390 × 844: the key facts, and no blank one.
+            try await browser.emulate(width: 390, height: 844, mobile: true)
+            for id in [1, 47, 30, 242] {
+                try await open(browser, site.appendingPathComponent("characters/\(id)/"))
+                let below = try await browser.texts("""
+                    ['status', 'species', 'origin', 'location', 'first-seen', 'last-seen']
+                      .filter(key => { const row = document.querySelector('.info-' + key);
+                        return row && row.getBoundingClientRect().bottom > innerHeight; })
+                    """)
+                #expect(below.isEmpty, "characters/\(id): \(below) below the first screen at 390 × 844")
+                #expect(try await browser.text("Array.from(document.querySelectorAll('.info-list dd')).some(d => d.textContent.trim() === '—')") == "false",
+                        "characters/\(id): a blank fact is shown as —")
+            }
+
+            for (page, name) in [("characters/1/", "character"), ("characters/30/", "character-one-episode"),
+                                  ("dimensions/dimension-c-137/", "dimension"), ("statistics/", "statistics"), ("types/", "types")] {
+                for dark in [false, true] {
+                    try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
+                    try await open(browser, site.appendingPathComponent(page))
+                    try await browser.screenshot(to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light").png"))
+                    try await browser.screenshot(
+                        to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light")-page.png"), fullPage: true)
+                    if page == "statistics/" {
+                        for chart in ["species", "cast"] {
+                            try await browser.run("document.getElementById('\(chart)').scrollIntoView()")
+                            try await browser.screenshot(to: Self.artifacts.appendingPathComponent("statistics-\(chart)-390-\(dark ? "dark" : "light").png"))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: axeScript != nil, Comment(rawValue: noAxe)))
+    func axeFindsNothingSeriousOnTheRealWiki() async throws {
+        try await withRealSite { browser, site in
+            for dark in [false, true] {
+                try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
+                for page in Self.pageKinds {
+                    try await open(browser, site.appendingPathComponent(page))
+                    let findings = try await axe(browser)
+                    #expect(findings.isEmpty, "/\(page) \(dark ? "dark" : "light"): \(findings)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Hostile names
+
+    /// The hostile fixture, with a place and a character named by one word of 300 letters.
+    static var hostileSnapshot: Snapshot {
+        var snapshot = HostileWorld.snapshot
+        let word = String(repeating: "Wubbalubbadubdub", count: 19).prefix(300)
+        snapshot.locations[1].name = "Planet" + word
+        if let index = snapshot.characters.firstIndex(where: { $0.id == 9 }) { snapshot.characters[index].name = "Morty" + word }
+        return snapshot
+    }
+
+    @Test func hostileNamesAtPhoneWidths() async throws {
+        try await withSite(LoopbackAPIServer(snapshot: Self.hostileSnapshot, avatars: HostileWorld.avatars)) { browser, site, pages in
+            #expect(pages.contains("locations/2/index.html"))
+            for width in [320, 390] {
+                try await browser.emulate(width: width, height: 844, mobile: true)
+                for page in pages {
+                    try await open(browser, site.appendingPathComponent(page))
+                    try await expectPhoneLayout(browser, "/\(page)", width: width)
+                }
+            }
+            try await browser.emulate(width: 390, height: 844, mobile: true)
+            try await open(browser, site.appendingPathComponent("locations/2/"))
+            try await browser.screenshot(to: Self.artifacts.appendingPathComponent("hostile-location-390-light.png"))
+        }
+    }
+
+    @Test(.enabled(if: axeScript != nil, Comment(rawValue: noAxe)))
+    func axeFindsNothingSeriousWithHostileNames() async throws {
+        try await withSite(LoopbackAPIServer(snapshot: Self.hostileSnapshot, avatars: HostileWorld.avatars)) { browser, site, pages in
+            for dark in [false, true] {
+                try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
+                for page in pages where !page.hasPrefix("fr/") || page.hasSuffix("characters/1/index.html") {
+                    try await open(browser, site.appendingPathComponent(page))
+                    let findings = try await axe(browser)
+                    #expect(findings.isEmpty, "/\(page) \(dark ? "dark" : "light"): \(findings)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Checks
+
+    /// No sideways scroll; every target at least 24 × 24 px, none overlapping another.
+    private func expectPhoneLayout(_ browser: BrowserSession, _ page: String, width: Int) async throws {
+        let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        #expect(overflow <= 0, "\(page) is \(overflow) px wider than the \(width) px screen")
+        let problems = try await browser.texts(Self.targetCheck)
+        #expect(problems.isEmpty, "\(page) at \(width) px: \(problems.prefix(8)) (\(problems.count) in all)")
+    }
+
+    /// Each link and control as a finger meets it: its box, or for a link stretched over its card or row by an
+    /// absolutely positioned `::after`, the box of what it covers. Hidden ones (zero size, or the 1-px
+    /// visually-hidden pattern) are left out. Problems come back as text.
+    static let targetCheck = """
+        (() => {
+          const all = Array.from(document.querySelectorAll('a[href], button, summary, input:not([type=hidden]), select, textarea'));
+          const box = el => {
+            const after = getComputedStyle(el, '::after');
+            if (after.content !== 'none' && after.position === 'absolute') {
+              let holder = el.parentElement;
+              while (holder && getComputedStyle(holder).position === 'static') holder = holder.parentElement;
+              if (holder) return holder.getBoundingClientRect();
+            }
+            return el.getBoundingClientRect();
+          };
+          const name = el => el.tagName.toLowerCase() + (el.getAttribute('href') ? '[' + el.getAttribute('href').slice(0, 60) + ']' : '')
+            + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
+          // Shown ones only: a closed <details> keeps its contents laid out but not rendered.
+          const targets = all.filter(el => el.checkVisibility({ visibilityProperty: true }))
+            .map(el => ({ el, r: box(el) })).filter(t => t.r.width > 1.5 && t.r.height > 1.5);
+          const problems = [];
+          for (const t of targets) {
+            if (t.r.width < 23.5 || t.r.height < 23.5) problems.push(name(t.el) + ' is ' + t.r.width.toFixed(1) + ' x ' + t.r.height.toFixed(1));
+          }
+          for (let i = 0; i < targets.length; i++) {
+            for (let j = i + 1; j < targets.length; j++) {
+              const a = targets[i], b = targets[j];
+              if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+              const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+              const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+              if (w > 1 && h > 1) problems.push(name(a.el) + ' overlaps ' + name(b.el));
+            }
+          }
+          return problems;
+        })()
+        """
+
+    /// Every chart drawing shown fits its figure, which does not scroll, and its text is drawn at 11 px or more.
+    private func expectChartsFit(_ browser: BrowserSession, width: Int) async throws {
+        let problems = try await browser.texts("""
+            Array.from(document.querySelectorAll('figure.chart')).flatMap(figure => {
+              const out = [];
+              if (figure.scrollWidth > figure.clientWidth) out.push(figure.closest('section').id + ' scrolls sideways');
+              const inner = figure.getBoundingClientRect();
+              const shown = Array.from(figure.querySelectorAll('svg')).filter(svg => svg.getBoundingClientRect().width > 0);
+              if (shown.length !== 1) out.push(figure.closest('section').id + ' shows ' + shown.length + ' drawings');
+              for (const svg of shown) {
+                const r = svg.getBoundingClientRect();
+                if (r.left < inner.left - 0.5 || r.right > inner.right + 0.5) out.push(figure.closest('section').id + ' is cut');
+                const scale = r.width / svg.viewBox.baseVal.width;
+                const smallest = Math.min(...Array.from(svg.querySelectorAll('text')).map(t => Number(t.getAttribute('font-size')) * scale));
+                if (smallest < 11) out.push(figure.closest('section').id + ' draws text at ' + smallest.toFixed(1) + ' px');
+              }
+              return out;
+            })
+            """)
+        #expect(problems.isEmpty, "statistics at \(width) px: \(problems)")
+        #expect(try await number(browser, "document.querySelectorAll('figure.chart').length") == 7)
+    }
+
+    /// axe-core's serious and critical findings on the open page, as "rule: first elements".
+    private func axe(_ browser: BrowserSession) async throws -> [String] {
+        guard let script = Self.axeScript else { return [] }
+        if try await browser.text("typeof axe") != "object" { try await browser.run(script) }
+        return try await browser.texts("""
+            axe.run(document, { resultTypes: ['violations'] }).then(result => result.violations
+              .filter(v => v.impact === 'serious' || v.impact === 'critical')
+              .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))
+            """)
+    }
+
+    // MARK: - Sites
+
+    private func withRealSite(_ body: (BrowserSession, URL) async throws -> Void) async throws {
+        try await withSite(try LoopbackAPIServer(dataFolder: SharedFixtures.apiFolder)) { browser, site, _ in
+            try await body(browser, site)
+        }
+    }
+
+    /// Fetches from `server` into a sandbox, builds with the project's theme, serves the site on loopback and
+    /// hands `body` a browser, the site's URL and its HTML pages; everything is stopped and removed however
+    /// `body` ends.
+    private func withSite(
+        _ server: LoopbackAPIServer, _ body: (BrowserSession, URL, [String]) async throws -> Void
+    ) async throws {
+        let work = try SharedFixtures.temporaryDirectory("rmwiki-details")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let cache = work.appendingPathComponent("cache")
+        let output = work.appendingPathComponent("site")
+        let fetched = try await LoopbackSession.with(server) { _, base in
+            await ConsoleRecorder.run(["fetch", "--api", base.absoluteString, "--cache", cache.path, "--quiet"])
+        }
+        try #require(fetched.code == 0, "\(fetched.err)")
+        let built = await ConsoleRecorder.run([
+            "build", "--offline", "--cache", cache.path, "--quiet", "--output", output.path,
+            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
+        ])
+        try #require(built.code == 0, "\(built.err)")
+        let pages = try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") }
+        let siteServer = HTTPServer(handler: StaticFileHandler(root: output))
+        let port = try await siteServer.start()
+        let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let browser: BrowserSession
+        do {
+            browser = try await BrowserSession.launch()
+        } catch {
+            await siteServer.stop()
+            throw error
+        }
+        do {
+            try await body(browser, site, pages)
+        } catch {
+            try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
+            await browser.close()
+            await siteServer.stop()
+            throw error
+        }
+        await browser.close()
+        await siteServer.stop()
+    }
+
+    private func open(_ browser: BrowserSession, _ url: URL) async throws {
+        try await browser.open(url, seconds: 45)
+    }
+
+    private func number(_ browser: BrowserSession, _ expression: String) async throws -> Double {
+        let text = try await browser.text(expression)
+        guard let value = Double(text) else { throw BrowserSession.Failure(description: "\(expression) is not a number: \(text)") }
+        return value
+    }
+}
