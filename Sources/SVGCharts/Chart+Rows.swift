@@ -3,11 +3,13 @@ import Primitives
 
 extension Chart {
     /// Width of the narrow drawing's coordinate system: about a phone's chart box (270 px at 320 px, 340 px at
-    /// 390 px), so its 14-unit text stays 12–16 px there.
+    /// 390 px), so its 13- and 14-unit text stays 11.7–16 px there.
     static let narrowWidth = 300.0
+    /// The longest label a row shows whole: 36 characters of 13-unit text stay inside the 300 units.
+    static let narrowLabelLength = 36
 
     /// The chart as a phone draws it: one row per datum, its label on a line of its own (cut only past
-    /// 40 characters) and a bar below it with the value after the bar.
+    /// 36 characters) and a bar below it with the value after the bar.
     /// Any number of data fits any width: the drawing grows down, never sideways. A linked row is one link
     /// as tall and wide as the row, so a finger finds it. Nil where the wide drawing already reads on a
     /// phone (a donut, which is narrow by itself).
@@ -30,8 +32,8 @@ extension Chart {
                 let length = datum.value * scale
                 // An invisible full-row rectangle: the link's target is the row, not the glyphs.
                 let area = "<rect class=\"chart-row-area\" x=\"0\" y=\"\(n(y))\" width=\"\(n(Self.narrowWidth))\" height=\"\(n(row))\" fill=\"transparent\"/>"
-                let label = "<text class=\"chart-label\" x=\"0\" y=\"\(n(y + 15))\" font-size=\"14\">"
-                    + XMLText.escape(XMLText.shortened(datum.label, to: 40)) + "</text>"
+                let label = "<text class=\"chart-label\" x=\"0\" y=\"\(n(y + 15))\" font-size=\"13\">"
+                    + XMLText.escape(XMLText.shortened(datum.label, to: Self.narrowLabelLength)) + "</text>"
                 let bar = "<rect class=\"\(classes("chart-bar", datum))\" x=\"0\" y=\"\(n(y + 21))\" width=\"\(n(length))\" height=\"13\" rx=\"3\"/>"
                 let value = "<text class=\"chart-value\" x=\"\(n(length + 6))\" y=\"\(n(y + 32))\" font-size=\"14\">"
                     + XMLText.escape(datum.valueLabel) + "</text>"

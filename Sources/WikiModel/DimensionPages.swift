@@ -20,6 +20,9 @@ package struct DimensionPage: PageModel, Codable, Equatable {
     package let locationCount: String
     package let residentCount: String
     package let nativeCount: String
+    /// Where the natives' list starts (the page after the residents, at its heading), so "Natives 46" answers
+    /// "who comes from here" in one tap; nil when there are none.
+    package let nativesURL: String?
     /// The dimension's locations, on its first page only: later pages link back to it.
     package let locations: [LocationCard]
     package let firstPage: RecordLink?
@@ -62,6 +65,8 @@ extension SiteModel {
             .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
             .compactMap { id throws in try dataset.location(id).map(card) }
         let people = dimension.residentIDs + dimension.nativeIDs
+        let nativesURL = dimension.nativeIDs.isEmpty ? nil
+            : link(.dimension(dimension.slug, page: dimension.residentIDs.count / Self.pageSize + 1)) + "#natives-heading"
         return try pagedGroup(
             listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
             title: { try groupTitle("dimension_title", name: dimension.name, page: $0) },
@@ -81,7 +86,7 @@ extension SiteModel {
             return DimensionPage(
                 name: dimension.name, indexURL: link(.dimensions),
                 locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
-                nativeCount: count(dimension.nativeIDs.count),
+                nativeCount: count(dimension.nativeIDs.count), nativesURL: nativesURL,
                 locations: first ? locations : [],
                 firstPage: first ? nil : RecordLink(
                     name: try strings.plural("dimension_locations_all", count: locations.count, ["name": dimension.name]),

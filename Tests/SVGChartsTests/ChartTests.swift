@@ -134,8 +134,9 @@ final class SVGReader: NSObject, XMLParserDelegate {
         #expect(longest > 0 && longest + 6 + 8.5 * 1 <= 300)
         let values = reader.all("text").filter { $0.attributes["class"] == "chart-value" }
         #expect(values.allSatisfy { (Double($0.attributes["x"] ?? "") ?? 999) <= 300 - 8.5 })
-        // Full labels (to 40 characters), not the axis's short ones.
-        #expect(reader.text.contains("S02E1 · An episode with a long title 1"))
+        // Full labels (to 36 characters), not the axis's short ones.
+        #expect(reader.text.contains("S02E1 · An episode with a long titl…"))
+        #expect(reader.text.contains("S03E12 · An episode with a long tit…"))
     }
 
     @Test func aDonutNeedsNoSecondDrawingAndStaysNarrow() throws {

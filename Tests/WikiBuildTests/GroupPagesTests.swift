@@ -130,7 +130,17 @@ struct GroupPagesTests {
                 let labels = prefix.isEmpty ? ("Locations", "Residents", "Natives") : ("Lieux", "Résidents", "Originaires")
                 #expect(Self.fact(labels.0, first) == locations.count, "\(prefix)\(path)")
                 #expect(Self.fact(labels.1, first) == residents.count, "\(prefix)\(path)")
-                #expect(Self.fact(labels.2, first) == natives.count, "\(prefix)\(path)")
+                // The natives' count links to where their list starts.
+                let nativesFact = Self.matches(#"<dt>\#(labels.2)</dt><dd>(?:<a href="/([^"]*)">)?(\d+)(?:</a>)?</dd>"#, in: first).first
+                #expect(nativesFact.flatMap { Int($0[2]) } == natives.count, "\(prefix)\(path)")
+                if natives.isEmpty {
+                    #expect(nativesFact?[1].isEmpty ?? false, "\(prefix)\(path): no link to nobody")
+                } else {
+                    let target = nativesFact?[1].components(separatedBy: "#")
+                    #expect(target?.last == "natives-heading", "\(prefix)\(path)")
+                    let html = try BuildFixture.text(output, (target?.first ?? "") + "index.html")
+                    #expect(html.contains("id=\"natives-heading\""), "\(prefix)\(path): the link leads to the natives")
+                }
                 // The locations, each with its own counts.
                 let section = first.components(separatedBy: "id=\"locations-heading\"").dropFirst().first?
                     .components(separatedBy: "</section>").first ?? ""
