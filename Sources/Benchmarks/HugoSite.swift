@@ -431,9 +431,10 @@ struct HugoSite {
                   </dl>
                 </section>
               </div>
-              {{ if $p.hascostars }}<section class="character-costars" aria-labelledby="costars-heading">
+              {{ if $p.hascostarsection }}<section class="character-costars" aria-labelledby="costars-heading">
                 <h2 id="costars-heading">[[character_costars]]</h2>
-                {{ partial "character-rows.html" $p.costars }}
+                {{ if $p.hascostars }}{{ partial "character-rows.html" $p.costars }}{{ end }}
+                {{ with $p.castnote }}<p class="cast-note">{{ .text }} {{ partial "record-link.html" .episode }}</p>{{ end }}
               </section>{{ end }}
               <section class="character-episodes" aria-labelledby="episodes-heading">
                 <h2 id="episodes-heading">[[character_episodes]]</h2>
@@ -475,7 +476,7 @@ struct HugoSite {
             <dl class="facts">
               <div><dt>[[dimension_locations]]</dt><dd>{{ $p.locationcount }}</dd></div>
               <div><dt>[[location_resident_count]]</dt><dd>{{ $p.residentcount }}</dd></div>
-              <div><dt>[[location_native_count]]</dt><dd>{{ $p.nativecount }}</dd></div>
+              <div><dt>[[location_native_count]]</dt><dd>{{ with $p.nativesurl }}<a href="{{ . }}">{{ $p.nativecount }}</a>{{ else }}{{ $p.nativecount }}{{ end }}</dd></div>
             </dl>
             {{ with $p.firstpage }}<p class="group-back">{{ partial "record-link.html" . }}</p>
             {{ else }}<section aria-labelledby="locations-heading">
@@ -485,11 +486,15 @@ struct HugoSite {
                 {{ end }}
               </ul>
             </section>{{ end }}
-            <section aria-labelledby="residents-heading">
-              <h2 id="residents-heading">[[location_residents]]</h2>
-              {{ if $p.hasresidents }}<p class="section-note">[[dimension_residents_note]]</p>
-              {{ with $p.pager }}{{ partial "pager-compact.html" . }}{{ end }}
-              {{ partial "character-cards.html" $p.residents }}
+            <section aria-labelledby="people-heading">
+              <h2 id="people-heading">[[group_characters]]</h2>
+              {{ if $p.haspeople }}{{ with $p.pager }}{{ partial "pager-compact.html" . }}{{ end }}
+              {{ if $p.hasresidents }}<h3 id="residents-heading">[[location_residents]] <span class="season-count">{{ $p.residentcount }}</span></h3>
+              <p class="section-note">[[dimension_residents_note]]</p>
+              {{ partial "character-cards.html" $p.residents }}{{ end }}
+              {{ if $p.hasnatives }}<h3 id="natives-heading">[[location_natives]] <span class="season-count">{{ $p.nativecount }}</span></h3>
+              <p class="section-note">[[dimension_natives_note]]</p>
+              {{ partial "character-cards.html" $p.natives }}{{ end }}
               {{ with $p.pager }}{{ partial "pager.html" . }}{{ end }}
               {{ else }}<p>[[dimension_no_residents]]</p>{{ end }}
             </section>

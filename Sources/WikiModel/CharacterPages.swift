@@ -111,12 +111,12 @@ extension SiteModel {
         let coStars = try dataset.coStars(of: character.id, limit: Self.coStarCount)
             .filter { $0.episodes >= Self.coStarMinimumEpisodes }
             .compactMap { coStar throws in
-            try dataset.character(coStar.id).map { other throws in
-                var card = try card(other)
-                card.count = try strings.plural("costar_episodes_count", count: coStar.episodes)
-                return card
+                try dataset.character(coStar.id).map { other throws in
+                    var card = try card(other)
+                    card.count = try strings.plural("costar_episodes_count", count: coStar.episodes)
+                    return card
+                }
             }
-        }
         var castNote: CastNote?
         if episodes.count == 1, let only = episodes.first {
             let others = dataset.characterIDs(inEpisode: only.id).filter { $0 != character.id }.count
@@ -138,7 +138,7 @@ extension SiteModel {
             _ field: InfoField, _ value: String, url: String? = nil, datetime: String? = nil, badge: String? = nil
         ) throws -> InfoRow {
             InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
-                    value: value, url: url, datetime: datetime, badgeClass: badge)
+                    value: Self.isBlank(value) ? none : value, url: url, datetime: datetime, badgeClass: badge)
         }
         let origin = try locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
         let location = try locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
