@@ -114,8 +114,10 @@ extension SiteModel {
             InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
                     value: value.isEmpty ? none : value, url: url, datetime: datetime, badgeClass: badge)
         }
-        let origin = try locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
-        let location = try locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
+        let origin = try locationLink(
+            character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown")
+        let location = try locationLink(
+            character.location, id: dataset.locationIDByCharacter[character.id], unknownKey: "character_location_unknown")
         let created = CalendarDate(iso8601: character.created)
         var info = [
             try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass),

@@ -30,7 +30,7 @@ extension SiteModel {
     func dimensionIndexPage() throws -> SitePage {
         let entries = try groups.dimensions.map { dimension throws in
             GroupEntry(
-                name: dimension.name, url: link(.dimension(dimension.slug, page: 1)),
+                name: dimensionName(dimension.name), url: link(.dimension(dimension.slug, page: 1)),
                 detail: try dimensionCounts(dimension).joined(separator: " · "))
         }
         return try page(
@@ -51,28 +51,29 @@ extension SiteModel {
 
     func dimensionPages(_ dimension: RecordGroups.Dimension) throws -> [SitePage] {
         let counts = try dimensionCounts(dimension).joined(separator: ", ")
+        let name = dimensionName(dimension.name)
         // The busiest locations first, as on the index.
         let locations = try dimension.locationIDs
             .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
             .compactMap { id throws in try dataset.location(id).map(card) }
         return try pagedGroup(
-            listing: dimension.residentIDs.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
-            title: { try groupTitle("dimension_title", name: dimension.name, page: $0) },
+            listing: dimension.residentIDs.count, route: { .dimension(dimension.slug, page: $0) }, heading: name,
+            title: { try groupTitle("dimension_title", name: name, page: $0) },
             description: { number, total in
                 try strings.format(total == 1 ? "dimension_description" : "dimension_description_page", [
-                    "name": dimension.name, "counts": counts, "page": String(number), "total": String(total),
+                    "name": name, "counts": counts, "page": String(number), "total": String(total),
                 ])
             }
         ) { positions, pager in
             let first = positions.lowerBound == 0
             let residents = try cards(Array(dimension.residentIDs[positions]))
             return DimensionPage(
-                name: dimension.name, indexURL: link(.dimensions),
+                name: name, indexURL: link(.dimensions),
                 locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
                 nativeCount: count(dimension.nativeIDs.count),
                 locations: first ? locations : [],
                 firstPage: first ? nil : RecordLink(
-                    name: try strings.plural("dimension_locations_all", count: locations.count, ["name": dimension.name]),
+                    name: try strings.plural("dimension_locations_all", count: locations.count, ["name": name]),
                     url: link(.dimension(dimension.slug, page: 1))),
                 // A long list of locations pushes the first page's cards below the first screen.
                 residents: first && locations.count > Self.eagerLocations ? residents : cards(eager: residents),
