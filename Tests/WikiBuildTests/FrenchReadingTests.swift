@@ -29,8 +29,9 @@ struct FrenchReadingTests {
     /// The French pages and the French feed, each with what it says, read once for the suite.
     static let french = Task { () throws -> [Page] in
         let output = try await FanReadingTests.site.value
-        return try SiteChecker(root: output).pages()
+        let paths = try SiteChecker(root: output).files()
             .filter { $0.hasPrefix("fr/") && ($0.hasSuffix(".html") || $0.hasSuffix(".xml")) }
+        return try paths
             .map { path in
                 let markup = try BuildFixture.text(output, path)
                 // The feed's summaries are escaped markup: read them once more.
@@ -102,6 +103,7 @@ struct FrenchReadingTests {
 
     @Test func noBreakingSpaceBeforeHighPunctuationOrInsideGuillemets() async throws {
         let pages = try await Self.french.value
+        #expect(pages.contains { $0.path == "fr/feed.xml" }, "the feed is read too")
         let found = Self.matches(try NSRegularExpression(pattern: Self.breakingSpace), in: pages, context: 25)
         #expect(found.isEmpty, "\(found.count) breaking spaces, e.g. \(found.prefix(8))")
         let spaced = Self.matches(try NSRegularExpression(pattern: #"\u202F[:;!?»]"#), in: pages, context: 0)
