@@ -139,6 +139,13 @@ struct FrenchReadingTests {
             checked += 1
         }
         #expect(checked == 148, "the 148 female characters")
+        // A name ending in a full stop is followed by a comma, not a second full stop.
+        for character in try SharedSnapshot.raw("characters.json") where (character["name"] as? String ?? "").hasSuffix(".") {
+            let id = StatisticsTests.tail(character["url"]) ?? 0
+            let page = try BuildFixture.text(output, "fr/characters/\(id)/index.html")
+            let description = try #require(FanReadingTests.first(#"<meta name="description" content="([^"]*)">"#, in: page))
+            #expect(!description.contains("..") && description.contains(", espèce\u{202F}: "), "fr/characters/\(id): \(description)")
+        }
         // Groups of characters take the plural in a chart's legend, each capitalised.
         let statistics = try BuildFixture.text(output, "fr/statistics/index.html")
         for legend in ["Vivants 439", "Morts 287", "Inconnu 100", "Inconnu 49"] {
