@@ -265,7 +265,7 @@ struct HugoSite {
             <nav class="pager pager-compact" aria-label="[[pager_top_label]]">
               {{ partial "pager-link.html" (dict "item" .pager.previous "rel" "prev") }}
               {{ with .picker }}<details class="page-picker">
-                <summary><span class="visually-hidden">[[pager_pick]]: </span>{{ .summary }}</summary>
+                <summary><span class="visually-hidden">[[pager_pick]] </span>{{ .summary }}</summary>
                 <ul role="list">
                   {{ range .entries }}<li>{{ if .url }}<a href="{{ .url }}">{{ .label }}</a>{{ else }}<span class="pager-current" aria-current="page">{{ .label }}</span>{{ end }}</li>
                   {{ end }}

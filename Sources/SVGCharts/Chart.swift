@@ -12,10 +12,12 @@ package struct Chart: Sendable, Equatable {
     package var percentFormat: String
     /// What separates a number's decimals in the page's language ("53.1", "53,1").
     package var decimalSeparator: String
+    /// What joins a mark's label and its value when the mark is named ("Alive: 439", French "Vivants\u{202F}: 439").
+    package var labelSeparator: String
 
     package init(
         kind: ChartKind, title: String, description: String, data: [ChartDatum], percentFormat: String = "{value}%",
-        decimalSeparator: String = "."
+        decimalSeparator: String = ".", labelSeparator: String = ": "
     ) {
         self.kind = kind
         self.title = title
@@ -23,6 +25,7 @@ package struct Chart: Sendable, Equatable {
         self.data = data
         self.percentFormat = percentFormat
         self.decimalSeparator = decimalSeparator
+        self.labelSeparator = labelSeparator
     }
 
     static let width = 640.0
@@ -61,10 +64,10 @@ package struct Chart: Sendable, Equatable {
 
     /// Wraps a mark in a link when the datum has one; the link is named by the datum's label and value.
     func linked(_ datum: ChartDatum, _ mark: String) -> String {
-        let tooltip = "<title>\(XMLText.escape(datum.label)): \(XMLText.escape(datum.valueLabel))</title>"
+        let name = XMLText.escape(datum.label + labelSeparator + datum.valueLabel)
+        let tooltip = "<title>\(name)</title>"
         guard let link = datum.link else { return "<g>\(tooltip)\(mark)</g>" }
-        return "<a href=\"\(XMLText.escape(link))\" aria-label=\"\(XMLText.escape(datum.label)): \(XMLText.escape(datum.valueLabel))\">"
-            + tooltip + mark + "</a>"
+        return "<a href=\"\(XMLText.escape(link))\" aria-label=\"\(name)\">" + tooltip + mark + "</a>"
     }
 
     func classes(_ base: String, _ datum: ChartDatum) -> String {

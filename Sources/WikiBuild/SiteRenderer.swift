@@ -24,9 +24,12 @@ package struct SiteRenderer: Sendable {
         emit: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> [String] {
         let languages = try theme.languages.map { language in
-            SiteLanguage(
-                code: language.code, name: try theme.strings { try language.strings("language_name") },
-                configuration: configuration.localized(folder: language.folder))
+            try theme.strings {
+                SiteLanguage(
+                    code: language.code, name: try language.strings("language_name"),
+                    configuration: configuration.localized(folder: language.folder),
+                    notFound: NotFoundText(title: try language.strings("notfound_title"), home: try language.strings("notfound_home")))
+            }
         }
         var paths: [String] = []
         func add(_ file: SiteFile) throws {

@@ -185,11 +185,27 @@ extension SiteModel {
         try ids.compactMap { id throws in try dataset.character(id).map(card) }
     }
 
+    /// A location's type as its page shows it, beside its label; `unknownKey` says an unknown one in the
+    /// page's language (a card, without the label, names what is unknown: "Type inconnu").
+    func locationType(_ location: LocationRecord, unknownKey: String = "location_type_unknown") throws -> String {
+        if location.type.isEmpty { return try strings("value_none") }
+        return location.type.isUnknownValue ? try strings(unknownKey) : strings.term("location_type", location.type)
+    }
+
+    func locationDimension(_ location: LocationRecord, unknownKey: String = "location_dimension_unknown") throws -> String {
+        if location.dimension.isEmpty { return try strings("value_none") }
+        return location.dimension.isUnknownValue ? try strings(unknownKey) : dimensionName(location.dimension)
+    }
+
+    /// A dimension's name as this language says it: a real name ("Dimension C-137") stays as it is, a name that
+    /// is vocabulary ("Unknown dimension") has a `term_dimension_<name>` entry.
+    func dimensionName(_ name: String) -> String { strings.term("dimension", name) }
+
     func makeCard(_ location: LocationRecord) throws -> LocationCard {
         LocationCard(
             id: location.id, name: location.name, url: link(.location(location.id)),
-            type: location.type.isEmpty ? try strings("value_none") : strings.term("location_type", location.type),
-            dimension: location.dimension.isEmpty ? try strings("value_none") : location.dimension,
+            type: try locationType(location, unknownKey: "location_card_type_unknown"),
+            dimension: try locationDimension(location, unknownKey: "location_card_dimension_unknown"),
             residentCount: try strings.plural("location_residents_count", count: dataset.residentIDs(ofLocation: location.id).count),
             nativeCount: try strings.plural("location_natives_count", count: dataset.nativeIDs(ofLocation: location.id).count))
     }
@@ -204,11 +220,13 @@ extension SiteModel {
     }
 
     /// A character's origin or location: the location's own name when it resolves (the record is the
-    /// authority; the reference may be stale or blank), the reference's name as plain text otherwise.
-    func locationLink(_ reference: NamedReference, id: Int?) throws -> RecordLink {
+    /// authority; the reference may be stale or blank), the reference's name as plain text otherwise, and
+    /// the API's "unknown" as `unknownKey` says it (French agrees: origine inconnue, lieu inconnu).
+    func locationLink(_ reference: NamedReference, id: Int?, unknownKey: String) throws -> RecordLink {
         if let id, let location = dataset.location(id) {
             return RecordLink(name: location.name, url: link(.location(id)))
         }
-        return RecordLink(name: reference.name.allSatisfy(\.isWhitespace) ? try strings("value_none") : reference.name, url: nil)
+        if reference.name.allSatisfy(\.isWhitespace) { return RecordLink(name: try strings("value_none"), url: nil) }
+        return RecordLink(name: reference.name.isUnknownValue ? try strings(unknownKey) : reference.name, url: nil)
     }
 }

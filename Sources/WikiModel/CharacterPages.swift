@@ -140,8 +140,10 @@ extension SiteModel {
             InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
                     value: Self.isBlank(value) ? none : value, url: url, datetime: datetime, badgeClass: badge)
         }
-        let origin = try locationLink(character.origin, id: dataset.originIDByCharacter[character.id])
-        let location = try locationLink(character.location, id: dataset.locationIDByCharacter[character.id])
+        let origin = try locationLink(
+            character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown")
+        let location = try locationLink(
+            character.location, id: dataset.locationIDByCharacter[character.id], unknownKey: "character_location_unknown")
         let created = CalendarDate(iso8601: character.created)
         // What a fan looks for first comes first, so it is on a phone's first screen: status, species, where
         // they come from and were last seen, their first and last episode. A field the data leaves blank is

@@ -39,7 +39,7 @@ extension SiteModel {
     func dimensionIndexPage() throws -> SitePage {
         let entries = try groups.dimensions.map { dimension throws in
             GroupEntry(
-                name: dimension.name, url: link(.dimension(dimension.slug, page: 1)),
+                name: dimensionName(dimension.name), url: link(.dimension(dimension.slug, page: 1)),
                 detail: try dimensionCounts(dimension).joined(separator: " · "))
         }
         return try page(
@@ -60,6 +60,7 @@ extension SiteModel {
 
     func dimensionPages(_ dimension: RecordGroups.Dimension) throws -> [SitePage] {
         let counts = try dimensionCounts(dimension).joined(separator: ", ")
+        let name = dimensionName(dimension.name)
         // The busiest locations first, as on the index.
         let locations = try dimension.locationIDs
             .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
@@ -68,11 +69,11 @@ extension SiteModel {
         let nativesURL = dimension.nativeIDs.isEmpty ? nil
             : link(.dimension(dimension.slug, page: dimension.residentIDs.count / Self.pageSize + 1)) + "#natives-heading"
         return try pagedGroup(
-            listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: dimension.name,
-            title: { try groupTitle("dimension_title", name: dimension.name, page: $0) },
+            listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: name,
+            title: { try groupTitle("dimension_title", name: name, page: $0) },
             description: { number, total in
                 try strings.format(total == 1 ? "dimension_description" : "dimension_description_page", [
-                    "name": dimension.name, "counts": counts, "page": String(number), "total": String(total),
+                    "name": name, "counts": counts, "page": String(number), "total": String(total),
                 ])
             }
         ) { positions, pager in
@@ -84,12 +85,12 @@ extension SiteModel {
             // A long list of locations pushes the first page's cards below the first screen.
             let eager = !first || locations.count <= Self.eagerLocations
             return DimensionPage(
-                name: dimension.name, indexURL: link(.dimensions),
+                name: name, indexURL: link(.dimensions),
                 locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
                 nativeCount: count(dimension.nativeIDs.count), nativesURL: nativesURL,
                 locations: first ? locations : [],
                 firstPage: first ? nil : RecordLink(
-                    name: try strings.plural("dimension_locations_all", count: locations.count, ["name": dimension.name]),
+                    name: try strings.plural("dimension_locations_all", count: locations.count, ["name": name]),
                     url: link(.dimension(dimension.slug, page: 1))),
                 residents: eager ? cards(eager: residents) : residents, hasResidents: !residents.isEmpty,
                 natives: eager && residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,

@@ -29,6 +29,21 @@ package struct NotFoundPage: PageModel, Codable, Equatable {
     package static let kind = PageKind.notFound
 
     package let homeURL: String
+    /// On the site's root 404 page only: the languages in folders of their own. A host that serves one
+    /// `404.html` for every missing path shows this page for a broken `/fr/…` link too; its script then shows
+    /// that language's own 404 page, and without a script each language's line links to its home.
+    package let languages: [Language]
+    package let hasLanguages: Bool
+
+    package struct Language: Codable, Sendable, Equatable {
+        package let code: String
+        package let title: String
+        package let home: String
+        package let homeURL: String
+        /// The path the language's pages start with (`/fr/`) and its own 404 page (`/fr/404.html`).
+        package let basePath: String
+        package let pageURL: String
+    }
 }
 
 extension SiteModel {
@@ -78,9 +93,16 @@ extension SiteModel {
     }
 
     func notFoundPage() throws -> SitePage {
-        try page(
+        let isRoot = configuration.basePath == configuration.rootPath
+        let others = isRoot ? languages.compactMap { language -> NotFoundPage.Language? in
+            guard let text = language.notFound, language.configuration.basePath != configuration.basePath else { return nil }
+            return NotFoundPage.Language(
+                code: language.code, title: text.title, home: text.home, homeURL: language.configuration.link(Route.home.relativeURL),
+                basePath: language.configuration.basePath, pageURL: language.configuration.link(Route.notFound.relativeURL))
+        } : []
+        return try page(
             .notFound, title: try strings("notfound_title"),
             description: try strings("notfound_description"),
-            content: NotFoundPage(homeURL: link(.home)))
+            content: NotFoundPage(homeURL: link(.home), languages: others, hasLanguages: !others.isEmpty))
     }
 }

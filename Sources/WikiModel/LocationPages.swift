@@ -41,17 +41,18 @@ extension SiteModel {
         let card = try card(location)
         // The first grid on the page loads its first row eagerly; the second one is below the fold.
         let content = LocationPage(
-            name: location.name, type: card.type, dimension: card.dimension, dimensionURL: dimensionLink(location.dimension),
+            name: location.name, type: try locationType(location), dimension: try locationDimension(location),
+            dimensionURL: dimensionLink(location.dimension),
             residentCount: count(residents.count), nativeCount: count(natives.count),
             residents: cards(eager: residents), hasResidents: !residents.isEmpty,
             natives: residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,
             isEmpty: residents.isEmpty && natives.isEmpty)
         // "Citadel of Ricks: Space station, dimension unknown" rather than "Space station in unknown".
-        let knownType = !location.type.isEmpty && location.type.lowercased() != "unknown"
-        let knownDimension = !location.dimension.isEmpty && location.dimension.lowercased() != "unknown"
+        let knownType = !location.type.isEmpty && !location.type.isUnknownValue
+        let knownDimension = !location.dimension.isEmpty && !location.dimension.isUnknownValue
         let place = try strings.format(knownDimension ? "location_place" : "location_place_unknown_dimension", [
             "type": knownType ? card.type : try strings("location_place_unknown_type"),
-            "dimension": knownDimension ? location.dimension : none,
+            "dimension": knownDimension ? dimensionName(location.dimension) : none,
         ])
         // "Gaia" is a character and a planet: the planet's title says what it is.
         let title = characterNames.contains(location.name) ? "\(location.name) · \(card.type)" : location.name

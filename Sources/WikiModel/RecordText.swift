@@ -17,6 +17,13 @@ enum CharacterVocabulary {
         return Badge(label: try strings("status_\(raw.lowercased())_female"), cssClass: plain.cssClass)
     }
 
+    /// The status as said of a group of characters (a chart's legend): French takes the plural ("Vivants").
+    static func statusGroup(_ raw: String, _ strings: StringTable) throws -> Badge {
+        let plain = try status(raw, strings)
+        guard statuses.contains(raw.lowercased()) else { return plain }
+        return Badge(label: try strings("status_\(raw.lowercased())_group"), cssClass: plain.cssClass)
+    }
+
     static func gender(_ raw: String, _ strings: StringTable) throws -> Badge {
         try badge(raw, known: genders, prefix: "gender", strings)
     }
@@ -28,6 +35,12 @@ enum CharacterVocabulary {
         guard known.contains(key) else { return Badge(label: raw, cssClass: "\(prefix)-unknown") }
         return Badge(label: try strings("\(prefix)_\(key)"), cssClass: "\(prefix)-\(key)")
     }
+}
+
+extension String {
+    /// The API's word for a value it does not know (a status, an origin, a dimension): said in the page's
+    /// language, never shown as the English data word.
+    var isUnknownValue: Bool { trimmed.lowercased() == "unknown" }
 }
 
 /// `S01E01` split into season and number; anything else (hostile data) has no season.
@@ -96,10 +109,12 @@ package struct CalendarDate: Sendable, Hashable, Comparable {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    /// Human-readable in the table's locale: the pattern `date.format` with `{day}`, `{month}`, `{year}`.
+    /// Human-readable in the table's locale: the pattern `date_format` with `{day}`, `{month}`, `{year}`. The
+    /// first of the month is `date_first_day`: French writes it as an ordinal ("1er avril"), English as "1".
     package func formatted(_ strings: StringTable) throws -> String {
         try strings.format("date_format", [
-            "day": String(day), "month": try strings("month_\(month)"), "year": String(year),
+            "day": day == 1 ? try strings("date_first_day") : String(day), "month": try strings("month_\(month)"),
+            "year": String(year),
         ])
     }
 

@@ -53,7 +53,9 @@ extension SiteModel {
                 species: slot(character.species, in: &species),
                 image: try card(character).image.src,
                 note: nameNotes[character.id] ?? "", type: character.type,
-                origin: dataset.originIDByCharacter[character.id].flatMap(dataset.location)?.name ?? character.origin.name)
+                origin: try locationLink(
+                    character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown"
+                ).name)
         }
         let places = try dataset.locations.map { location throws in
             let card = try card(location)
@@ -75,7 +77,7 @@ extension SiteModel {
         }
         let dimension = try strings("group_kind_dimension"), species = try strings("group_kind_species")
         let type = try strings("group_kind_type"), season = try strings("group_kind_season")
-        return groups.dimensions.map { group(.dimension($0.slug, page: 1), $0.name, dimension) }
+        return groups.dimensions.map { group(.dimension($0.slug, page: 1), dimensionName($0.name), dimension) }
             + groups.species.map { group(.species($0.slug, page: 1), strings.term("species", $0.name), species) }
             + groups.types.map { group(.characterType($0.slug, page: 1), $0.name, type) }
             + (try groups.seasons.map { group(.season($0.number, page: 1), try seasonName($0.number), season) })

@@ -38,7 +38,7 @@ package struct SiteModel: Sendable {
         history: ChangeHistory = ChangeHistory(), languages: [SiteLanguage] = []
     ) throws {
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
-        nameNotes = NameNotes.make(self.dataset)
+        nameNotes = try NameNotes.make(self.dataset, strings: strings)
         characterNames = Set(self.dataset.characters.map(\.name))
         debutIDsByEpisode = self.dataset.debutIDsByEpisode()
         groups = RecordGroups(self.dataset)

@@ -42,11 +42,25 @@ package struct SiteLanguage: Sendable, Equatable {
     package let code: String
     package let name: String
     package let configuration: SiteConfiguration
+    /// "Page not found" and "Back to the home page" in this language: the first language's 404 page, which
+    /// hosts serving one `404.html` show for every missing path, says them for the other languages too.
+    package let notFound: NotFoundText?
 
-    package init(code: String, name: String, configuration: SiteConfiguration) {
+    package init(code: String, name: String, configuration: SiteConfiguration, notFound: NotFoundText? = nil) {
         self.code = code
         self.name = name
         self.configuration = configuration
+        self.notFound = notFound
+    }
+}
+
+package struct NotFoundText: Sendable, Equatable {
+    package let title: String
+    package let home: String
+
+    package init(title: String, home: String) {
+        self.title = title
+        self.home = home
     }
 }
 

@@ -76,7 +76,7 @@ extension SiteModel {
         }
 
         let status = try vocabularyFigures(CharacterVocabulary.statuses, tally(dataset.characters.map(\.status))) {
-            value throws in try CharacterVocabulary.status(value, strings)
+            value throws in try CharacterVocabulary.statusGroup(value, strings)
         }
         let gender = try vocabularyFigures(CharacterVocabulary.genders, tally(dataset.characters.map(\.gender))) {
             value throws in try CharacterVocabulary.gender(value, strings)
@@ -135,7 +135,7 @@ extension SiteModel {
         }
         return Chart(
             kind: kind, title: title, description: description, data: data, percentFormat: try strings("percent_format"),
-            decimalSeparator: strings.entries["number_decimal"] ?? ".")
+            decimalSeparator: strings.entries["number_decimal"] ?? ".", labelSeparator: try strings("chart_label_separator"))
     }
 
     func statisticsPage() throws -> SitePage {

@@ -93,7 +93,7 @@ struct BrowserPreviewTests {
         #expect(frenchShown == french.names.map(\.name).filter { $0.lowercased().contains("smith") })
         #expect(try await browser.text("document.getElementById('search-summary').textContent") == "\(frenchShown.count) résultats.")
         let badges = try await browser.texts("Array.from(document.querySelectorAll('#search-results .badge')).map(e => e.textContent)")
-        #expect(!badges.isEmpty && badges.allSatisfy { ["Vivant", "Vivante", "Mort", "Morte", "inconnu", "inconnue"].contains($0) }, "\(badges)")
+        #expect(!badges.isEmpty && badges.allSatisfy { ["Vivant", "Vivante", "Mort", "Morte", "Inconnu", "Inconnue"].contains($0) }, "\(badges)")
         let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results a.card-link')).map(a => a.getAttribute('href'))")
         #expect(frenchLinks.allSatisfy { $0.hasPrefix("/fr/characters/") }, "\(frenchLinks)")
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))

@@ -121,9 +121,11 @@ struct GroupPagesTests {
 
         for prefix in ["", "fr/"] {
             let entries = try Self.entries(output, "dimensions/", prefix: prefix)
-            #expect(Set(entries.keys) == Set(known.keys), "\(prefix)dimensions/")
+            // A dimension's name is data, except "Unknown dimension", which French says in French.
+            func shown(_ name: String) -> String { prefix.isEmpty || name != "Unknown dimension" ? name : "Dimension inconnue" }
+            #expect(Set(entries.keys) == Set(known.keys.map(shown)), "\(prefix)dimensions/")
             for (name, locations) in known {
-                let path = try #require(entries[name], "\(prefix): no page for \(name)")
+                let path = try #require(entries[shown(name)], "\(prefix): no page for \(name)")
                 let residents = locations.reduce(into: Set<Int>()) { $0.formUnion(raw.residents[$1] ?? []) }
                 let natives = locations.reduce(into: Set<Int>()) { $0.formUnion(raw.natives[$1] ?? []) }
                 let first = try BuildFixture.text(output, prefix + path + "index.html")

@@ -86,7 +86,8 @@ struct StatisticsTests {
         let appearances = characters.map { (Self.tail($0["url"]) ?? 0, ($0["episode"] as? [String] ?? []).count) }
             .sorted { ($1.1, $0.0) < ($0.1, $1.0) }.prefix(10)
         #expect(charts["appearances"]?.figures.map(\.value).prefix(3) == appearances.map(\.1).prefix(3))
-        #expect(charts["appearances"]?.figures.first?.label == "Rick Sanchez · Earth (C-137)", "namesakes: several Rick Sanchezes")
+        // Several characters are called Rick Sanchez; the one of every episode is the one the name means.
+        #expect(charts["appearances"]?.figures.first?.label == "Rick Sanchez")
     }
 
     @Test func everyChartOnThePageIsWellFormedSVG() async throws {

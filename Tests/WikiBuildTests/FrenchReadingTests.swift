@@ -1,0 +1,166 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import WikiBuild
+
+/// The French site as a French reader reads it, over the whole real dataset: no English word of the data's
+/// vocabulary, "1er" for the first of a month, a no-break space before `: ; ! ?` and inside « », and generated
+/// sentences that agree with female characters. Text, attributes people read, `<title>`, meta and the feed.
+@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+struct FrenchReadingTests {
+    static let months = "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+
+    /// What a reader of the page reads: its text (scripts and styles left out), the attributes shown or spoken
+    /// (`alt`, `title`, `aria-label`, `placeholder`, `content` of meta tags), entities decoded. ICU's regular
+    /// expressions: some 1,400 pages are read.
+    static func readable(_ markup: String) throws -> [String] {
+        let code = try NSRegularExpression(pattern: #"<script\b[^>]*>[\s\S]*?</script>|<style\b[^>]*>[\s\S]*?</style>"#)
+        let attribute = try NSRegularExpression(pattern: #"\s(?:alt|title|aria-label|placeholder|content|data-returning)="([^"]*)""#)
+        let tag = try NSRegularExpression(pattern: "<[^>]*>")
+        let withoutCode = code.stringByReplacingMatches(in: markup, range: NSRange(markup.startIndex..., in: markup), withTemplate: "")
+        let whole = NSRange(withoutCode.startIndex..., in: withoutCode)
+        var parts = attribute.matches(in: withoutCode, range: whole).compactMap { match in
+            Range(match.range(at: 1), in: withoutCode).map { MarkupText.decode(String(withoutCode[$0])) }
+        }.filter { !$0.hasPrefix("http") && !$0.hasPrefix("/") }
+        parts.append(MarkupText.decode(tag.stringByReplacingMatches(in: withoutCode, range: whole, withTemplate: "")))
+        return parts
+    }
+
+    /// The French pages and the French feed, each with what it says, read once for the suite.
+    static let french = Task { () throws -> [Page] in
+        let output = try await FanReadingTests.site.value
+        let paths = try SiteChecker(root: output).files()
+            .filter { $0.hasPrefix("fr/") && ($0.hasSuffix(".html") || $0.hasSuffix(".xml")) }
+        return try paths
+            .map { path in
+                let markup = try BuildFixture.text(output, path)
+                // The feed's summaries are escaped markup: read them once more.
+                return Page(path: path, texts: path.hasSuffix(".xml") ? try readable(markup).flatMap(readable) : try readable(markup))
+            }
+    }
+
+    struct Page: Sendable {
+        let path: String
+        let texts: [String]
+    }
+
+    /// Each match of `pattern` in the French site, with what comes before it.
+    static func matches(_ pattern: NSRegularExpression, in pages: [Page], context: Int = 30) -> [String] {
+        pages.flatMap { page in
+            page.texts.flatMap { text in
+                pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+                    Range(match.range, in: text).map { range in
+                        let start = text.index(range.lowerBound, offsetBy: -context, limitedBy: text.startIndex) ?? text.startIndex
+                        return "\(page.path): \(String(text[start..<range.upperBound]).debugDescription)"
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func noEnglishDataWordOnAFrenchPage() async throws {
+        let pages = try await Self.french.value
+        // Names stay as the data gives them ("Unknown Rick", "Earth (Unknown dimension)"): taken out first.
+        var names = Set<String>()
+        for character in try SharedSnapshot.raw("characters.json") {
+            names.insert(character["name"] as? String ?? "")
+            names.insert(character["type"] as? String ?? "")
+        }
+        for file in ["locations.json", "episodes.json"] {
+            for record in try SharedSnapshot.raw(file) { names.insert(record["name"] as? String ?? "") }
+        }
+        // The vocabulary the French table translates (a word French writes the same way, "Robot", is left out).
+        let english = try NSRegularExpression(
+            pattern: #"\b(unknown|alive|dead|female|male|genderless|human|humanoid|alien|mythological creature|disease|"#
+                + #"planet|space station|microverse|dream|spacecraft|resort|dwarf planet|daycare|woods|nightmare|"#
+                + #"asteroid|reality|hell|police department|country|memory|cluster|liquid|game|customs|menagerie)\b"#,
+            options: .caseInsensitive)
+        func hasEnglish(_ text: String) -> Bool { english.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        // Only the names holding such a word need taking out, the longest first.
+        let longestFirst = names.filter(hasEnglish).sorted { $0.count > $1.count }
+        let withoutNames = pages.map { page in
+            Page(path: page.path, texts: page.texts.filter(hasEnglish).map { text in
+                longestFirst.reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: "") : $0 }
+            })
+        }
+        let found = Self.matches(english, in: withoutNames)
+        #expect(found.isEmpty, "\(found.count) English data words, e.g. \(found.prefix(8))")
+    }
+
+    @Test func theFirstOfAMonthIsWrittenPremier() async throws {
+        let pages = try await Self.french.value
+        let found = Self.matches(try NSRegularExpression(pattern: #"(?<![0-9])1[ \u00A0\u202F](?:"# + Self.months + ")"), in: pages)
+        #expect(found.isEmpty, "\(found.count) dates, e.g. \(found.prefix(5))")
+        let premier = Self.matches(try NSRegularExpression(pattern: "1er (?:" + Self.months + ")"), in: pages)
+        #expect(premier.count > 100, "\(premier.count) dates read 1er")
+        let season = try BuildFixture.text(try await FanReadingTests.site.value, "fr/seasons/3/index.html")
+        #expect(season.contains("du 1er avril 2017 au 1er octobre 2017"))
+        #expect(season.contains(#"<time datetime="2017-04-01">1er avril 2017</time>"#))
+    }
+
+    /// A breaking space (or a line break) before the signs French spaces, or just inside guillemets.
+    static let breakingSpace = #"[ \t\r\n][:;!?»]|«[ \t\r\n]"#
+
+    @Test func noBreakingSpaceBeforeHighPunctuationOrInsideGuillemets() async throws {
+        let pages = try await Self.french.value
+        #expect(pages.contains { $0.path == "fr/feed.xml" }, "the feed is read too")
+        let found = Self.matches(try NSRegularExpression(pattern: Self.breakingSpace), in: pages, context: 25)
+        #expect(found.isEmpty, "\(found.count) breaking spaces, e.g. \(found.prefix(8))")
+        let spaced = Self.matches(try NSRegularExpression(pattern: #"\u202F[:;!?»]"#), in: pages, context: 0)
+        #expect(spaced.count > 5_000, "\(spaced.count) signs with their narrow no-break space")
+        // Where such a sign is glued to its word, French wants the space too: a chart's named marks.
+        let statistics = try BuildFixture.text(try await FanReadingTests.site.value, "fr/statistics/index.html")
+        #expect(statistics.contains("<title>Vivants\u{202F}: "), "a mark reads “Vivants : 439”")
+        #expect(!statistics.contains("<title>Vivants:"))
+    }
+
+    @Test func everyFrenchStringSpacesItsPunctuation() throws {
+        let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)
+        let french = try #require(theme.languages.first { $0.code == "fr" }?.strings)
+        let wrong = try NSRegularExpression(pattern: Self.breakingSpace + #"|[^\s\u00A0\u202F][;!?»]|«[^\s\u00A0\u202F]"#)
+        let unspaced = french.entries.filter { wrong.firstMatch(in: $0.value, range: NSRange($0.value.startIndex..., in: $0.value)) != nil }
+        #expect(unspaced.isEmpty, "\(unspaced.keys.sorted())")
+    }
+
+    @Test func sentencesAgreeWithFemaleCharacters() async throws {
+        let output = try await FanReadingTests.site.value
+        let forms = ["Alive": "Vivante", "Dead": "Morte", "unknown": "Inconnue"]
+        var checked = 0
+        for character in try SharedSnapshot.raw("characters.json") where character["gender"] as? String == "Female" {
+            let id = StatisticsTests.tail(character["url"]) ?? 0
+            let page = try BuildFixture.text(output, "fr/characters/\(id)/index.html")
+            let description = try #require(FanReadingTests.first(#"<meta name="description" content="([^"]*)">"#, in: page))
+            let status = try #require(forms[character["status"] as? String ?? ""])
+            #expect(MarkupText.decode(description).contains("statut\u{202F}: \(status)\u{202F};"), "fr/characters/\(id): \(description)")
+            // No participle that would have to agree: "vu pour la dernière fois" said of a woman.
+            #expect(try Self.readable(page).allSatisfy { !$0.lowercased().contains("vu pour") && !$0.lowercased().contains("vu dans") },
+                    "fr/characters/\(id)")
+            #expect(page.contains(">\(status)</span>"), "fr/characters/\(id): the status badge agrees")
+            checked += 1
+        }
+        #expect(checked == 148, "the 148 female characters")
+        // A name ending in a full stop is followed by a comma, not a second full stop.
+        for character in try SharedSnapshot.raw("characters.json") where (character["name"] as? String ?? "").hasSuffix(".") {
+            let id = StatisticsTests.tail(character["url"]) ?? 0
+            let page = try BuildFixture.text(output, "fr/characters/\(id)/index.html")
+            let description = try #require(FanReadingTests.first(#"<meta name="description" content="([^"]*)">"#, in: page))
+            #expect(!description.contains("..") && description.contains(", espèce\u{202F}: "), "fr/characters/\(id): \(description)")
+        }
+        // Groups of characters take the plural in a chart's legend, each capitalised.
+        let statistics = try BuildFixture.text(output, "fr/statistics/index.html")
+        for legend in ["Vivants 439", "Morts 287", "Inconnu 100", "Inconnu 49"] {
+            #expect(statistics.contains(">\(legend) ("), "\(legend)")
+        }
+    }
+
+    @Test func unknownPlacesAgreeWithWhatTheyQualify() async throws {
+        let output = try await FanReadingTests.site.value
+        // The Citadel's dimension is unknown; so is the origin of Adjudicator Rick (character 8).
+        let citadel = try BuildFixture.text(output, "fr/locations/3/index.html")
+        #expect(citadel.contains("<dd>Inconnue</dd>"), "Dimension : Inconnue")
+        let cards = try BuildFixture.text(output, "fr/locations/index.html")
+        #expect(cards.contains("Station spatiale · Dimension inconnue"))
+        let adjudicator = try BuildFixture.text(output, "fr/characters/8/index.html")
+        #expect(adjudicator.contains("Origine</dt>\n          <dd>Inconnue</dd>"), "Origine : Inconnue")
+    }
+}
