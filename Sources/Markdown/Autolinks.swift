@@ -92,10 +92,9 @@ extension MarkdownParser {
         for c in text[base..<end] {
             if c == UInt8(ascii: "(") { opening += 1 } else if c == UInt8(ascii: ")") { closing += 1 }
         }
-        let trailing = Set("?!.,:*_~'\"".utf8)
         while end > base {
             let c = text[end - 1]
-            if trailing.contains(c) {
+            if ByteClass.autolinkTrailing[Int(c)] {
                 end -= 1
             } else if c == UInt8(ascii: ";") {
                 var k = end - 2
@@ -271,4 +270,16 @@ enum CharacterClass {
             return false
         }
     }
+}
+
+/// Byte lookup tables, built once.
+enum ByteClass {
+    static func table(_ members: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for c in members.utf8 { table[Int(c)] = true }
+        return table
+    }
+
+    static let emailLocal = table("!#$%&'*+/=?^_`{|}~-.")
+    static let autolinkTrailing = table("?!.,:*_~'\"")
 }

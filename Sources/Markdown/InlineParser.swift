@@ -306,8 +306,7 @@ extension MarkdownParser {
 
     func emailAutolinkEnd(_ text: [UInt8], _ start: Int) -> Int? {
         var i = start
-        let local = Set("!#$%&'*+/=?^_`{|}~-.".utf8)
-        while i < text.count && (isAlphanumeric(text[i]) || local.contains(text[i])) { i += 1 }
+        while i < text.count && (isAlphanumeric(text[i]) || ByteClass.emailLocal[Int(text[i])]) { i += 1 }
         guard i > start, i < text.count, text[i] == UInt8(ascii: "@") else { return nil }
         i += 1
         while true {
