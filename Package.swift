@@ -22,11 +22,11 @@ let package = Package(
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
-        .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
+        .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI"]
+            dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI"]
         ),
 
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),
