@@ -329,7 +329,7 @@ struct MarkdownParser {
                 blocks[Int(container)].fenceOffset = firstNonspace - offset
                 advanceOffset(firstNonspace + fence - offset, columns: false)
             } else if !indented && c == UInt8(ascii: "<"),
-                case let type = htmlBlockStart(at: firstNonspace, interruptsParagraph: kind == .paragraph), type > 0
+                case let type = htmlBlockStart(at: firstNonspace, interruptsParagraph: kind == .paragraph || maybeLazy), type > 0
             {
                 container = addBlock(container, .htmlBlock)
                 blocks[Int(container)].htmlType = type
