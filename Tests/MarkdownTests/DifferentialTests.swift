@@ -17,7 +17,7 @@ import Testing
         let expected = try Reference.render(documents, with: Self.cmark ?? "", arguments: ["--unsafe"])
         let failures = Self.compare(documents, expected, options: .commonMark)
         print("Differential, cmark: \(documents.count - failures.count)/\(documents.count) documents match")
-        #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(3).joined(separator: "\n\n"))")
+        #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(20).joined(separator: "\n\n"))")
     }
 
     @Test(.enabled(if: cmarkGFM != nil, "cmark-gfm is not installed (apt-get install cmark-gfm): differential test skipped"))
@@ -28,7 +28,7 @@ import Testing
         let expected = try Reference.render(documents, with: Self.cmarkGFM ?? "", arguments: arguments)
         let failures = Self.compare(documents, expected, options: MarkdownOptions(unsafe: true))
         print("Differential, cmark-gfm: \(documents.count - failures.count)/\(documents.count) documents match")
-        #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(3).joined(separator: "\n\n"))")
+        #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(20).joined(separator: "\n\n"))")
     }
 
     static func compare(_ documents: [String], _ expected: [String], options: MarkdownOptions) -> [String] {
@@ -110,17 +110,25 @@ struct DocumentGenerator {
         "a.b-c_d@a.b.", "x@y", "<title>", "<xmp>", "</style>", "www.a_b.c", "http://a.b/c<d", "| a | b |",
     ]
 
+    /// cmark-gfm 0.29 links `www.` after an unclosed `[` (newer versions do not).
+    static let unclosedBrackets: Set<String> = ["[", "![", "*["]
+
     mutating func inline() -> String {
-        var parts: [String] = []
+        // A line starting with a tag would be an HTML block in cmark-gfm 0.29 even as a lazy line.
+        var parts: [String] = extensions ? [pick(Self.words), " "] : []
         for _ in 0..<(1 + Int(next() % 8)) {
             if extensions && chance(25) {
                 parts.append(pick(Self.extensionInlines))
             } else if chance(45) {
-                parts.append(pick(Self.inlines))
+                var piece = pick(Self.inlines)
+                while extensions && Self.unclosedBrackets.contains(piece) { piece = pick(Self.inlines) }
+                parts.append(piece)
             } else {
                 parts.append(pick(Self.words))
             }
-            if chance(70) { parts.append(" ") }
+            // cmark-gfm 0.29 (Debian's) predates rules for pieces run together (flanking after `~`, e-mail
+            // after a scheme): with the extensions, pieces stay apart.
+            if extensions || chance(70) { parts.append(" ") }
         }
         return parts.joined()
     }
@@ -135,8 +143,14 @@ struct DocumentGenerator {
         case 5: return ["    " + inline(), pick(["    more", "", "\tcode"])]
         case 6: return [pick(["```", "~~~", "````"]) + pick(["", " swift", " a b"]), inline(), pick(["```", "~~~", "````", "  ```"])]
         case 7: return [pick(["***", "---", "___", " - - -", "* * *"])]
-        case 8: return [pick(["<div>", "<DIV class=\"a\">", "<table>", "<pre>", "<script>", "<custom-tag>", "<?php", "<!X"]), inline(), pick(["</div>", "", "</pre>", "</script>", "?>", ">"])]
-        case 9: return [pick(["[ref]: /url", "[Ref]: <http://x.y> 'title'", "[REF]:\n/url\n\"t\"", "[ref]: /u \"t\" x", "[ \n]: /u"])]
+        case 8:
+            // cmark-gfm 0.29 lets a custom tag interrupt a lazy paragraph line, which 0.30 fixed.
+            let openers = ["<div>", "<DIV class=\"a\">", "<table>", "<pre>", "<script>", "<?php", "<!X"] + (extensions ? [] : ["<custom-tag>"])
+            return [pick(openers), inline(), pick(["</div>", "", "</pre>", "</script>", "?>", ">"])]
+        case 9:
+            // cmark-gfm 0.29 keeps a definition right before a table as text.
+            return [pick(["[ref]: /url", "[Ref]: <http://x.y> 'title'", "[REF]:\n/url\n\"t\"", "[ref]: /u \"t\" x", "[ \n]: /u"])]
+                + (extensions ? [""] : [])
         case 10: return [""]
         case 11: return ["- " + pick(["> ", "- ", "1. ", ""]) + inline(), "  " + pick(["- ", "> ", ""]) + inline()]
         case 12: return ["> - " + inline(), "> " + pick(["  ", "- ", ""]) + inline(), pick(["", inline()])]
