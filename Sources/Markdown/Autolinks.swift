@@ -163,10 +163,10 @@ extension MarkdownParser {
             attempts += 1
             let start = Int(nodes[Int(node)].literalStart)
             let end = Int(nodes[Int(node)].literalEnd)
-            let text = bytes[start..<end]
-            guard offset < text.count, let at = text[(start + offset)...].firstIndex(of: UInt8(ascii: "@")) else {
-                return node
-            }
+            // Indices only: a slice of `bytes` held across the appends below would copy all of it each time.
+            var at = start + offset
+            while at < end && bytes[at] != UInt8(ascii: "@") { at += 1 }
+            guard at < end else { return node }
             var rewind = 0
             var slash = false
             while at - rewind - 1 >= start + offset {

@@ -51,6 +51,7 @@ import Testing
         Case(description: "wide table", size: 2000) { repeated("|a", $0) + "\n" + repeated("|-", $0) + "\n" + repeated("|b", $0) + "\n" },
         Case(description: "autolink closing parentheses", size: 5000) { "www.a.b/" + repeated(")", $0) },
         Case(description: "e-mail @ runs", size: 5000) { repeated("a@", $0) + "b.c" },
+        Case(description: "e-mail addresses in many paragraphs", size: 3000) { repeated("write to fan@example.org\n\n", $0) },
         Case(description: "thematic break lookalikes", size: 5000) { repeated("- ", $0) + "x\n" },
         Case(description: "setext underline after a long paragraph", size: 3000) { repeated("a\n", $0) + "===\n" },
     ]
