@@ -224,7 +224,6 @@ struct MarkdownParser {
         partiallyConsumedTab = false
         thematicBreakKillPosition = 0
         lineNumber += 1
-        // NUL is U+FFFD, already replaced; nothing else to clean.
         var allMatched = false
         guard var container = checkOpenBlocks(&allMatched) else { return }
         let lastMatched = container
@@ -310,7 +309,6 @@ struct MarkdownParser {
             let indented = indent >= 4
             let tooDeep = blocks[Int(container)].depth >= maximumNesting
             let c = peek(firstNonspace)
-            var matched = 0
             if !indented && c == UInt8(ascii: ">") && !tooDeep {
                 advanceOffset(firstNonspace + 1 - offset, columns: false)
                 if isSpaceOrTab(peek(offset)) { advanceOffset(1, columns: true) }
@@ -350,7 +348,7 @@ struct MarkdownParser {
             } else if (!indented || kind == .list) && indent < 4 && !tooDeep,
                 let marker = listMarker(at: firstNonspace, interruptsParagraph: kind == .paragraph)
             {
-                matched = marker.length
+                let matched = marker.length
                 advanceOffset(firstNonspace + matched - offset, columns: false)
                 let savedTab = partiallyConsumedTab
                 let savedOffset = offset
@@ -483,7 +481,6 @@ struct MarkdownParser {
         case .htmlBlock:
             var content = blocks[index].content
             blocks[index].content = []
-            // The block keeps its final newline; remove nothing but what `addLine` would not have written.
             storeLiteral(block, &content)
         case .list:
             nodes[index].flags |= listIsTight(block) ? 2 : 0
@@ -520,12 +517,12 @@ struct MarkdownParser {
             storeLiteral(block, &content)
         } else {
             let newline = content.firstIndex(of: 0x0A) ?? content.count
-            var info = Inlines.unescaped(trimmed(content[0..<newline]))
+            // The fence line's rest is the info string.
+            let info = Inlines.unescaped(trimmed(content[0..<newline]))
             let infoStart = Int32(bytes.count)
             bytes.append(contentsOf: info)
             nodes[index].extraStart = infoStart
             nodes[index].extraEnd = Int32(bytes.count)
-            info = []
             var body = Array(content[min(newline + 1, content.count)...])
             storeLiteral(block, &body)
         }

@@ -276,7 +276,6 @@ struct HTMLOutput {
     /// unless unsafe.
     mutating func url(_ start: Int, _ end: Int) {
         if !passesRawHTML && URLSafety.isDangerous(bytes[start..<end]) { return }
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var i = start
         while i < end {
             let c = bytes[i]
@@ -288,8 +287,8 @@ struct HTMLOutput {
                 text("&#x27;")
             } else {
                 buffer.append(UInt8(ascii: "%"))
-                buffer.append(hex[Int(c >> 4)])
-                buffer.append(hex[Int(c & 15)])
+                buffer.append(URLSafety.hexDigits[Int(c >> 4)])
+                buffer.append(URLSafety.hexDigits[Int(c & 15)])
             }
             i += 1
         }
@@ -322,6 +321,8 @@ enum TagFilter {
 }
 
 enum URLSafety {
+    static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
     static let safe: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for c in "-_.+!*(),%#@?=;:/$~".utf8 { table[Int(c)] = true }

@@ -50,7 +50,8 @@ extension MarkdownParser {
         for index in 0..<blockCount {
             let kind = nodes[index].kind
             guard kind == .paragraph || kind == .heading || kind == .tableCell else { continue }
-            guard nodes[index].parent >= 0 || index == 0 else { continue }
+            // Paragraphs that held only definitions, or turned into a table, were unlinked.
+            guard nodes[index].parent >= 0 else { continue }
             var content = blocks[index].content
             blocks[index].content = []
             // Trailing whitespace of the block is not content; leading whitespace was never added.
@@ -549,8 +550,7 @@ extension MarkdownParser {
         let openerCount = nodes[Int(openerNode)].literalEnd - nodes[Int(openerNode)].literalStart
         let closerCount = nodes[Int(closerNode)].literalEnd - nodes[Int(closerNode)].literalStart
         if openerCount == closerCount {
-            let wrapper = wrapBetween(openerNode, closerNode, kind: .strikethrough)
-            _ = wrapper
+            _ = wrapBetween(openerNode, closerNode, kind: .strikethrough)
             unlink(openerNode)
             unlink(closerNode)
         }
