@@ -2,17 +2,19 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it:
-// Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping, JSON scanning) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// Markdown (its own, no dependencies); Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping, JSON scanning) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [
         .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "Markdown", targets: ["Markdown"]),
         .executable(name: "rmwiki", targets: ["rmwiki"]),
         .executable(name: "rmwiki-bench", targets: ["Benchmarks"]),
     ],
     targets: [
         .target(name: "Mustache", dependencies: ["Primitives"]),
         .target(name: "Primitives"),
+        .target(name: "Markdown"),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
         .target(name: "LoopbackAPI", dependencies: ["Primitives", "HTTPServer", "RickAndMortyAPI"]),
@@ -20,16 +22,17 @@ let package = Package(
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
-        .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
+        .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI"]
+            dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI"]
         ),
 
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "TestSupport"]),

@@ -19,6 +19,8 @@ case "hugo":
 case "child":
     // The launcher `ChildProcess` measures each build through; not for people.
     ChildProcess.launch(arguments: Array(arguments.dropFirst()))
+case "markdown":
+    MarkdownBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "publish":
     // The site writer alone: 1,100 pages and the real avatars, first publish, one change, no change.
     do {
@@ -37,6 +39,7 @@ default:
                rmwiki-bench \(ScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(HugoBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
+               \(MarkdownBenchmark.usage)
 
         """.utf8))
     exit(2)
