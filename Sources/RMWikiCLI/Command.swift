@@ -21,6 +21,7 @@ enum Flag: String, Sendable, Hashable {
     case demo, offline, force, quiet, watch, strict, help
     case allowShrink = "allow-shrink"
     case dryRun = "dry-run"
+    case noServiceWorker = "no-service-worker"
 }
 
 /// Every `--option VALUE` a command can take, read by these cases for the same reason.
