@@ -129,7 +129,9 @@
     });
   });
 
-  // Pages opened on this device, in this language (a title read from each stored page).
+  // Pages opened on this device, in this language (a title read from each stored page, without the site's
+  // name that ends every title).
+  var siteSuffix = document.title.lastIndexOf(" · ") === -1 ? "" : document.title.slice(document.title.lastIndexOf(" · "));
   caches.open("rmwiki-visited-pages").then(function (cache) {
     return cache.keys().then(function (requests) {
       var home = new URL(root.getAttribute("data-home"), window.location.href).href;
@@ -144,7 +146,9 @@
           var match = /<title>([^<]*)<\/title>/.exec(text);
           var scratch = document.createElement("textarea");
           scratch.innerHTML = match ? match[1] : request.url;
-          return [request.url, scratch.value];
+          var title = scratch.value;
+          if (siteSuffix && title.length > siteSuffix.length && title.slice(-siteSuffix.length) === siteSuffix) title = title.slice(0, -siteSuffix.length);
+          return [request.url, title];
         });
       }));
     });

@@ -58,18 +58,21 @@
     var total = ranges.reduce(function (sum, range) { return sum + range[1] - range[0] + 1; }, 0);
     var pattern = link.getAttribute("data-pattern");
     if (!total || !pattern) return;
-    link.addEventListener("click", function (event) {
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button) return;
-      var pick = Math.floor(Math.random() * total);
+    function pick() {
+      var chosen = Math.floor(Math.random() * total);
       for (var index = 0; index < ranges.length; index++) {
         var size = ranges[index][1] - ranges[index][0] + 1;
-        if (pick < size) {
-          event.preventDefault();
-          window.location.href = pattern.replace("{id}", String(ranges[index][0] + pick));
-          return;
-        }
-        pick -= size;
+        if (chosen < size) return pattern.replace("{id}", String(ranges[index][0] + chosen));
+        chosen -= size;
       }
+      return link.href;
+    }
+    link.addEventListener("click", function (event) {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button) return;
+      event.preventDefault();
+      window.location.href = pick();
     });
+    // Opened directly (a bookmark, the app's shortcut): any character, not only today's.
+    if (document.querySelector("[data-random-page]")) window.location.replace(pick());
   });
 })();

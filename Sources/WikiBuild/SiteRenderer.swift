@@ -158,7 +158,7 @@ package struct SiteRenderer: Sendable {
                             try theme.checkNotBlank(bytes, path: path, template: page.template)
                             try emit(SiteFile(path: path, bytes: bytes))
                             part.paths.append(path)
-                            if page.route != .notFound && page.route != .offline { part.sitemap.append(sitemapEntry(page)) }
+                            if ![Route.notFound, .offline, .random].contains(page.route) { part.sitemap.append(sitemapEntry(page)) }
                         }
                         done.append((index, part))
                     }

@@ -241,11 +241,14 @@ struct PocketBrowserTests {
         try await browser.wait(until: "window.scrollY === 0 && document.activeElement.id === 'main'")
     }
 
+    /// With JavaScript any character; `random/` (where the link goes without it) sends a reader with it on too.
     private func randomCharacter(_ browser: BrowserSession, _ root: URL) async throws {
         for language in Self.languages {
             for path in ["", "characters/"] {
                 try await open(browser, root.appendingPathComponent(language + path))
                 let before = try await browser.text("location.href")
+                #expect(try await browser.text("document.querySelector('[data-random-character]').pathname")
+                        == root.appendingPathComponent(language + "random/").path + "/")
                 try await browser.run("document.querySelector('[data-random-character]').click()")
                 try await browser.wait(
                     until: "location.href !== \(BrowserSession.literal(before)) && /\\/characters\\/\\d+\\/$/.test(location.pathname) && document.readyState === 'complete'")
