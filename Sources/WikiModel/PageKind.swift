@@ -61,7 +61,7 @@ extension SiteModel {
         case .characterType: each(groups.types) { try $0.typePages($1) }
         case .seasons: one { [try $0.seasonIndexPage()] }
         case .season: each(groups.seasons) { try $0.seasonPages($1) }
-        case .offline: one { [try $0.offlinePage()] }
+        case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
         case .notFound: one { [try $0.notFoundPage()] }
         }

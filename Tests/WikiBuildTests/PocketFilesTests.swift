@@ -82,7 +82,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
         let worker = try BuildFixture.text(output, "sw.js")
         #expect(worker.contains("unregister()") && !worker.contains("addEventListener(\"fetch\""))
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("offline/files.json").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("offline").path), "no offline page")
         let home = try BuildFixture.text(output, "index.html")
         #expect(!home.contains("data-worker"), "pages register no worker")
         #expect(home.contains("manifest.webmanifest"), "still installable")
