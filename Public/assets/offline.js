@@ -32,7 +32,7 @@
     root.querySelector("[data-offline-missing]").hidden = false;
   }
 
-  if (!("serviceWorker" in navigator) || !window.caches || !document.querySelector("script[data-worker]")) {
+  if (!("serviceWorker" in navigator) || !window.caches || !document.body.hasAttribute("data-worker")) {
     root.querySelector("[data-offline-unsupported]").hidden = false;
     return;
   }
@@ -143,10 +143,8 @@
       }).reverse();
       return Promise.all(mine.map(function (request) {
         return cache.match(request).then(function (response) { return response.text(); }).then(function (text) {
-          var match = /<title>([^<]*)<\/title>/.exec(text);
-          var scratch = document.createElement("textarea");
-          scratch.innerHTML = match ? match[1] : request.url;
-          var title = scratch.value;
+          // Parsed, never inserted: the stored page's scripts do not run and its markup goes nowhere.
+          var title = new DOMParser().parseFromString(text, "text/html").title || request.url;
           if (siteSuffix && title.length > siteSuffix.length && title.slice(-siteSuffix.length) === siteSuffix) title = title.slice(0, -siteSuffix.length);
           return [request.url, title];
         });

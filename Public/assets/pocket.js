@@ -3,11 +3,11 @@
 // and the character of the day.
 (function () {
   "use strict";
-  var script = document.currentScript;
-  var worker = script && script.getAttribute("data-worker");
+  // The layout puts the site's root, and the worker's address when the site has one, on <body>.
+  var worker = document.body.getAttribute("data-worker");
 
-  if ("serviceWorker" in navigator && script) {
-    var scope = new URL(script.getAttribute("data-root") || "/", window.location.href).href;
+  if ("serviceWorker" in navigator) {
+    var scope = new URL(document.body.getAttribute("data-root") || "/", window.location.href).href;
     // `rmwiki serve` puts its live-reload script in every page: a preview must not keep pages offline.
     var preview = document.querySelector("script[src*='/__rmwiki/']");
     if (worker && !preview) {

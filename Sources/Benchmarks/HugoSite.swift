@@ -168,7 +168,7 @@ struct HugoSite {
             <link rel="stylesheet" href="[[root]]assets/site.css">
             <link rel="alternate" type="application/atom+xml" href="[[base]]feed.xml" title="[[feed_link_title]]">
             </head>
-            <body id="top">
+            <body id="top" data-root="[[root]]" data-worker="[[root]]sw.js">
             <a class="skip-link" href="#main">[[skip_link]]</a>
             <header class="site-header">
               <div class="site-header-inner">
@@ -192,7 +192,7 @@ struct HugoSite {
               <p><a href="[[base]]whats-new/">[[whatsnew_title]]</a> · <a href="[[base]]feed.xml">[[whatsnew_feed]]</a> · <a href="[[root]]sitemap.xml">[[footer_sitemap]]</a></p>
               <p class="footer-offline"><a href="[[base]]offline/">[[offline_link]]</a></p>
             </footer>
-            <script src="[[root]]assets/pocket.js" data-root="[[root]]" data-worker="[[root]]sw.js" defer></script>
+            <script src="[[root]]assets/pocket.js" defer></script>
             {{ block "scripts" . }}{{ end }}
             </body>
             </html>

@@ -70,7 +70,7 @@ import Testing
             }
             let home = try BuildFixture.text(output, prefix + "index.html")
             #expect(home.contains("<link rel=\"manifest\" href=\"/fans/\(prefix)manifest.webmanifest\">"))
-            #expect(home.contains("data-worker=\"/fans/sw.js\""))
+            #expect(home.contains("<body id=\"top\" data-root=\"/fans/\" data-worker=\"/fans/sw.js\">"))
         }
         let worker = try BuildFixture.text(output, "sw.js")
         #expect(worker.contains("\"root\":\"/fans/\""))
