@@ -121,12 +121,31 @@
     return entry.folded;
   }
 
+  // With the service worker, each result says whether it opens offline (it is in one of the worker's caches);
+  // away from the network, those that do not are dimmed.
+  var worker = "serviceWorker" in navigator && window.caches && navigator.serviceWorker.controller;
+  function markOffline(items) {
+    if (!worker) return;
+    Array.prototype.forEach.call(items, function (item) {
+      var anchor = item.querySelector("a");
+      if (!anchor) return;
+      caches.match(anchor.href, { ignoreSearch: true }).then(function (hit) {
+        if (!hit && navigator.onLine) return;
+        var note = element("span", hit ? "offline-note offline-yes" : "offline-note offline-no",
+          hit ? root.getAttribute("data-offline-yes") : root.getAttribute("data-offline-no"));
+        item.classList.toggle("offline-unavailable", !hit);
+        (item.querySelector(".card-meta") || item).appendChild(note);
+      });
+    });
+  }
+
   function show(name, list, draw) {
     var section = sections[name];
     var target = section.querySelector("[data-list]");
     var fragment = document.createDocumentFragment();
     list.forEach(function (entry) { fragment.appendChild(draw(entry)); });
     target.replaceChildren(fragment);
+    markOffline(target.children);
     section.querySelector("[data-count]").textContent = list.length ? "(" + list.length + ")" : "";
     section.hidden = list.length === 0;
   }
@@ -137,7 +156,9 @@
     var fragment = document.createDocumentFragment();
     next.forEach(function (entry) { fragment.appendChild(card(entry)); });
     var firstNew = fragment.firstChild;
+    var added = Array.prototype.slice.call(fragment.children);
     list.appendChild(fragment);
+    markOffline(added);
     shown += next.length;
     var rest = characters.length - shown;
     more.hidden = rest <= 0;
@@ -146,8 +167,15 @@
     if (focusFirst && firstNew) firstNew.querySelector("a").focus();
   }
 
+  // What the results were last drawn for: an event that changes nothing (the field losing focus fires
+  // `change`) must not redraw them, or the result under a finger is replaced before its click lands.
+  var drawn = null;
+
   function update() {
     if (!index) return;
+    var state = [query.value.trim(), status.value, gender.value, species.value].join("\u0000");
+    if (state === drawn) return;
+    drawn = state;
     var words = fold(query.value.trim()).split(/\s+/).filter(Boolean);
     var wantStatus = status.value === "" ? -1 : Number(status.value);
     var wantGender = gender.value === "" ? -1 : Number(gender.value);
@@ -206,7 +234,8 @@
 
   form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
   form.addEventListener("input", update);
-  form.addEventListener("change", update);
+  // Older browsers fire no `input` for a select; a text field's `change` (on blur) is left out.
+  form.addEventListener("change", function (event) { if (event.target !== query) update(); });
   more.addEventListener("click", function () { showMoreCharacters(true); });
   chips.forEach(function (chip) {
     chip.addEventListener("click", function () { query.value = chip.getAttribute("data-query"); update(); query.focus(); });

@@ -161,14 +161,19 @@ struct HugoSite {
             <meta property="og:url" content="{{ $m.canonicalurl }}">
             {{ with $m.ogimage }}<meta property="og:image" content="{{ . }}">
             {{ end }}<link rel="icon" href="[[root]]favicon.svg" type="image/svg+xml">
+            <link rel="manifest" href="[[base]]manifest.webmanifest">
+            <link rel="apple-touch-icon" href="[[root]]assets/icons/apple-touch-icon.png">
+            <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">
+            <meta name="theme-color" content="#1a201b" media="(prefers-color-scheme: dark)">
             <link rel="stylesheet" href="[[root]]assets/site.css">
             <link rel="alternate" type="application/atom+xml" href="[[base]]feed.xml" title="[[feed_link_title]]">
             </head>
-            <body>
+            <body id="top" data-root="[[root]]" data-worker="[[root]]sw.js">
             <a class="skip-link" href="#main">[[skip_link]]</a>
             <header class="site-header">
               <div class="site-header-inner">
                 <a class="brand" href="[[base]]"><svg class="brand-logo" aria-hidden="true" width="32" height="32"><use href="[[root]]assets/icons.svg#portal"></use></svg><span>[[name]]</span></a>
+                <a class="header-search" href="[[base]]search/"><svg class="icon" aria-hidden="true" width="20" height="20"><use href="[[root]]assets/icons.svg#search"></use></svg><span class="header-search-label">[[header_search]]</span></a>
                 <nav class="site-nav" aria-label="[[nav_label]]">
                   <ul>
                     {{ range .Params.nav }}<li><a href="{{ .url }}"{{ if .iscurrent }} aria-current="page"{{ end }}>{{ .label }}</a></li>
@@ -180,11 +185,14 @@ struct HugoSite {
             <main id="main" tabindex="-1">
             {{ block "main" . }}{{ end }}
             </main>
+            <p class="back-to-top"><a href="#top" data-back-to-top><svg class="icon" aria-hidden="true" width="20" height="20"><use href="[[root]]assets/icons.svg#arrow-up"></use></svg><span>[[back_to_top]]</span></a></p>
             <footer class="site-footer">
               <p>[[footer_text]]</p>
               <p class="footer-groups"><a href="[[base]]dimensions/">[[dimensions_title]]</a> · <a href="[[base]]species/">[[species_index_title]]</a> · <a href="[[base]]types/">[[types_title]]</a> · <a href="[[base]]seasons/">[[seasons_title]]</a></p>
               <p><a href="[[base]]whats-new/">[[whatsnew_title]]</a> · <a href="[[base]]feed.xml">[[whatsnew_feed]]</a> · <a href="[[root]]sitemap.xml">[[footer_sitemap]]</a></p>
+              <p class="footer-offline"><a href="[[base]]offline/">[[offline_link]]</a></p>
             </footer>
+            <script src="[[root]]assets/pocket.js" defer></script>
             {{ block "scripts" . }}{{ end }}
             </body>
             </html>
@@ -347,6 +355,45 @@ struct HugoSite {
             <p><a href="{{ .Params.model.homeurl }}">[[notfound_home]]</a></p>
             {{ partial "section-links.html" .Params.nav }}
             {{ end }}
+
+            """,
+        "_default/offline.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <div class="offline" data-offline data-root="[[root]]" data-files="{{ $p.filesurl }}" data-lang="[[lang]]" data-home="{{ $p.homeurl }}" data-saving="[[offline_saving]]" data-saved="[[offline_saved]]" data-save="[[offline_save_button]]" data-removed="[[offline_removed]]" data-failed="[[offline_failed]]" data-none="[[offline_visited_none]]">
+              <p class="offline-missing" data-offline-missing hidden>[[offline_missing]]</p>
+              <section class="offline-save" aria-labelledby="offline-save-heading">
+                <h2 id="offline-save-heading">[[offline_save_title]]</h2>
+                <p>[[offline_save_text]]</p>
+                <noscript><p>[[offline_noscript]]</p></noscript>
+                <p class="offline-unsupported" data-offline-unsupported hidden>[[offline_unsupported]]</p>
+                <div class="offline-controls" data-offline-controls hidden>
+                  <p><button type="button" class="offline-button" data-offline-save>[[offline_save_button]]</button> <button type="button" class="offline-button offline-remove" data-offline-remove hidden>[[offline_remove_button]]</button></p>
+                  <progress class="offline-progress" data-offline-progress max="1" value="0" hidden></progress>
+                  <p class="offline-status" role="status" aria-live="polite" data-offline-status></p>
+                </div>
+              </section>
+              <section aria-labelledby="offline-visited-heading">
+                <h2 id="offline-visited-heading">[[offline_visited]]</h2>
+                <ul class="result-list" role="list" data-offline-list></ul>
+              </section>
+            </div>
+            <ul class="section-links" role="list">
+              <li><a href="{{ $p.homeurl }}">[[notfound_home]]</a></li>
+              {{ range $p.links }}<li>{{ partial "record-link.html" . }}</li>
+              {{ end }}
+            </ul>
+            {{ end }}
+            {{ define "scripts" }}<script src="[[root]]assets/offline.js" defer></script>
+            {{ end }}
+
+            """,
+        "_default/random.html": """
+            {{ define "main" }}{{ $p := .Params.model }}
+            <h1>{{ .Params.meta.heading }}</h1>
+            <p class="random-today" data-random-page>[[random_today]]: <a href="{{ $p.url }}">{{ $p.name }}</a></p>
+            {{ with $p.random }}<p class="random-character"><a href="{{ .url }}" data-random-character data-ids="{{ .ids }}" data-pattern="{{ .pattern }}"><svg class="icon" aria-hidden="true" width="20" height="20"><use href="[[root]]assets/icons.svg#dice"></use></svg><span>[[random_again]]</span></a></p>
+            {{ end }}{{ end }}
 
             """,
         "index.html": """

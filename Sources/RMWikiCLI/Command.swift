@@ -22,6 +22,7 @@ enum Flag: String, Sendable, Hashable {
     case noExtensions = "no-extensions"
     case allowShrink = "allow-shrink"
     case dryRun = "dry-run"
+    case noServiceWorker = "no-service-worker"
 }
 
 /// Every `--option VALUE` a command can take, read by these cases for the same reason.

@@ -25,6 +25,8 @@ struct ServeHandler: HTTPHandler {
                 return .status(405, headers: ["Allow": "GET, HEAD"])
             }
             return request.path == LiveReloadScript.eventsPath ? channel.subscribe() : script(request)
+        case basePath + "sw.js":
+            return previewWorker(request)
         case "/" where basePath != "/", String(basePath.dropLast()) where basePath != "/":
             return .status(302, headers: ["Location": basePath])
         default:
@@ -57,6 +59,28 @@ struct ServeHandler: HTTPHandler {
         }
         return HTTPResponse(headers: headers, body: .bytes(LiveReloadScript.bytes))
     }
+
+    /// A preview keeps nothing offline: pages do not register the site's worker while the live-reload tag is
+    /// in them, and a worker a browser installed earlier at this address (a built site served here before)
+    /// is answered with one that deletes what it stored and unregisters itself, so edits show at once.
+    private func previewWorker(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .status(405, headers: ["Allow": "GET, HEAD"])
+        }
+        let headers: HTTPHeaders = ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store"]
+        return HTTPResponse(headers: headers, body: .bytes(Array(Self.previewWorkerSource.utf8)))
+    }
+
+    static let previewWorkerSource = """
+        self.addEventListener("install", function () { self.skipWaiting(); });
+        self.addEventListener("activate", function (event) {
+          event.waitUntil(caches.keys().then(function (names) {
+            return Promise.all(names.filter(function (name) { return name.indexOf("rmwiki-") === 0; })
+              .map(function (name) { return caches.delete(name); }));
+          }).then(function () { return self.registration.unregister(); }));
+        });
+
+        """
 
     private static let scriptTag = "\"live-reload-\(String(LiveReloadScript.bytes.count, radix: 16))\""
 

@@ -33,6 +33,7 @@ struct SiteOptions: Sendable {
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
+        .flag(.noServiceWorker, "Publish no offline reading: pages register no service worker, and sw.js removes one installed earlier."),
         .flag(.quiet, "Print nothing but errors."),
     ]
 
@@ -96,7 +97,9 @@ struct SiteOptions: Sendable {
         templates = folder(.templates, "Templates")
         publicFolder = folder(.publicFolder, "Public")
         do {
-            configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
+            var configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
+            configuration.serviceWorker = !arguments.has(.noServiceWorker)
+            self.configuration = configuration
         } catch {
             throw UsageError(command: command, message: error.description)
         }

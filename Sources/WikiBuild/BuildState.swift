@@ -164,6 +164,7 @@ extension BuildState {
             }
             fingerprint.add(configuration.basePath)
             fingerprint.add(configuration.origin ?? "")
+            fingerprint.add(configuration.serviceWorker ? "worker" : "no worker")
             switch data {
             case .files(let files):
                 // The very bytes the data step decoded: cheaper than encoding the records anew, and no second read.

@@ -156,8 +156,14 @@ extension CharacterIndexPage: MustacheConvertible {
         .object([
             "cards": MustacheValue(cards), "pager": pager.mustacheValue, "orders": MustacheValue(orders),
             "letters": MustacheValue(letters), "hasLetters": .bool(hasLetters), "picker": MustacheValue(picker),
-            "places": places.mustacheValue, "genderLegend": MustacheValue(genderLegend),
+            "places": places.mustacheValue, "genderLegend": MustacheValue(genderLegend), "random": MustacheValue(random),
         ])
+    }
+}
+
+extension RandomCharacter: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["url": .string(url), "ids": .string(ids), "pattern": .string(pattern)])
     }
 }
 

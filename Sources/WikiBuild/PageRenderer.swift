@@ -17,6 +17,7 @@ struct PageRenderer: Sendable {
                 "root": .string(configuration.rootPath),
                 "lang": .string(strings.locale),
                 "generator": .string(generator),
+                "worker": .bool(configuration.serviceWorker),
             ]),
             "t": .object(strings.entries.mapValues { .string($0) }),
         ]

@@ -21,8 +21,14 @@ package struct SiteRenderer: Sendable {
     /// Returns the path of every file emitted.
     package func render(
         dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory(),
-        emit: @escaping @Sendable (SiteFile) throws -> Void
+        emit publish: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> [String] {
+        // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).
+        let ledger = PocketFiles.Ledger()
+        let emit: @Sendable (SiteFile) throws -> Void = { file in
+            ledger.note(file)
+            try publish(file)
+        }
         let languages = try theme.languages.map { language in
             try theme.strings {
                 SiteLanguage(
@@ -83,6 +89,15 @@ package struct SiteRenderer: Sendable {
                 template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
         }
         for asset in theme.assets { try add(asset) }
+        let pocket = PocketFiles(theme: theme, configuration: configuration)
+        let pocketLanguages = zip(zip(theme.languages, languages), zip(renderers, parts)).map { pair, rendering in
+            PocketFiles.Language(
+                code: pair.0.code, prefix: pair.0.folder.isEmpty ? "" : pair.0.folder + "/",
+                configuration: pair.1.configuration, renderer: rendering.0, paths: rendering.1.paths)
+        }
+        for file in try pocket.files(languages: pocketLanguages, pictures: parts.last?.paths ?? [], ledger: ledger) {
+            try add(file)
+        }
         return paths
     }
 
@@ -146,7 +161,7 @@ package struct SiteRenderer: Sendable {
                             try theme.checkNotBlank(bytes, path: path, template: page.template)
                             try emit(SiteFile(path: path, bytes: bytes))
                             part.paths.append(path)
-                            if page.route != .notFound { part.sitemap.append(sitemapEntry(page)) }
+                            if ![Route.notFound, .offline, .random].contains(page.route) { part.sitemap.append(sitemapEntry(page)) }
                         }
                         done.append((index, part))
                     }

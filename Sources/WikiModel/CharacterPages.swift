@@ -16,6 +16,7 @@ package struct CharacterIndexPage: PageModel, Codable, Equatable {
     package let places: Places
     /// One entry per gender colour, for the legend.
     package let genderLegend: [Badge]
+    package let random: RandomCharacter?
 }
 
 /// The "places to visit" strip: the busiest few locations and a link to all of them. It replaces a strip of
@@ -97,7 +98,7 @@ extension SiteModel {
                 hasLetters: !letters.isEmpty,
                 picker: pager.total < 2 ? nil : try PagePicker.make(
                     current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings),
-                places: strip, genderLegend: legend)
+                places: strip, genderLegend: legend, random: randomCharacter)
         }
     }
 

@@ -18,6 +18,9 @@ package struct HomePage: PageModel, Codable, Equatable {
     package let groups: [RecordLink]
     /// The statistics page's first chart (characters by status), drawn small.
     package let chart: Chart?
+    package let random: RandomCharacter?
+    /// The search page, which the home page's search field sends its query to.
+    package let searchURL: String
 
     package struct Chart: Codable, Sendable, Equatable {
         package let title: String
@@ -73,7 +76,9 @@ extension SiteModel {
                     title: chart.title,
                     svg: try drawing(chart.kind, title: chart.title, description: chart.description, chart.figures)
                         .svg(idPrefix: "home-chart"))
-            })
+            },
+            random: randomCharacter,
+            searchURL: link(.search))
         return try page(
             .home, title: try strings("site_name"),
             description: try strings.format("home_description", [

@@ -8,6 +8,7 @@ package enum PageKind: String, CaseIterable, Sendable {
     case whatsNew = "whats-new", whatsNewGroup = "whats-new-group"
     case dimensions, dimension, allSpecies = "species-index", species, characterTypes = "types", characterType = "type"
     case seasons, season
+    case offline, random
     case notFound = "404"
 
     package var template: String { rawValue }
@@ -60,6 +61,8 @@ extension SiteModel {
         case .characterType: each(groups.types) { try $0.typePages($1) }
         case .seasons: one { [try $0.seasonIndexPage()] }
         case .season: each(groups.seasons) { try $0.seasonPages($1) }
+        case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
+        case .random: one { try $0.randomPage().map { [$0] } ?? [] }
         case .notFound: one { [try $0.notFoundPage()] }
         }
     }
@@ -94,6 +97,11 @@ package enum Route: Sendable, Hashable {
     case characterType(String, page: Int)
     case seasons
     case season(Int, page: Int)
+    /// What a reader can do without the network: the page the service worker shows for a page it does not
+    /// have, and the "save for offline" control.
+    case offline
+    /// Where "Random character" goes without a script: today's character (see `RandomCharacter`).
+    case random
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
@@ -119,6 +127,8 @@ package enum Route: Sendable, Hashable {
         case .characterType(let slug, let page): Self.paged("types/\(slug)/", page)
         case .seasons: "seasons/"
         case .season(let number, let page): Self.paged("seasons/\(number)/", page)
+        case .offline: "offline/"
+        case .random: "random/"
         case .notFound: "404.html"
         }
     }
@@ -151,6 +161,8 @@ package enum Route: Sendable, Hashable {
         case .characterType: .characterType
         case .seasons: .seasons
         case .season: .season
+        case .offline: .offline
+        case .random: .random
         case .notFound: .notFound
         }
     }
@@ -158,7 +170,7 @@ package enum Route: Sendable, Hashable {
     /// The top-level section the page belongs to, for the navigation's `aria-current`.
     package var section: SiteSection? {
         switch self {
-        case .home, .notFound, .whatsNew, .whatsNewGroup: nil
+        case .home, .notFound, .offline, .random, .whatsNew, .whatsNewGroup: nil
         case .characters, .character, .allSpecies, .species, .characterTypes, .characterType: .characters
         case .locations, .location, .dimensions, .dimension: .locations
         case .episodes, .episode, .seasons, .season: .episodes

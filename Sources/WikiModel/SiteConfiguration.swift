@@ -9,6 +9,10 @@ package struct SiteConfiguration: Sendable, Equatable {
     package let rootPath: String
     /// `https://example.org` when `--base-url` named a host; sitemap, feed and Open Graph URLs then become absolute.
     package let origin: String?
+    /// Whether pages register the service worker (offline reading, install). Off, `sw.js` is still published,
+    /// as a worker that removes itself and what it stored: a worker installed earlier checks that URL for its
+    /// successor, and must find one.
+    package var serviceWorker = true
 
     /// Accepts `/`, `/wiki`, `wiki/`, `https://example.org/wiki/` and the like.
     package init(baseURL: String = "/") throws(SiteConfigurationError) {
@@ -60,15 +64,18 @@ package struct SiteConfiguration: Sendable, Equatable {
     private static let pathCharacters = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
-    private init(basePath: String, rootPath: String, origin: String?) {
+    private init(basePath: String, rootPath: String, origin: String?, serviceWorker: Bool) {
         self.basePath = basePath
         self.rootPath = rootPath
         self.origin = origin
+        self.serviceWorker = serviceWorker
     }
 
     /// The same site with its pages in a sub-folder (`fr/`) for another locale; shared files stay at the root.
     package func localized(folder: String) -> SiteConfiguration {
-        SiteConfiguration(basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin)
+        SiteConfiguration(
+            basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin,
+            serviceWorker: serviceWorker)
     }
 
     /// The link for a file shared by every locale, such as `assets/site.css`.

@@ -30,6 +30,8 @@ package struct SiteModel: Sendable {
     private(set) var places: [LocationCard] = []
     /// Made once: the statistics page shows every chart and the home page the first.
     private(set) var statisticsContent = StatisticsPage(charts: [])
+    /// The home page and every characters page offer it: made once.
+    private(set) var randomCharacter: RandomCharacter?
     private(set) var index = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
@@ -53,6 +55,7 @@ package struct SiteModel: Sendable {
         for episode in self.dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
         index = try makeSearchIndex()
         statisticsContent = try makeStatistics()
+        randomCharacter = makeRandomCharacter()
     }
 
     /// Where a character's picture is published, relative to the output folder.

@@ -97,6 +97,9 @@ struct BrowserPreviewTests {
         let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results a.card-link')).map(a => a.getAttribute('href'))")
         #expect(frenchLinks.allSatisfy { $0.hasPrefix("/fr/characters/") }, "\(frenchLinks)")
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))
+        // Three pages on, a preview has registered no service worker: nothing keeps an edit from showing.
+        try await browser.run("navigator.serviceWorker.getRegistrations().then(function (all) { window.__workers = all.length; })")
+        #expect(try await browser.text("window.__workers") == "0")
 
         // A character page and its sections.
         let first = try #require(index.names.first)

@@ -175,6 +175,38 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
+    /// What Chromium's own install check finds wrong with the open page (`Page.getInstallabilityErrors`): the
+    /// errors' ids, empty when the page can be installed as an app.
+    func installabilityErrors() async throws -> [String] {
+        try await ServeTestSocket.run { [self] in
+            let result = try call("Page.getInstallabilityErrors")
+            return (result["installabilityErrors"] as? [[String: Any]] ?? []).map { error in
+                let arguments = (error["errorArguments"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? ""): \($0["value"] ?? "")" }
+                return ([error["errorId"] as? String ?? "?"] + arguments).joined(separator: " ")
+            }
+        }
+    }
+
+    /// Cuts the page off the network, or gives it back (`Network.emulateNetworkConditions`). The service
+    /// worker's own requests are not the page's: a test that means "no network" stops the server as well.
+    func setOffline(_ offline: Bool) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Network.enable")
+            _ = try call("Network.emulateNetworkConditions", [
+                "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+            ])
+        }
+    }
+
+    /// One finger tap at a point of the viewport, as a phone's touch screen sends it (touch start, touch end).
+    func tap(x: Double, y: Double) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
+            _ = try call("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]])
+            _ = try call("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [[String: Any]]()])
+        }
+    }
+
     /// Presses Tab once, as a keyboard user would.
     func pressTab() async throws {
         try await ServeTestSocket.run { [self] in

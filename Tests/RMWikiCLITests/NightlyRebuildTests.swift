@@ -59,8 +59,13 @@ extension NightlyProcessTests {
                 let rebuildPages = Self.rebuildPages(renamed.summary.added)
                 #expect(renamed.summary.added == rebuildPages && rebuildPages.count == languages.count, "\(renamed.summary.added)")
                 // The rebuild's group enters the timeline at the top: each later page of it takes one group from the page before.
-                // The sitemap lists the rebuild's page.
-                let shifted = afterRename.files.keys.filter { $0.contains("whats-new/page/") } + ["sitemap.xml"]
+                // The sitemap lists the rebuild's page; the service worker and each language's offline list name pages
+                // by content hash.
+                let shifted = afterRename.files.keys.filter { $0.contains("whats-new/page/") } + ["sitemap.xml", "sw.js"]
+                    + languages.map { $0 + "offline/files.json" }
+                    // The character of the day, chosen from the newest group's date: the rebuild's day now (it may
+                    // pick the same character again).
+                    + languages.map { $0 + "random/index.html" }.filter { afterRename.files[$0] != built.files[$0] }
                 let expectedUpdates = Set(showingName).subtracting(rebuildPages).union(shifted).sorted()
                 #expect(renamed.summary.updated == expectedUpdates,
                         "every updated file shows the new name or is a later page of the timeline, and only those")

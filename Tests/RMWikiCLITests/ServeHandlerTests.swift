@@ -53,6 +53,21 @@ import Testing
         }
     }
 
+    /// A preview keeps nothing offline: its `sw.js` (at the base URL too) is a worker that deletes what an earlier
+    /// one stored and unregisters itself, never the site's caching worker, and it is never cached itself.
+    @Test(arguments: [[], ["--base-url", "/wiki/"]])
+    func thePreviewsWorkerRemovesItself(extra: [String]) async throws {
+        try await withDemoSite(extra) { run, output in
+            let published = try String(contentsOf: output.appendingPathComponent("sw.js"), encoding: .utf8)
+            #expect(published.contains("addEventListener(\"fetch\""), "the built site has the caching worker")
+            let response = try await run.get(extra.isEmpty ? "/sw.js" : "/wiki/sw.js")
+            #expect(response.status == 200)
+            #expect(response.headers["Cache-Control"] == "no-store")
+            #expect(response.text.contains("registration.unregister()"))
+            #expect(!response.text.contains("addEventListener(\"fetch\""))
+        }
+    }
+
     @Test func missingPagesGetTheSitesNotFoundPage() async throws {
         try await withDemoSite { run, output in
             let response = try await run.get("/no/such/page/")
@@ -156,7 +171,7 @@ import Testing
             let expected = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
                             "js": "text/javascript; charset=utf-8", "json": "application/json",
                             "xml": "application/xml", "txt": "text/plain; charset=utf-8", "svg": "image/svg+xml",
-                            "png": "image/png", "jpeg": "image/jpeg"]
+                            "png": "image/png", "jpeg": "image/jpeg", "webmanifest": "application/manifest+json"]
             var seen = Set<String>()
             for file in try Self.files(in: output) {
                 let fileExtension = (file as NSString).pathExtension

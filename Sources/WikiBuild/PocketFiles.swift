@@ -1,0 +1,205 @@
+import Foundation
+import Mustache
+import Primitives
+import SiteOutput
+import Synchronization
+import WikiModel
+
+/// What the site needs to be installed and read offline, made from the files the build emitted: a web app
+/// manifest per language, the list each language is saved for offline from (`offline/files.json`: every page
+/// with its size and content hash, every picture with its size), and the service worker (`sw.js`, always at
+/// the site root: an installed worker looks for its successor there). The worker names what it stores by
+/// content hash, so a rebuild that changes nothing gives a byte-identical `sw.js`.
+struct PocketFiles: Sendable {
+    /// The size and content hash of every page and search index as it is emitted, and the size of every picture.
+    final class Ledger: Sendable {
+        struct Entry: Sendable {
+            let size: Int
+            /// Nil for pictures: they are linked from the cache, not read (a rebuild that changes one changes its size).
+            let hash: String?
+        }
+
+        private let entries = Mutex<[String: Entry]>([:])
+
+        func note(_ file: SiteFile) {
+            let entry: Entry
+            switch file.content {
+            case .bytes(let bytes):
+                guard file.path.hasSuffix(".html") || file.path.hasSuffix(".json") else { return }
+                entry = Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes))
+            case .copy(let source):
+                entry = Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
+            }
+            entries.withLock { $0[file.path] = entry }
+        }
+
+        subscript(path: String) -> Entry? { entries.withLock { $0[path] } }
+    }
+
+    /// One language's part of the site: where it lives and the paths it emitted.
+    struct Language: Sendable {
+        let code: String
+        let prefix: String
+        let configuration: SiteConfiguration
+        let renderer: PageRenderer
+        let paths: [String]
+    }
+
+    /// A content hash for change detection (not security), eight bytes a step: every page of the site goes
+    /// through it (about 36 MB for the real data), where FNV-1a's byte at a time would cost a tenth of a build.
+    static func contentHash(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { buffer in
+            let words = buffer.count / 8
+            for index in 0..<words {
+                let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                hash = (hash ^ word) &* 0xff51_afd7_ed55_8ccd
+                hash ^= hash >> 32
+            }
+            for index in (words * 8)..<buffer.count {
+                hash = (hash ^ UInt64(buffer[index])) &* 0xc4ce_b9fe_1a85_ec53
+                hash ^= hash >> 29
+            }
+        }
+        return FNV1a.hex(hash)
+    }
+
+    /// How many visited pages and pictures the worker keeps besides what was saved on purpose: about 4 MB
+    /// of pages and 6 MB of pictures at the real data's sizes.
+    static let visitedPageLimit = 200
+    static let visitedPictureLimit = 300
+
+    let theme: Theme
+    let configuration: SiteConfiguration
+
+    func files(languages: [Language], pictures: [String], ledger: Ledger) throws -> [SiteFile] {
+        var files: [SiteFile] = []
+        var precache: [(path: String, hash: String)] = theme.assets.map { asset in
+            if case .bytes(let bytes) = asset.content { (asset.path, Self.contentHash(bytes)) } else { (asset.path, "") }
+        }
+        var languageEntries: [[UInt8]] = []
+        for language in languages {
+            let manifest = try manifest(language)
+            files.append(SiteFile(path: language.prefix + "manifest.webmanifest", bytes: manifest))
+            precache.append((language.prefix + "manifest.webmanifest", Self.contentHash(manifest)))
+            guard configuration.serviceWorker else { continue }
+            let list = offlineList(language, pictures: pictures, ledger: ledger)
+            let listPath = language.prefix + SiteModel.offlineFilesPath
+            files.append(SiteFile(path: listPath, bytes: list))
+            precache.append((listPath, Self.contentHash(list)))
+            // The offline page, and the home and search pages: a reader offline can always start somewhere and search.
+            for route in [Route.offline, .home, .search] {
+                precache.append((language.prefix + route.relativeURL, ledger[language.prefix + route.filePath]?.hash ?? ""))
+            }
+            let index = language.prefix + "search/index.json"
+            if let entry = ledger[index] { precache.append((index, entry.hash ?? "")) }
+            var entry: [UInt8] = []
+            func string(_ text: String) { JSONText.appendString(text, to: &entry) }
+            entry += Array("{\"code\":".utf8)
+            string(language.code)
+            entry += Array(",\"prefix\":".utf8)
+            string(language.prefix)
+            entry += Array(",\"offline\":".utf8)
+            string(language.prefix + Route.offline.relativeURL)
+            entry += Array(",\"files\":".utf8)
+            string(listPath)
+            entry += Array("}".utf8)
+            languageEntries.append(entry)
+        }
+        precache.sort { $0.path < $1.path }
+        var version = FNV1a()
+        var config: [UInt8] = Array("{\"root\":".utf8)
+        JSONText.appendString(configuration.rootPath, to: &config)
+        config += Array(",\"precache\":[".utf8)
+        for (position, item) in precache.enumerated() {
+            version.add(item.path.utf8)
+            version.add(item.hash.utf8)
+            if position > 0 { config += Array(",".utf8) }
+            config += Array("[".utf8)
+            JSONText.appendString(item.path, to: &config)
+            config += Array(",".utf8)
+            JSONText.appendString(item.hash, to: &config)
+            config += Array("]".utf8)
+        }
+        config += Array("],\"languages\":[".utf8)
+        config += Array(languageEntries.joined(separator: Array(",".utf8)))
+        config += Array("],\"visitedPages\":\(Self.visitedPageLimit),\"visitedPictures\":\(Self.visitedPictureLimit),\"version\":".utf8)
+        JSONText.appendString(version.hex, to: &config)
+        config += Array("}".utf8)
+        guard let renderer = languages.first?.renderer else { return files }
+        let worker = try renderer.render(template: "sw", values: [
+            "worker": .object([
+                "enabled": .bool(configuration.serviceWorker),
+                "config": .string(String(decoding: config, as: UTF8.self)),
+            ]),
+        ])
+        files.append(SiteFile(path: "sw.js", bytes: worker))
+        return files
+    }
+
+    /// `{"pages":[["characters/1/",12345,"hash"],…],"pictures":[["images/characters/1.jpeg",23456],…]}`, paths
+    /// relative to the site root, in the order the build emitted them.
+    func offlineList(_ language: Language, pictures: [String], ledger: Ledger) -> [UInt8] {
+        var out: [UInt8] = Array("{\"pages\":[".utf8)
+        var first = true
+        for path in language.paths where path.hasSuffix("index.html") {
+            guard let entry = ledger[path] else { continue }
+            out += Array((first ? "\n[" : ",\n[").utf8)
+            first = false
+            JSONText.appendString(String(path.dropLast("index.html".count)), to: &out)
+            out += Array(",\(entry.size),".utf8)
+            JSONText.appendString(entry.hash ?? "", to: &out)
+            out += Array("]".utf8)
+        }
+        out += Array("],\"pictures\":[".utf8)
+        first = true
+        for path in pictures {
+            guard let entry = ledger[path] else { continue }
+            out += Array((first ? "\n[" : ",\n[").utf8)
+            first = false
+            JSONText.appendString(path, to: &out)
+            out += Array(",\(entry.size)]".utf8)
+        }
+        out += Array("]}\n".utf8)
+        return out
+    }
+
+    /// The web app manifest: the language's home as start URL, the whole site as scope (a reader may switch
+    /// languages inside the app), the light scheme's colours (pages set the dark ones with `theme-color`).
+    func manifest(_ language: Language) throws -> [UInt8] {
+        let strings = try theme.strings { () throws -> (name: String, short: String, description: String, search: String, random: String) in
+            let table = theme.languages.first { $0.code == language.code }?.strings
+            return (
+                try table?("site_name") ?? "", try table?("app_short_name") ?? "",
+                try table?("app_description") ?? "", try table?("header_search") ?? "", try table?("random_character") ?? "")
+        }
+        let root = configuration.rootPath
+        let icon = root + "assets/icons/"
+        let manifest: [String: Any] = [
+            "id": language.configuration.basePath,
+            "name": strings.name,
+            "short_name": strings.short,
+            "description": strings.description,
+            "lang": language.code,
+            "dir": "ltr",
+            "start_url": language.configuration.basePath,
+            "scope": root,
+            "display": "standalone",
+            // A long press on the installed app's icon.
+            "shortcuts": [
+                ["name": strings.search, "url": language.configuration.link(Route.search.relativeURL)],
+                ["name": strings.random, "url": language.configuration.link(Route.random.relativeURL)],
+            ],
+            "theme_color": "#ffffff",
+            "background_color": "#f7f8f5",
+            "icons": [
+                ["src": icon + "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"],
+                ["src": icon + "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"],
+                ["src": icon + "icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"],
+            ],
+        ]
+        let data = try JSONSerialization.data(
+            withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        return Array(data) + [0x0A]
+    }
+}

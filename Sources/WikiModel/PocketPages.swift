@@ -1,0 +1,84 @@
+/// The offline page: shown by the service worker in place of a page it does not have (in the page's
+/// language), and the place to save the whole language for offline reading. Its script fills in what the
+/// device holds; the page itself only carries the words and the addresses the script needs.
+package struct OfflinePage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.offline
+
+    package let homeURL: String
+    /// The list of every page of this language and every picture, with sizes (written beside the page).
+    package let filesURL: String
+    /// The sections and group indexes, offered when nothing else is at hand.
+    package let links: [RecordLink]
+}
+
+/// "Random character": a link to `random/`, whose script picks any character. Without a script, `random/` sends
+/// the reader on to the character of the day, chosen from the date the build is dated by: the link, on every
+/// characters page, stays the same from one build to the next, and only `random/` changes with the day.
+package struct RandomCharacter: Codable, Sendable, Equatable {
+    package let url: String
+    /// Every character id as ranges (`1-826` or `1-3,5-9`), for the script; a few bytes whatever the count.
+    package let ids: String
+    /// Where a character page lives, with `{id}` in place of the id.
+    package let pattern: String
+}
+
+/// `random/`: today's character, which a reader without a script is sent on to.
+package struct RandomPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.random
+
+    package let name: String
+    package let url: String
+    package let random: RandomCharacter
+}
+
+extension SiteModel {
+    func makeRandomCharacter() -> RandomCharacter? {
+        let ids = dataset.characters.map(\.id).sorted()
+        guard !ids.isEmpty else { return nil }
+        var ranges: [String] = []
+        var start = ids[0], end = ids[0]
+        for id in ids.dropFirst() {
+            if id == end + 1 { end = id; continue }
+            ranges.append(start == end ? "\(start)" : "\(start)-\(end)")
+            start = id
+            end = id
+        }
+        ranges.append(start == end ? "\(start)" : "\(start)-\(end)")
+        return RandomCharacter(
+            url: link(.random), ids: ranges.joined(separator: ","),
+            pattern: link(.character(0)).replacingOccurrences(of: "/0/", with: "/{id}/"))
+    }
+
+    /// The character of the day. The day is the timeline's newest date (the feed's `updated`): what the build is
+    /// dated by, never the wall clock, so the same inputs give the same page.
+    func randomPage() throws -> SitePage? {
+        guard let random = randomCharacter else { return nil }
+        let characters = dataset.characters.sorted { $0.id < $1.id }
+        let day = String(changeGroups().first?.updated.prefix(10) ?? "")
+        // FNV-1a over the day: the same everywhere, unlike Swift's seeded `Hasher`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in day.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let chosen = characters[Int(hash % UInt64(characters.count))]
+        let card = try card(chosen)
+        let name = card.note.map { "\(card.name) · \($0)" } ?? card.name
+        return try page(
+            .random, title: try strings("random_character"),
+            description: try strings.format("random_description", ["name": name]),
+            content: RandomPage(name: name, url: link(.character(chosen.id)), random: random))
+    }
+
+    func offlinePage() throws -> SitePage {
+        let sections = try SiteSection.allCases.map { section throws in
+            RecordLink(name: try strings("nav_\(section.rawValue)"), url: link(section.route))
+        }
+        return try page(
+            .offline, title: try strings("offline_title"), description: try strings("offline_description"),
+            content: OfflinePage(
+                homeURL: link(.home), filesURL: link(Self.offlineFilesPath), links: sections + (try groupIndexLinks())))
+    }
+
+    /// The list the service worker saves a language from, beside the offline page.
+    package static let offlineFilesPath = "offline/files.json"
+
+    private func link(_ relativePath: String) -> String { configuration.link(relativePath) }
+}
