@@ -172,7 +172,7 @@ struct HugoSite {
             <a class="skip-link" href="#main">[[skip_link]]</a>
             <header class="site-header">
               <div class="site-header-inner">
-                <a class="brand" href="[[base]]"><svg class="brand-logo" aria-hidden="true" width="32" height="32"><use href="[[root]]assets/icons.svg#portal"></use></svg><span>[[name]]</span></a>
+                <a class="brand" href="[[base]]"><svg class="brand-logo" aria-hidden="true" width="32" height="32"><use href="[[root]]assets/icons.svg#portal"></use></svg><span class="brand-name">[[name]]</span><span class="brand-short" aria-hidden="true">[[app_short_name]]</span></a>
                 <a class="header-search" href="[[base]]search/"><svg class="icon" aria-hidden="true" width="20" height="20"><use href="[[root]]assets/icons.svg#search"></use></svg><span class="header-search-label">[[header_search]]</span></a>
                 <nav class="site-nav" aria-label="[[nav_label]]">
                   <ul>
