@@ -20,12 +20,12 @@ let package = Package(
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
-        .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput"]),
+        .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),
         .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI"]
+            dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI", "Pictures"]
         ),
 
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),

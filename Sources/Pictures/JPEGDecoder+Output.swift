@@ -5,7 +5,7 @@ extension JPEGDecoder {
         for component in components {
             let table = quantTables[component.quantTable]
             guard table.count == 64 else { throw .corrupt("JPEG component uses a missing quantization table") }
-            planes.append(Self.inverseTransform(component, table: table))
+            planes.append(Self.inverseTransform(component, coefficients, table: table))
         }
         var full: [[UInt8]] = []
         for (index, component) in components.enumerated() {
@@ -51,18 +51,18 @@ extension JPEGDecoder {
         return Picture(width: width, height: height, pixels: pixels)
     }
 
-    static func inverseTransform(_ component: Component, table: [UInt16]) -> [UInt8] {
+    static func inverseTransform(_ component: Component, _ all: [Int16], table: [UInt16]) -> [UInt8] {
         let stride = component.blocksPerLine * 8
         var plane = [UInt8](repeating: 0, count: stride * component.blocksPerColumn * 8)
         let quant = table.map(Int.init)
         plane.withUnsafeMutableBufferPointer { out in
-            component.coefficients.withUnsafeBufferPointer { coefficients in
+            all.withUnsafeBufferPointer { coefficients in
                 quant.withUnsafeBufferPointer { quant in
                     var workspace = [Int](repeating: 0, count: 64)
                     workspace.withUnsafeMutableBufferPointer { workspace in
                         for row in 0..<component.blocksPerColumn {
                             for column in 0..<component.blocksPerLine {
-                                let block = (row * component.blocksPerLine + column) * 64
+                                let block = component.offset + (row * component.blocksPerLine + column) * 64
                                 let origin = row * 8 * stride + column * 8
                                 inverseDCT(coefficients, block, quant, workspace, out, origin, stride)
                             }

@@ -9,8 +9,8 @@ struct JPEGDecoder {
         var quantTable: Int
         var blocksPerLine = 0
         var blocksPerColumn = 0
-        /// Natural (row-major) order, 64 per block, before dequantization.
-        var coefficients: [Int16] = []
+        /// Where this component's blocks start in `coefficients`.
+        var offset = 0
         var predictor = 0
         var dcTable = 0
         var acTable = 0
@@ -23,6 +23,9 @@ struct JPEGDecoder {
     var progressive = false
     var frameSeen = false
     var components: [Component] = []
+    /// Every component's blocks, 64 coefficients each in natural (row-major) order, before dequantization. One
+    /// buffer, so a scan can borrow it whole without copying.
+    var coefficients: [Int16] = []
     var quantTables = [[UInt16]](repeating: [], count: 4)
     var dcTables = [JPEGHuffman?](repeating: nil, count: 4)
     var acTables = [JPEGHuffman?](repeating: nil, count: 4)
@@ -127,15 +130,18 @@ struct JPEGDecoder {
         maxVertical = components.map(\.vertical).max() ?? 1
         mcusPerLine = (width + 8 * maxHorizontal - 1) / (8 * maxHorizontal)
         mcusPerColumn = (height + 8 * maxVertical - 1) / (8 * maxVertical)
+        var total = 0
         for index in components.indices {
             components[index].blocksPerLine = mcusPerLine * components[index].horizontal
             components[index].blocksPerColumn = mcusPerColumn * components[index].vertical
-            let blocks = components[index].blocksPerLine * components[index].blocksPerColumn
-            guard blocks <= limits.maxPixels / 16 + 4096 else {
-                throw .tooLarge(width: width, height: height, maxPixels: limits.maxPixels)
-            }
-            components[index].coefficients = [Int16](repeating: 0, count: blocks * 64)
+            components[index].offset = total
+            total += components[index].blocksPerLine * components[index].blocksPerColumn * 64
         }
+        // Sampling factors multiply the blocks; bound them as the pixels are bounded.
+        guard total <= limits.maxPixels * 3 * 4 + 4096 * 64 else {
+            throw .tooLarge(width: width, height: height, maxPixels: limits.maxPixels)
+        }
+        coefficients = [Int16](repeating: 0, count: total)
         self.progressive = progressive
         frameSeen = true
     }
@@ -209,7 +215,12 @@ struct JPEGDecoder {
             }
         }
         var reader = JPEGBitReader(bytes: bytes, position: position)
-        try decodeScan(scanComponents, &scan, &reader)
+        var storage = coefficients
+        coefficients = []
+        defer { coefficients = storage }
+        try storage.withUnsafeMutableBufferPointer { (all) throws(PictureError) in
+            try decodeScan(scanComponents, &scan, &reader, all)
+        }
         // The entropy-coded data ends at the next marker that is not a restart marker.
         position = reader.markerPosition ?? reader.position
         while position + 1 < bytes.count {
@@ -219,8 +230,8 @@ struct JPEGDecoder {
         if position + 1 >= bytes.count { throw .truncated("JPEG ends inside its scan data") }
     }
 
-    mutating func decodeScan(_ scanComponents: [Int], _ scan: inout JPEGScan, _ reader: inout JPEGBitReader)
-        throws(PictureError) {
+    mutating func decodeScan(_ scanComponents: [Int], _ scan: inout JPEGScan, _ reader: inout JPEGBitReader,
+                             _ all: UnsafeMutableBufferPointer<Int16>) throws(PictureError) {
         for component in scanComponents { components[component].predictor = 0 }
         eobRun = 0
         let single = scanComponents.count == 1
@@ -244,7 +255,7 @@ struct JPEGDecoder {
             if single {
                 let index = scanComponents[0]
                 let block = (unit / singleBlocksPerLine) * components[index].blocksPerLine + unit % singleBlocksPerLine
-                try decodeBlock(index, block, &scan, &reader)
+                try decodeBlock(index, block, &scan, &reader, all)
             } else {
                 let row = unit / mcusPerLine, column = unit % mcusPerLine
                 for index in scanComponents {
@@ -253,7 +264,7 @@ struct JPEGDecoder {
                         for h in 0..<component.horizontal {
                             let block = (row * component.vertical + v) * component.blocksPerLine
                                 + column * component.horizontal + h
-                            try decodeBlock(index, block, &scan, &reader)
+                            try decodeBlock(index, block, &scan, &reader, all)
                         }
                     }
                 }
@@ -261,13 +272,14 @@ struct JPEGDecoder {
         }
     }
 
-    mutating func decodeBlock(_ index: Int, _ block: Int, _ scan: inout JPEGScan, _ reader: inout JPEGBitReader)
-        throws(PictureError) {
+    mutating func decodeBlock(_ index: Int, _ block: Int, _ scan: inout JPEGScan, _ reader: inout JPEGBitReader,
+                              _ all: UnsafeMutableBufferPointer<Int16>) throws(PictureError) {
         let dc = dcTables[components[index].dcTable], ac = acTables[components[index].acTable]
         var predictor = components[index].predictor
         var run = eobRun
-        try components[index].coefficients.withUnsafeMutableBufferPointer { (all) throws(PictureError) in
-            let coefficients = UnsafeMutableBufferPointer(rebasing: all[(block * 64)..<(block * 64 + 64)])
+        let start = components[index].offset + block * 64
+        do {
+            let coefficients = UnsafeMutableBufferPointer(rebasing: all[start..<(start + 64)])
             if !scan.progressive {
                 try Self.decodeBaseline(coefficients, dc: dc, ac: ac, predictor: &predictor, &reader)
             } else if scan.start == 0 {

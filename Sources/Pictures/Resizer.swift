@@ -7,79 +7,45 @@ import Foundation
 /// colour, filtered across then down, and turned back.
 public enum Resizer {
     public static func resize(_ picture: Picture, width: Int, height: Int) -> Picture {
+        resize(LinearPicture(picture), width: width, height: height).picture
+    }
+
+    static func resize(_ source: LinearPicture, width: Int, height: Int) -> LinearPicture {
         precondition(width > 0 && height > 0, "a resize to nothing")
-        if width == picture.width && height == picture.height { return picture }
-        let horizontal = Contributions(source: picture.width, target: width)
-        let vertical = Contributions(source: picture.height, target: height)
-        let linear = Self.linearTable
-        // Across first: the intermediate is target width × source height, in linear, premultiplied floats.
-        var across = [Float](repeating: 0, count: width * picture.height * 4)
-        picture.pixels.withUnsafeBufferPointer { source in
+        let horizontal = Contributions(source: source.width, target: width)
+        let vertical = Contributions(source: source.height, target: height)
+        // Across first: the intermediate is target width × source height.
+        var across = [SIMD4<Float>](repeating: .zero, count: width * source.height)
+        source.pixels.withUnsafeBufferPointer { pixels in
             across.withUnsafeMutableBufferPointer { out in
-                var row = [Float](repeating: 0, count: picture.width * 4)
-                row.withUnsafeMutableBufferPointer { row in
-                    for y in 0..<picture.height {
-                        let base = y * picture.width * 4
-                        for x in 0..<picture.width {
-                            let alpha = Float(source[base + x * 4 + 3]) / 255
-                            row[x * 4] = linear[Int(source[base + x * 4])] * alpha
-                            row[x * 4 + 1] = linear[Int(source[base + x * 4 + 1])] * alpha
-                            row[x * 4 + 2] = linear[Int(source[base + x * 4 + 2])] * alpha
-                            row[x * 4 + 3] = alpha
+                horizontal.weights.withUnsafeBufferPointer { weights in
+                    for y in 0..<source.height {
+                        let row = y * source.width
+                        for x in 0..<width {
+                            var sum = SIMD4<Float>.zero
+                            let first = row + horizontal.starts[x], base = x * horizontal.taps
+                            for tap in 0..<horizontal.taps { sum += pixels[first + tap] * weights[base + tap] }
+                            out[y * width + x] = sum
                         }
-                        horizontal.apply(row, stride: 4, into: out, at: y * width * 4, step: 4)
                     }
                 }
             }
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let encode = Self.encodeTable
-        let scale = Float(encode.count - 1)
+        var down = [SIMD4<Float>](repeating: .zero, count: width * height)
         across.withUnsafeBufferPointer { across in
-            pixels.withUnsafeMutableBufferPointer { out in
-                encode.withUnsafeBufferPointer { encode in
-                        for y in 0..<height {
-                            let (start, weights) = (vertical.starts[y], vertical.weights[y])
-                            for x in 0..<width {
-                                var red: Float = 0, green: Float = 0, blue: Float = 0, alpha: Float = 0
-                                for (offset, weight) in weights.enumerated() {
-                                    let index = ((start + offset) * width + x) * 4
-                                    red += across[index] * weight
-                                    green += across[index + 1] * weight
-                                    blue += across[index + 2] * weight
-                                    alpha += across[index + 3] * weight
-                                }
-                                let target = (y * width + x) * 4
-                                let clampedAlpha = min(max(alpha, 0), 1)
-                                out[target + 3] = UInt8((clampedAlpha * 255).rounded())
-                                guard clampedAlpha > 0 else {
-                                    out[target] = 0
-                                    out[target + 1] = 0
-                                    out[target + 2] = 0
-                                    continue
-                                }
-                                let inverse = 1 / clampedAlpha
-                                func toSRGB(_ value: Float) -> UInt8 {
-                                    encode[Int(min(max(value * inverse, 0), 1) * scale + 0.5)]
-                                }
-                                out[target] = toSRGB(red)
-                                out[target + 1] = toSRGB(green)
-                                out[target + 2] = toSRGB(blue)
-                            }
+            down.withUnsafeMutableBufferPointer { down in
+                vertical.weights.withUnsafeBufferPointer { weights in
+                    for y in 0..<height {
+                        let first = vertical.starts[y], base = y * vertical.taps, target = y * width
+                        for tap in 0..<vertical.taps {
+                            let weight = weights[base + tap], row = (first + tap) * width
+                            for x in 0..<width { down[target + x] += across[row + x] * weight }
                         }
+                    }
                 }
             }
         }
-        return Picture(width: width, height: height, pixels: pixels)
-    }
-
-    /// The size that fits `picture` in `side × side` keeping its proportions (never larger than it is).
-    public static func fitting(_ width: Int, _ height: Int, within side: Int) -> (width: Int, height: Int) {
-        guard width > side || height > side else { return (width, height) }
-        if width >= height {
-            return (side, max(1, Int((Double(height) * Double(side) / Double(width)).rounded())))
-        }
-        return (max(1, Int((Double(width) * Double(side) / Double(height)).rounded())), side)
+        return LinearPicture(width: width, height: height, pixels: down)
     }
 
     static let linearTable: [Float] = (0..<256).map { value in
@@ -95,10 +61,62 @@ public enum Resizer {
     }
 }
 
-/// For each target sample, the first source sample it reads and the weights of those it reads, normalised to 1.
+/// A picture in linear light, alpha premultiplied: made once when several sizes are derived from one picture.
+struct LinearPicture {
+    let width: Int
+    let height: Int
+    var pixels: [SIMD4<Float>]
+
+    init(width: Int, height: Int, pixels: [SIMD4<Float>]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Back to 8-bit sRGB, alpha unpremultiplied.
+    var picture: Picture {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let encode = Resizer.encodeTable
+        let scale = Float(encode.count - 1)
+        bytes.withUnsafeMutableBufferPointer { out in
+            encode.withUnsafeBufferPointer { encode in
+                pixels.withUnsafeBufferPointer { pixels in
+                    for index in 0..<(width * height) {
+                        let value = pixels[index], target = index * 4
+                        let alpha = min(max(value[3], 0), 1)
+                        out[target + 3] = UInt8(alpha * 255 + 0.5)
+                        guard alpha > 0 else { continue }
+                        let colour = value * (scale / alpha)
+                        out[target] = encode[Int(min(max(colour[0], 0), scale) + 0.5)]
+                        out[target + 1] = encode[Int(min(max(colour[1], 0), scale) + 0.5)]
+                        out[target + 2] = encode[Int(min(max(colour[2], 0), scale) + 0.5)]
+                    }
+                }
+            }
+        }
+        return Picture(width: width, height: height, pixels: bytes)
+    }
+
+    init(_ picture: Picture) {
+        width = picture.width
+        height = picture.height
+        let linear = Resizer.linearTable
+        pixels = picture.pixels.withUnsafeBufferPointer { source in
+            (0..<(picture.width * picture.height)).map { index in
+                let alpha = Float(source[index * 4 + 3]) / 255
+                return SIMD4(linear[Int(source[index * 4])] * alpha, linear[Int(source[index * 4 + 1])] * alpha,
+                             linear[Int(source[index * 4 + 2])] * alpha, alpha)
+            }
+        }
+    }
+}
+
+/// For each target sample, the first source sample it reads and `taps` weights (normalised to 1; zero where the
+/// filter runs past the edge, so every sample reads the same count and the loops stay simple).
 struct Contributions {
     var starts: [Int] = []
-    var weights: [[Float]] = []
+    var weights: [Float] = []
+    var taps = 0
 
     static func lanczos3(_ x: Double) -> Double {
         let x = abs(x)
@@ -113,37 +131,18 @@ struct Contributions {
         // Shrinking widens the filter by the scale so every source sample counts; enlarging keeps it at 3.
         let filterScale = max(scale, 1)
         let support = 3 * filterScale
+        taps = min(source, Int((support * 2).rounded(.up)) + 1)
         for index in 0..<target {
             let centre = (Double(index) + 0.5) * scale
-            let first = max(0, Int((centre - support).rounded(.down)))
-            let last = min(source - 1, Int((centre + support).rounded(.up)))
-            var row: [Double] = []
-            for sample in first...last {
-                row.append(Self.lanczos3((Double(sample) + 0.5 - centre) / filterScale))
+            let first = min(max(0, Int((centre - support).rounded(.down))), source - taps)
+            var row = (0..<taps).map { tap -> Double in
+                let sample = first + tap
+                return Self.lanczos3((Double(sample) + 0.5 - centre) / filterScale)
             }
             let total = row.reduce(0, +)
+            if total != 0 { row = row.map { $0 / total } }
             starts.append(first)
-            weights.append(row.map { Float(total == 0 ? 0 : $0 / total) })
-        }
-    }
-
-    func apply(_ row: UnsafeMutableBufferPointer<Float>, stride: Int, into out: UnsafeMutableBufferPointer<Float>,
-               at base: Int, step: Int) {
-        for (index, start) in starts.enumerated() {
-            var red: Float = 0, green: Float = 0, blue: Float = 0, alpha: Float = 0
-            var source = start * stride
-            for weight in weights[index] {
-                red += row[source] * weight
-                green += row[source + 1] * weight
-                blue += row[source + 2] * weight
-                alpha += row[source + 3] * weight
-                source += stride
-            }
-            let target = base + index * step
-            out[target] = red
-            out[target + 1] = green
-            out[target + 2] = blue
-            out[target + 3] = alpha
+            weights += row.map(Float.init)
         }
     }
 }
