@@ -30,7 +30,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

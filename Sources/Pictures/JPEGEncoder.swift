@@ -2,9 +2,15 @@
 /// scales its tables, the floating-point AAN forward DCT.
 public enum JPEGEncoder {
     public static func encode(_ picture: Picture, quality: Int = 82) -> [UInt8] {
+        encode(picture, quality: quality, restartInterval: 0)
+    }
+
+    /// With `restartInterval` MCUs between restart markers (0: none), which only the tests ask for.
+    static func encode(_ picture: Picture, quality: Int, restartInterval: Int) -> [UInt8] {
         var writer = JPEGWriter()
         let luma = scaledTable(lumaBase, quality: quality), chroma = scaledTable(chromaBase, quality: quality)
-        writer.header(width: picture.width, height: picture.height, luma: luma, chroma: chroma)
+        writer.header(width: picture.width, height: picture.height, luma: luma, chroma: chroma,
+                      restartInterval: restartInterval)
         let lumaDivisors = divisors(luma), chromaDivisors = divisors(chroma)
         let width = picture.width, height = picture.height
         let mcusX = (width + 15) / 16, mcusY = (height + 15) / 16
@@ -14,6 +20,11 @@ public enum JPEGEncoder {
         picture.pixels.withUnsafeBufferPointer { pixels in
             for mcuY in 0..<mcusY {
                 for mcuX in 0..<mcusX {
+                    let mcu = mcuY * mcusX + mcuX
+                    if restartInterval > 0 && mcu > 0 && mcu % restartInterval == 0 {
+                        writer.restart(UInt8((mcu / restartInterval - 1) % 8))
+                        predictors = (0, 0, 0)
+                    }
                     for index in 0..<64 {
                         cb[index] = 0
                         cr[index] = 0
@@ -92,7 +103,7 @@ struct JPEGWriter {
         bytes += payload
     }
 
-    mutating func header(width: Int, height: Int, luma: [Int], chroma: [Int]) {
+    mutating func header(width: Int, height: Int, luma: [Int], chroma: [Int], restartInterval: Int) {
         bytes += [0xFF, 0xD8]
         marker(0xE0, Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
         marker(0xDB, [0] + JPEGDecoder.zigzag.prefix(64).map { UInt8(luma[$0]) }
@@ -104,6 +115,7 @@ struct JPEGWriter {
             tables += [UInt8(slot)] + spec.counts.map(UInt8.init) + spec.symbols
         }
         marker(0xC4, tables)
+        if restartInterval > 0 { marker(0xDD, [UInt8(restartInterval >> 8), UInt8(restartInterval & 0xFF)]) }
         marker(0xDA, [3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
     }
 
@@ -122,6 +134,11 @@ struct JPEGWriter {
     mutating func finish() {
         if bitCount > 0 { write(0x7F, 8 - bitCount) }
         bytes += [0xFF, 0xD9]
+    }
+
+    mutating func restart(_ number: UInt8) {
+        if bitCount > 0 { write(0x7F, 8 - bitCount) }
+        bytes += [0xFF, 0xD0 + number]
     }
 
     static func category(_ value: Int) -> Int {
