@@ -12,8 +12,8 @@ public enum PictureDerivation {
     /// Copies whose shorter side is each of `sides` (those smaller than the picture), keeping proportions: the
     /// pages show pictures in square boxes with `object-fit: cover`, so the shorter side is the one to fill.
     /// A picture with transparency stays PNG; any other becomes a baseline JPEG.
-    public static func derive(_ source: [UInt8], sides: [Int], limits: PictureLimits = .standard,
-                              quality: Int = 82) throws(PictureError) -> [DerivedPicture] {
+    public static func derive(_ source: [UInt8], sides: [Int], limits: PictureLimits = .standard)
+        throws(PictureError) -> [DerivedPicture] {
         let picture = try PictureDecoder.decode(source, limits: limits)
         let transparent = picture.hasTransparency
         var result: [DerivedPicture] = []
@@ -29,10 +29,14 @@ public enum PictureDerivation {
             let small = linear.picture
             result.insert(DerivedPicture(
                 width: size.width, height: size.height, fileExtension: transparent ? "png" : "jpg",
-                bytes: transparent ? PNGEncoder.encode(small) : JPEGEncoder.encode(small, quality: quality)), at: 0)
+                bytes: transparent ? PNGEncoder.encode(small) : JPEGEncoder.encode(small, quality: quality(side: side))), at: 0)
         }
         return result
     }
+
+    /// JPEG quality by size: in a small copy every pixel shows, and its bytes are few anyway. These keep every
+    /// avatar's copies within SSIM 0.95 of a reference resize (`ResizeTests`) while a 132-px face stays near 7 KB.
+    static func quality(side: Int) -> Int { side <= 100 ? 90 : 85 }
 
     /// The size whose shorter side is `side`, the longer one in proportion.
     public static func covering(_ width: Int, _ height: Int, side: Int) -> (width: Int, height: Int) {
