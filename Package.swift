@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "TestSupport"]),
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
-        .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport", "Pictures"], exclude: ["Golden"]),
         .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "rmwiki", "Benchmarks"]),
     ]
 )
