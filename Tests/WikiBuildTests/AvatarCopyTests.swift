@@ -1,5 +1,6 @@
 import Foundation
 import Pictures
+import Primitives
 import RickAndMortyAPI
 import SiteOutput
 import TestSupport
@@ -67,5 +68,13 @@ struct AvatarCopyTests {
             avatars: [1: AvatarImage(source: .bytes(Self.jpeg(10)), fileExtension: "jpeg")], characters: [1])
         #expect(made.decoded == 1)
         #expect(made.files.allSatisfy { if case .bytes = $0.content { return true } else { return false } })
+    }
+}
+
+extension AvatarCopyTests {
+    @Test("the cache key's digest is FNV-1a's")
+    func digest() {
+        let bytes = Self.jpeg(33)
+        #expect(AvatarCopyMaker.digest(bytes) == FNV1a(bytes).hex)
     }
 }
