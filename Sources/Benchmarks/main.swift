@@ -16,6 +16,13 @@ case "scale":
     await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "hugo":
     await HugoBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "images":
+    do {
+        try ImagesBenchmark.run(arguments: Array(arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("rmwiki-bench images: \(error)\n".utf8))
+        exit(1)
+    }
 case "child":
     // The launcher `ChildProcess` measures each build through; not for people.
     ChildProcess.launch(arguments: Array(arguments.dropFirst()))
@@ -40,6 +47,7 @@ default:
                rmwiki-bench \(HugoBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
                \(MarkdownBenchmark.usage)
+               \(ImagesBenchmark.usage)
 
         """.utf8))
     exit(2)

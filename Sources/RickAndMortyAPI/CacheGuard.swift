@@ -70,7 +70,7 @@ extension DataCache {
 
     /// A name the cache itself writes at its top level (the current layout's or the flat one before it).
     static func isCacheEntry(_ name: String) -> Bool {
-        [currentLinkName, downloadsFolderName, CacheLock.fileName, markerName].contains(name)
+        [currentLinkName, downloadsFolderName, picturesFolderName, CacheLock.fileName, markerName].contains(name)
             || legacyEntries.contains(name) || generationNumber(name) != nil
             || name.hasPrefix(CacheStaging.prefix) || name.hasPrefix(AtomicFile.temporaryPrefix)
     }

@@ -23,6 +23,8 @@ package struct DataCache: Sendable {
     static let currentLinkName = "current"
     static let generationPrefix = "generation-"
     static let downloadsFolderName = "downloads"
+    /// The smaller copies of the avatars the build makes, one folder per source picture (see `AvatarCopyMaker`).
+    package static let picturesFolderName = "pictures"
     /// What the old layout kept directly in DIR.
     static let legacyEntries = ["snapshot.json", "responses.json", ChangeHistory.fileName, "avatars"]
 

@@ -22,6 +22,7 @@ extension ImageReference: MustacheConvertible {
         .object([
             "src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height),
             "loading": .string(loading), "fetchPriority": MustacheValue(fetchPriority),
+            "srcset": MustacheValue(srcset),
         ])
     }
 }

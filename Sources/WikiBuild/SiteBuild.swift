@@ -119,6 +119,16 @@ package struct SiteBuild: Sendable {
                           timings: timings, counts: counts + ", " + CountText.of(unchanged.count, "file"))
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
+        let pictureFolder: URL? = settings.dryRun || !source.usesCache ? nil
+            : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
+        let copies = await timings.measure("pictures") {
+            AvatarCopyMaker(folder: pictureFolder).make(avatars: avatars, characters: Set(snapshot.characters.map(\.id)))
+        }
+        copies.warnings.forEach(log.warn)
+        if !avatars.isEmpty {
+            log.say("pictures: \(CountText.of(copies.copies.count, "avatar")) with smaller copies, "
+                + "\(copies.decoded) decoded (the others' copies were in the cache)")
+        }
         // Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`.
         let outputGuard = outputGuard
         let force = settings.force
@@ -130,7 +140,7 @@ package struct SiteBuild: Sendable {
         do {
             fileCount = try await timings.measure("render") {
                 let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
-                    .render(dataset: dataset, avatars: avatars, history: history, emit: session.add)
+                    .render(dataset: dataset, avatars: avatars, copies: copies, history: history, emit: session.add)
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
                 return paths.count
@@ -209,6 +219,12 @@ package struct SiteBuild: Sendable {
 }
 
 extension SiteBuild.DataSource {
+    /// The records come from rmwiki's cache folder, which may then keep the avatars' copies too.
+    var usesCache: Bool {
+        if case .records = self { return false }
+        return true
+    }
+
     /// Loading asks the API.
     var isFetch: Bool {
         if case .refresh = self { return true }

@@ -20,8 +20,8 @@ package struct SiteRenderer: Sendable {
 
     /// Returns the path of every file emitted.
     package func render(
-        dataset: Dataset, avatars: [Int: AvatarImage], history: ChangeHistory = ChangeHistory(),
-        emit publish: @escaping @Sendable (SiteFile) throws -> Void
+        dataset: Dataset, avatars: [Int: AvatarImage], copies: AvatarCopyMaker.Made = .init(),
+        history: ChangeHistory = ChangeHistory(), emit publish: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> [String] {
         // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).
         let ledger = PocketFiles.Ledger()
@@ -55,7 +55,8 @@ package struct SiteRenderer: Sendable {
                 group.addTask {
                     (index, try await Self.render(
                         theme: theme, language: language, site: site, languages: languages, dataset: dataset,
-                        avatarExtensions: avatarExtensions, history: history, renderer: renderers[index], emit: emit))
+                        avatarExtensions: avatarExtensions, avatarCopies: copies.copies, history: history,
+                        renderer: renderers[index], emit: emit))
                 }
             }
             // The avatars (shared by all languages) are linked meanwhile.
@@ -68,6 +69,10 @@ package struct SiteRenderer: Sendable {
                     case .bytes(let bytes): try emit(SiteFile(path: path, bytes: bytes))
                     }
                     part.paths.append(path)
+                }
+                for file in copies.files {
+                    try emit(file)
+                    part.paths.append(file.path)
                 }
                 return (languages.count, part)
             }
@@ -111,12 +116,14 @@ package struct SiteRenderer: Sendable {
     /// once written, so the models of every page are never held together.
     static func render(
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
-        avatarExtensions: [Int: String], history: ChangeHistory, renderer: PageRenderer,
+        avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
+        renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> LanguagePart {
         let model = try theme.strings {
             try SiteModel(
-                dataset: dataset, avatarExtensions: avatarExtensions, configuration: site.configuration,
+                dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
+                configuration: site.configuration,
                 strings: language.strings, history: history, languages: languages)
         }
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"

@@ -15,6 +15,26 @@ package struct ImageReference: Codable, Sendable, Equatable {
     package let height: Int
     package var loading = "lazy"
     package var fetchPriority: String?
+    /// The smaller copies and the original, with their widths (`…/1-44.jpg 44w, …, …/1.jpeg 300w`), so the
+    /// browser fetches the smallest that is sharp at the size shown; nil when there are no copies (the
+    /// placeholder, an avatar that could not be decoded). Each template says the size it shows (`sizes`).
+    package var srcset: String?
+}
+
+/// A smaller copy of an avatar, made at build time for the size a page shows it at.
+package struct AvatarCopy: Codable, Sendable, Equatable {
+    /// The shorter side asked for: it names the file.
+    package let side: Int
+    package let width: Int
+    package let height: Int
+    package let fileExtension: String
+
+    package init(side: Int, width: Int, height: Int, fileExtension: String) {
+        self.side = side
+        self.width = width
+        self.height = height
+        self.fileExtension = fileExtension
+    }
 }
 
 /// A character as a card: picture, name (with its note when namesakes exist), status badge, border
@@ -139,9 +159,15 @@ extension SiteModel {
         let src = avatarExtensions[character.id].map {
             configuration.sharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
         } ?? configuration.sharedLink(Self.placeholderAvatarPath)
-        return ImageReference(
+        var reference = ImageReference(
             src: src, alt: try strings.format("image_alt", ["name": character.name]),
             width: Self.avatarSize, height: Self.avatarSize)
+        if let copies = avatarCopies[character.id], !copies.isEmpty, avatarExtensions[character.id] != nil {
+            reference.srcset = (copies.map { copy in
+                configuration.sharedLink(Self.avatarCopyPath(characterID: character.id, copy: copy)) + " \(copy.width)w"
+            } + [src + " \(Self.avatarSize)w"]).joined(separator: ", ")
+        }
+        return reference
     }
 
     func card(_ character: CharacterRecord) throws -> CharacterCard {

@@ -11,6 +11,8 @@ package struct SiteModel: Sendable {
     package let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
+    /// The smaller copies made of each avatar, smallest first.
+    let avatarCopies: [Int: [AvatarCopy]]
     let history: ChangeHistory
     /// Every language the site is generated in, this model's among them.
     let languages: [SiteLanguage]
@@ -36,8 +38,9 @@ package struct SiteModel: Sendable {
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
     package init(
-        dataset: Dataset, avatarExtensions: [Int: String], configuration: SiteConfiguration, strings: StringTable,
-        history: ChangeHistory = ChangeHistory(), languages: [SiteLanguage] = []
+        dataset: Dataset, avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]] = [:],
+        configuration: SiteConfiguration, strings: StringTable, history: ChangeHistory = ChangeHistory(),
+        languages: [SiteLanguage] = []
     ) throws {
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
         nameNotes = try NameNotes.make(self.dataset, strings: strings)
@@ -47,6 +50,7 @@ package struct SiteModel: Sendable {
         self.history = history
         self.languages = languages
         self.avatarExtensions = avatarExtensions
+        self.avatarCopies = avatarCopies
         self.configuration = configuration
         self.strings = strings
         for character in self.dataset.characters { characterCards[character.id] = try makeCard(character) }
@@ -61,6 +65,11 @@ package struct SiteModel: Sendable {
     /// Where a character's picture is published, relative to the output folder.
     package static func avatarPath(characterID: Int, fileExtension: String) -> String {
         "images/characters/\(characterID).\(fileExtension)"
+    }
+
+    /// Where a smaller copy of a character's picture is published: `images/characters/1-44.jpg`.
+    package static func avatarCopyPath(characterID: Int, copy: AvatarCopy) -> String {
+        "images/characters/\(characterID)-\(copy.side).\(copy.fileExtension)"
     }
 
     package func link(_ route: Route) -> String { configuration.link(route.relativeURL) }

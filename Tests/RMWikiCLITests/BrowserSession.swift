@@ -156,14 +156,23 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// Lays pages out as a phone or a desktop of `width` × `height` CSS pixels would, in the light or dark scheme.
-    func emulate(width: Int, height: Int, mobile: Bool, dark: Bool = false) async throws {
+    /// `scale` is the device pixel ratio (3 for most phones), which decides the picture `srcset` picks.
+    func emulate(width: Int, height: Int, mobile: Bool, dark: Bool = false, scale: Double = 1) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Emulation.setDeviceMetricsOverride", [
-                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+                "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile,
             ])
             _ = try call("Emulation.setEmulatedMedia", [
                 "features": [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]],
             ])
+        }
+    }
+
+    /// Empties the HTTP cache, so the next page is a first visit.
+    func clearCache() async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Network.enable")
+            _ = try call("Network.clearBrowserCache")
         }
     }
 

@@ -42,6 +42,12 @@ struct FullSiteIntegrationTests {
         #expect(try BuildFixture.text(output, "fr/characters/page/42/index.html").contains("Page 42 sur 42"))
         #expect(try BuildFixture.text(output, "fr/characters/1/index.html").contains("<html lang=\"fr\">"))
         #expect(count(#"^images/characters/\d+\.(jpeg|png)$"#) == 826)
+        // Every real avatar decodes, so each has its copies for rows of faces.
+        for side in [44, 88, 132] { #expect(count("^images/characters/\\d+-\(side)\\.jpg$") == 826, "\(side) px") }
+        #expect(try BuildFixture.text(output, "characters/1/index.html")
+            .contains(#"srcset="/images/characters/2-44.jpg 44w, /images/characters/2-88.jpg 88w, "#
+                + #"/images/characters/2-132.jpg 132w, /images/characters/2.png 300w" sizes="2.75rem""#))
+        #expect(!result.err.contains("cannot be made smaller"), "\(result.err)")
 
         let lastPage = try BuildFixture.text(output, "characters/page/42/index.html")
         #expect(lastPage.components(separatedBy: "class=\"card character-card").count - 1 == 6, "826 = 41 × 20 + 6")

@@ -93,7 +93,8 @@ extension NightlyProcessTests {
                 let newPages: [String] = ["characters/\(newID)/", "characters/page/4/", "characters/a-z/page/4/",
                                           "characters/most-episodes/page/4/"].map { $0 + "index.html" } + newGroupPages
                 let newFiles: [String] = (languages.flatMap { language in newPages.map { language + $0 } }
-                    + ["images/characters/\(newID).jpeg"]).sorted()
+                    + ["images/characters/\(newID).jpeg"]
+                    + [44, 88, 132].map { "images/characters/\(newID)-\($0).jpg" }).sorted()
                 let secondRebuildPages = Self.rebuildPages(added.summary.added)
                 #expect(secondRebuildPages.count == languages.count && !Set(secondRebuildPages).isSubset(of: rebuildPages))
                 #expect(added.summary.added == (newFiles + secondRebuildPages).sorted())

@@ -1,0 +1,160 @@
+import Foundation
+import Pictures
+import Primitives
+import RickAndMortyAPI
+import SiteOutput
+import WikiModel
+
+/// Makes the smaller copies of every avatar (`AvatarSizes.sides`), once per picture: each is kept in the cache
+/// under a key of its source bytes, so a build whose pictures did not change decodes none, and a changed picture
+/// is made again alone. A picture that cannot be decoded keeps its original on every page, with one warning line
+/// saying which and why (remembered in the cache too, so it is not decoded again either).
+package struct AvatarCopyMaker: Sendable {
+    /// `<cache>/pictures`, or nil to make the copies in memory and write nothing (the demo, a test's records, a
+    /// dry run).
+    let folder: URL?
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    package struct Made: Sendable {
+        package var copies: [Int: [AvatarCopy]] = [:]
+        package var files: [SiteFile] = []
+        package var warnings: [String] = []
+        /// How many pictures were decoded (not found in the cache).
+        package var decoded = 0
+
+        package init() {}
+    }
+
+    /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.
+    static let version = "v1-" + AvatarSizes.sides.map(String.init).joined(separator: "-")
+    static let failureFile = "failed.txt"
+
+    func make(avatars: [Int: AvatarImage], characters: Set<Int>) -> Made {
+        var made = Made()
+        var pending: [(id: Int, key: String, bytes: [UInt8])] = []
+        var used = Set<String>()
+        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key })
+        where characters.contains(id) && ["jpeg", "jpg", "png"].contains(avatar.fileExtension) {
+            let bytes: [UInt8]
+            switch avatar.source {
+            case .bytes(let value): bytes = value
+            case .file(let path):
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                bytes = [UInt8](data)
+            }
+            let key = Self.digest(bytes) + "-\(bytes.count)-" + Self.version
+            used.insert(key)
+            if let folder, let cached = Self.read(folder.appendingPathComponent(key), id: id) {
+                switch cached {
+                case .success(let entries): add(entries, id: id, to: &made)
+                case .failure(let reason): made.warnings.append(Self.warning(id: id, reason: reason.text))
+                }
+                continue
+            }
+            pending.append((id, key, bytes))
+        }
+        let results = PictureDerivation.deriveAll(pending.map(\.bytes), sides: AvatarSizes.sides, workers: workers)
+        made.decoded = pending.count
+        for (job, result) in zip(pending, results) {
+            switch result {
+            case .success(let copies):
+                let entries = copies.map { copy in
+                    (AvatarCopy(side: min(copy.width, copy.height), width: copy.width, height: copy.height,
+                                fileExtension: copy.fileExtension), SiteFile.Content.bytes(copy.bytes))
+                }
+                if let folder { Self.store(entries, in: folder.appendingPathComponent(job.key)) }
+                add(entries, id: job.id, to: &made)
+            case .failure(let error):
+                if let folder { Self.storeFailure(error.description, in: folder.appendingPathComponent(job.key)) }
+                made.warnings.append(Self.warning(id: job.id, reason: error.description))
+            }
+        }
+        if let folder { Self.prune(folder, keeping: used) }
+        return made
+    }
+
+    /// FNV-1a over the bytes, as `FNV1a` computes it, in a loop over the buffer: through `FNV1a`'s generic
+    /// sequence the 28 MB of the API's avatars took half a second of every build.
+    static func digest(_ bytes: [UInt8]) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return FNV1a.hex(value)
+    }
+
+    static func warning(id: Int, reason: String) -> String {
+        "warning: the picture of character \(id) cannot be made smaller (\(reason)); its pages show the original"
+    }
+
+    private func add(_ entries: [(AvatarCopy, SiteFile.Content)], id: Int, to made: inout Made) {
+        let sorted = entries.sorted { $0.0.side < $1.0.side }
+        made.copies[id] = sorted.map(\.0)
+        for (copy, content) in sorted {
+            made.files.append(SiteFile(path: SiteModel.avatarCopyPath(characterID: id, copy: copy), content: content))
+        }
+    }
+
+    /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed; nil when there is none.
+    static func read(_ entry: URL, id: Int) -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: entry.path), !names.isEmpty else {
+            return nil
+        }
+        if names.contains(failureFile) {
+            let reason = (try? String(contentsOf: entry.appendingPathComponent(failureFile), encoding: .utf8)) ?? "undecodable"
+            return .failure(ReasonText(text: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        var entries: [(AvatarCopy, SiteFile.Content)] = []
+        for name in names {
+            let parts = name.split(whereSeparator: { "-x.".contains($0) }).map(String.init)
+            guard parts.count == 4, let side = Int(parts[0]), let width = Int(parts[1]), let height = Int(parts[2]) else {
+                return nil
+            }
+            entries.append((AvatarCopy(side: side, width: width, height: height, fileExtension: parts[3]),
+                            .copy(sourcePath: entry.appendingPathComponent(name).path)))
+        }
+        return .success(entries)
+    }
+
+    struct ReasonText: Error, CustomStringConvertible {
+        let text: String
+        var description: String { text }
+    }
+
+    /// Written beside the entry and renamed into place, so a build killed meanwhile leaves no half entry.
+    static func store(_ entries: [(AvatarCopy, SiteFile.Content)], in entry: URL) {
+        write(entry) { staging in
+            for (copy, content) in entries {
+                guard case .bytes(let bytes) = content else { continue }
+                let name = "\(copy.side)-\(copy.width)x\(copy.height).\(copy.fileExtension)"
+                try Data(bytes).write(to: staging.appendingPathComponent(name))
+            }
+        }
+    }
+
+    static func storeFailure(_ reason: String, in entry: URL) {
+        write(entry) { staging in try Data((reason + "\n").utf8).write(to: staging.appendingPathComponent(failureFile)) }
+    }
+
+    private static func write(_ entry: URL, _ fill: (URL) throws -> Void) {
+        let manager = FileManager.default
+        let staging = entry.deletingLastPathComponent().appendingPathComponent(".staging-" + entry.lastPathComponent)
+        do {
+            try? manager.removeItem(at: staging)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try fill(staging)
+            try manager.moveItem(at: staging, to: entry)
+        } catch {
+            // The copies are still published from memory; only the next build's reuse is lost.
+            try? manager.removeItem(at: staging)
+        }
+    }
+
+    /// Removes the entries of pictures no longer in the data (and staging left by a killed build).
+    static func prune(_ folder: URL, keeping used: Set<String>) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where !used.contains(name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Pictures
+import Primitives
+import RickAndMortyAPI
+import SiteOutput
+import TestSupport
+import Testing
+import WikiModel
+@testable import WikiBuild
+
+@Suite("Avatar copies")
+struct AvatarCopyTests {
+    static func jpeg(_ shade: UInt8) -> [UInt8] {
+        let pixels: [UInt8] = (0..<(200 * 200)).flatMap { (index: Int) -> [UInt8] in
+            [shade, UInt8(index % 200), UInt8(index / 200), 255]
+        }
+        return JPEGEncoder.encode(Picture(width: 200, height: 200, pixels: pixels))
+    }
+
+    @Test("copies are made once per picture: a second build decodes nothing, a changed picture alone is made again")
+    func cachedBySourceBytes() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-copies")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let maker = AvatarCopyMaker(folder: folder.appendingPathComponent("pictures"))
+        var avatars: [Int: AvatarImage] = [
+            1: AvatarImage(source: .bytes(Self.jpeg(10)), fileExtension: "jpeg"),
+            2: AvatarImage(source: .bytes(Self.jpeg(90)), fileExtension: "jpeg"),
+            3: AvatarImage(source: .bytes(Array("<svg/>".utf8)), fileExtension: "svg"),
+        ]
+        let first = maker.make(avatars: avatars, characters: [1, 2, 3])
+        #expect(first.decoded == 2)
+        #expect(first.warnings.isEmpty)
+        #expect(first.copies[1]?.map(\.side) == AvatarSizes.sides)
+        #expect(first.copies[3] == nil, "an SVG is published as it is")
+        #expect(first.files.map(\.path).contains("images/characters/2-44.jpg"))
+        let again = maker.make(avatars: avatars, characters: [1, 2, 3])
+        #expect(again.decoded == 0)
+        #expect(again.copies == first.copies)
+        #expect(Set(again.files.map(\.path)) == Set(first.files.map(\.path)))
+        avatars[2] = AvatarImage(source: .bytes(Self.jpeg(200)), fileExtension: "jpeg")
+        let changed = maker.make(avatars: avatars, characters: [1, 2, 3])
+        #expect(changed.decoded == 1)
+        // The old picture's entry is gone with it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("pictures").path).count == 2)
+    }
+
+    @Test("a picture that cannot be decoded is one warning line naming it and why, every build, decoded once")
+    func badPicture() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-copies")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let maker = AvatarCopyMaker(folder: folder.appendingPathComponent("pictures"))
+        let cut = Array(Self.jpeg(50).prefix(700))
+        let avatars = [7: AvatarImage(source: .bytes(cut), fileExtension: "jpeg"),
+                       8: AvatarImage(source: .bytes(Self.jpeg(60)), fileExtension: "jpeg")]
+        for decoded in [2, 0] {
+            let made = maker.make(avatars: avatars, characters: [7, 8])
+            #expect(made.decoded == decoded)
+            #expect(made.warnings == ["warning: the picture of character 7 cannot be made smaller (truncated: JPEG ends "
+                + "inside its scan data); its pages show the original"])
+            #expect(made.copies[7] == nil)
+            #expect(made.copies[8]?.count == AvatarSizes.sides.count)
+        }
+    }
+
+    @Test("without a cache folder (the demo, a dry run) the copies are made in memory and nothing is written")
+    func inMemory() {
+        let made = AvatarCopyMaker(folder: nil).make(
+            avatars: [1: AvatarImage(source: .bytes(Self.jpeg(10)), fileExtension: "jpeg")], characters: [1])
+        #expect(made.decoded == 1)
+        #expect(made.files.allSatisfy { if case .bytes = $0.content { return true } else { return false } })
+    }
+}
+
+extension AvatarCopyTests {
+    @Test("the cache key's digest is FNV-1a's")
+    func digest() {
+        let bytes = Self.jpeg(33)
+        #expect(AvatarCopyMaker.digest(bytes) == FNV1a(bytes).hex)
+    }
+}
