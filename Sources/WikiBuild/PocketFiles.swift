@@ -15,7 +15,7 @@ struct PocketFiles: Sendable {
     final class Ledger: Sendable {
         struct Entry: Sendable {
             let size: Int
-            /// Nil for pictures: they are linked from the cache, not read (a rebuild that changes one changes its size).
+            /// Nil for pictures: most are linked from the cache, not read (a rebuild that changes one changes its size).
             let hash: String?
         }
 
@@ -24,9 +24,11 @@ struct PocketFiles: Sendable {
         func note(_ file: SiteFile) {
             let entry: Entry
             switch file.content {
-            case .bytes(let bytes):
-                guard file.path.hasSuffix(".html") || file.path.hasSuffix(".json") else { return }
+            case .bytes(let bytes) where file.path.hasSuffix(".html") || file.path.hasSuffix(".json"):
                 entry = Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes))
+            case .bytes(let bytes):
+                // A picture made in memory (an avatar's smaller copy, say) is tracked by size like a linked one.
+                entry = Entry(size: bytes.count, hash: nil)
             case .copy(let source):
                 entry = Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
             }

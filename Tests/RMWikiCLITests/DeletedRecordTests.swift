@@ -40,9 +40,9 @@ extension NightlyProcessTests {
                             "\(prefix): character \(id) listed as removed")
                         #expect(!item.contains("<a "), "\(prefix): a removed record is plain text")
                     }
-                    #expect(group.contains(prefix.isEmpty ? "Removed characters: 2" : "Personnages retirés : 2"))
+                    #expect(group.contains(prefix.isEmpty ? "Removed characters: 2" : "Personnages retirés\u{202F}: 2"))
                     let feed = try String(contentsOf: work.output.appendingPathComponent(prefix + "feed.xml"), encoding: .utf8)
-                    #expect(feed.contains(prefix.isEmpty ? "Removed character: Jerry Smith" : "Personnage retiré : Jerry Smith"))
+                    #expect(feed.contains(prefix.isEmpty ? "Removed character: Jerry Smith" : "Personnage retiré\u{202F}: Jerry Smith"))
                 }
 
                 try FileManager.default.removeItem(at: work.cache)

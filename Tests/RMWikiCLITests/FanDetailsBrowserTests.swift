@@ -249,7 +249,9 @@ struct FanDetailsBrowserTests {
             "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
         ])
         try #require(built.code == 0, "\(built.err)")
-        let pages = try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") }
+        // `random/` sends the reader straight on to a character page (checked like the others), so it is never
+        // seen as itself.
+        let pages = try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") && !$0.hasSuffix("random/index.html") }
         let siteServer = HTTPServer(handler: StaticFileHandler(root: output))
         let port = try await siteServer.start()
         let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))

@@ -104,7 +104,8 @@ struct PocketBrowserTests {
             try await open(browser, root.appendingPathComponent(language + "search/"))
             try await browser.type("rick", into: "#search-query")
             try await browser.wait(until: "document.querySelectorAll('#search-characters [data-list] li').length > 0", seconds: 30)
-            try await browser.wait(until: "document.querySelectorAll('#search-characters .offline-note').length > 0")
+            // Each result is marked once the worker's caches answer for it: wait for all of them, not the first.
+            try await browser.wait(until: "document.querySelectorAll('#search-characters .offline-note').length === document.querySelectorAll('#search-characters [data-list] li').length")
             #expect(try await browser.text("document.querySelector('#search-characters .offline-yes') !== null") == "true",
                     "Rick, visited, is said to open offline")
             #expect(try await browser.text("document.querySelector('#search-characters .offline-no') !== null") == "true",
