@@ -129,7 +129,8 @@
     Array.prototype.forEach.call(items, function (item) {
       var anchor = item.querySelector("a");
       if (!anchor) return;
-      caches.match(anchor.href, { ignoreSearch: true }).then(function (hit) {
+      // An exact address (pages are stored without a query): `ignoreSearch` would read every stored entry.
+      caches.match(anchor.href.split(/[?#]/)[0]).then(function (hit) {
         if (!hit && navigator.onLine) return;
         var note = element("span", hit ? "offline-note offline-yes" : "offline-note offline-no",
           hit ? root.getAttribute("data-offline-yes") : root.getAttribute("data-offline-no"));
