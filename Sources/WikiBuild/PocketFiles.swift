@@ -24,6 +24,9 @@ struct PocketFiles: Sendable {
         func note(_ file: SiteFile) {
             let entry: Entry
             switch file.content {
+            case .bytes(let bytes) where file.path.hasPrefix(SiteModel.avatarFolder):
+                // A picture made by this build (an avatar's copy, say): listed like those linked from the cache.
+                entry = Entry(size: bytes.count, hash: nil)
             case .bytes(let bytes):
                 guard file.path.hasSuffix(".html") || file.path.hasSuffix(".json") else { return }
                 entry = Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes))
