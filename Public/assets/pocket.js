@@ -11,9 +11,15 @@
     // `rmwiki serve` puts its live-reload script in every page: a preview must not keep pages offline.
     var preview = document.querySelector("script[src*='/__rmwiki/']");
     if (worker && !preview) {
-      navigator.serviceWorker.register(worker, { scope: scope }).catch(function () {
-        // No worker (a private window, say): every page still works online.
-      });
+      // After the page has loaded: the worker's install downloads the shared files for offline reading, which
+      // must not hold up the first page's pictures on a slow phone connection.
+      var register = function () {
+        navigator.serviceWorker.register(worker, { scope: scope }).catch(function () {
+          // No worker (a private window, say): every page still works online.
+        });
+      };
+      if (document.readyState === "complete") register();
+      else window.addEventListener("load", register);
     } else {
       navigator.serviceWorker.getRegistrations().then(function (registrations) {
         registrations.forEach(function (registration) {

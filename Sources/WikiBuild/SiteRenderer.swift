@@ -100,7 +100,11 @@ package struct SiteRenderer: Sendable {
                 code: pair.0.code, prefix: pair.0.folder.isEmpty ? "" : pair.0.folder + "/",
                 configuration: pair.1.configuration, renderer: rendering.0, paths: rendering.1.paths)
         }
-        for file in try pocket.files(languages: pocketLanguages, pictures: parts.last?.paths ?? [], ledger: ledger) {
+        // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
+        // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
+        let copyPaths = Set(copies.files.map(\.path))
+        let pictures = (parts.last?.paths ?? []).filter { !copyPaths.contains($0) }
+        for file in try pocket.files(languages: pocketLanguages, pictures: pictures, ledger: ledger) {
             try add(file)
         }
         return paths

@@ -182,10 +182,12 @@ extension SiteModel {
         try episodeSummaries[episode.id] ?? makeSummary(episode)
     }
 
-    /// How many cards a grid loads eagerly: the first row at the widest layout (six columns).
-    static let eagerCards = 6
+    /// How many cards a grid loads eagerly: the two rows a phone's first screen shows (two columns at 390 × 844).
+    /// A phone is where a picture too many costs most; on a wider screen the rest of the first row is lazy but
+    /// in view, so the browser asks for it at the first layout anyway.
+    static let eagerCards = 4
 
-    /// The cards of a grid, the first row's pictures loading eagerly: they are on the first screen.
+    /// The cards of a grid, the first screen's pictures loading eagerly.
     func cards(eager cards: [CharacterCard]) -> [CharacterCard] {
         var cards = cards
         for index in cards.indices.prefix(Self.eagerCards) { cards[index].image.loading = "eager" }

@@ -62,14 +62,17 @@ package struct SiteModel: Sendable {
         randomCharacter = makeRandomCharacter()
     }
 
+    /// The folder of characters' pictures and their copies, relative to the output folder.
+    package static let avatarFolder = "images/characters/"
+
     /// Where a character's picture is published, relative to the output folder.
     package static func avatarPath(characterID: Int, fileExtension: String) -> String {
-        "images/characters/\(characterID).\(fileExtension)"
+        "\(avatarFolder)\(characterID).\(fileExtension)"
     }
 
     /// Where a smaller copy of a character's picture is published: `images/characters/1-44.jpg`.
     package static func avatarCopyPath(characterID: Int, copy: AvatarCopy) -> String {
-        "images/characters/\(characterID)-\(copy.side).\(copy.fileExtension)"
+        "\(avatarFolder)\(characterID)-\(copy.side).\(copy.fileExtension)"
     }
 
     package func link(_ route: Route) -> String { configuration.link(route.relativeURL) }

@@ -176,6 +176,18 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
+    /// Forgets everything `origin` left (HTTP cache, service worker and its caches, storage), so the next page
+    /// is a true first visit: a worker installed by an earlier page would otherwise answer from its cache.
+    func clearSiteData(origin: URL) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Network.enable")
+            _ = try call("Network.clearBrowserCache")
+            var text = origin.absoluteString
+            if text.hasSuffix("/") { text.removeLast() }
+            _ = try call("Storage.clearDataForOrigin", ["origin": text, "storageTypes": "all"])
+        }
+    }
+
     /// Makes requests for URLs matching the patterns (`*search/index.json`) fail, as a dropped connection would.
     func block(_ patterns: [String]) async throws {
         try await ServeTestSocket.run { [self] in
