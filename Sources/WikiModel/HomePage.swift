@@ -89,12 +89,11 @@ extension SiteModel {
     }
 
     func groupIndexLinks() throws -> [RecordLink] {
-        [
-            RecordLink(name: try strings("dimensions_title"), url: link(.dimensions)),
-            RecordLink(name: try strings("species_index_title"), url: link(.allSpecies)),
-            RecordLink(name: try strings("types_title"), url: link(.characterTypes)),
-            RecordLink(name: try strings("seasons_title"), url: link(.seasons)),
-        ]
+        [RecordLink(name: try strings("dimensions_title"), url: link(.dimensions))]
+            + (try PageFamily.all.map { family throws in
+                RecordLink(name: try strings("\(family.indexKeys)_title"), url: link(.familyIndex(family)))
+            })
+            + [RecordLink(name: try strings("seasons_title"), url: link(.seasons))]
     }
 
     func notFoundPage() throws -> SitePage {

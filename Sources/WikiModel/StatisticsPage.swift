@@ -83,7 +83,7 @@ extension SiteModel {
         }
         let speciesCounts = tally(dataset.characters.map(\.species))
         let species = speciesByFrequency().prefix(Self.topCount).map {
-            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: speciesLink($0), cssClass: nil)
+            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: familyLink(.species, value: $0), cssClass: nil)
         }
 
         var perSeason: [Int: Int] = [:]
