@@ -31,8 +31,13 @@ package struct PageFamily: Sendable, Hashable {
         folder: "types", fact: .type, value: { $0.type }, minimumMembers: 2,
         indexKeys: "types", groupKeys: "type", name: { value, _ in value })
 
+    /// Alive, dead or unknown: a character's status badge links here.
+    package static let statuses = PageFamily(
+        folder: "statuses", fact: .status, value: { $0.status }, minimumMembers: 1,
+        indexKeys: "statuses", groupKeys: "status", name: { try CharacterVocabulary.statusGroup($0, $1).label })
+
     /// Every family, in the order the site lists them.
-    package static let all = [species, types]
+    package static let all = [species, types, statuses]
 
     package static func == (left: PageFamily, right: PageFamily) -> Bool { left.folder == right.folder }
     package func hash(into hasher: inout Hasher) { hasher.combine(folder) }

@@ -42,8 +42,8 @@ import Testing
         let rows = Dictionary(uniqueKeysWithValues: morty.info.map { ($0.key, $0) })
         #expect(rows["species"]?.url == "/wiki/species/human/")
         #expect(rows["type"]?.url == "/wiki/types/parasite/")
-        // The search script's filters are positions in the index: statuses alive, dead, unknown; genders female, male, …
-        #expect(rows["status"]?.url == "/wiki/search/?status=2")
+        #expect(rows["status"]?.url == "/wiki/statuses/unknown/")
+        // The search script's filters are positions in the index: genders female, male, …
         #expect(rows["gender"]?.url == "/wiki/search/?gender=1")
         #expect(rows["status"]?.badgeClass == "status-unknown", "still shown as a badge")
         #expect(rick.info.first { $0.key == "type" }?.url == nil, "no type, no link")
@@ -61,8 +61,13 @@ import Testing
         #expect(index.seasons.map(\.url) == ["/wiki/seasons/1/", nil])
 
         let search = model.searchIndex()
-        #expect(search.groups.map(\.path) == ["dimensions/dimension-c-137/", "species/human/", "types/parasite/", "seasons/1/"])
-        #expect(search.groups.map(\.kind) == ["Dimension", "Species", "Type", "Season"])
+        #expect(search.groups.map(\.path) == [
+            "dimensions/dimension-c-137/", "species/human/", "types/parasite/",
+            "statuses/alive/", "statuses/zombified/", "statuses/unknown/", "seasons/1/",
+        ])
+        #expect(search.groups.map(\.kind) == ["Dimension", "Species", "Type", "Status", "Status", "Status", "Season"])
+        // A status outside the vocabulary is named as the data says it.
+        #expect(search.groups.map(\.name).contains("Zombified"))
     }
 
     @Test func groupPagesShowTheirMembersTwentyAPage() throws {
