@@ -32,7 +32,7 @@ enum FailureReport {
         case is MustacheError: .templateError
         case let error as WikiBuildError:
             switch error {
-            case .template, .missingString, .badStringTable, .emptyPage: .templateError
+            case .template, .missingString, .badStringTable, .badLocaleList, .emptyPage: .templateError
             case .missingFolder, .unreadableFile: .ioError
             }
         case let error as SiteOutputError:

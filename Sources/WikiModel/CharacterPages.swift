@@ -151,13 +151,13 @@ extension SiteModel {
         // left out rather than shown as "—".
         var info: [InfoRow] = []
         if !Self.isBlank(character.status) {
-            info.append(try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass))
+            info.append(try row(.status, status.label, url: try familyLink(.status, of: character) ?? searchLink(status: character.status), badge: status.cssClass))
         }
         if !Self.isBlank(character.species) {
-            info.append(try row(.species, strings.term("species", character.species), url: speciesLink(character.species)))
+            info.append(try row(.species, strings.term("species", character.species), url: familyLink(.species, of: character)))
         }
         if !Self.isBlank(character.gender) {
-            info.append(try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass))
+            info.append(try row(.gender, gender.label, url: try familyLink(.gender, of: character) ?? searchLink(gender: character.gender), badge: gender.cssClass))
         }
         if !Self.isBlank(character.origin.name) || origin.url != nil { info.append(try row(.origin, origin.name, url: origin.url)) }
         if !Self.isBlank(character.location.name) || location.url != nil {
@@ -169,7 +169,7 @@ extension SiteModel {
                 info.append(try row(.lastSeen, "\(last.episode) · \(last.name)", url: link(.episode(last.id))))
             }
         }
-        if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: typeLink(character.type))) }
+        if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: familyLink(.type, of: character))) }
         info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
         if !Self.isBlank(character.created) {
             info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
