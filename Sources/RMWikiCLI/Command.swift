@@ -32,6 +32,7 @@ enum ValueOption: String, Sendable, Hashable {
     case maxTime = "max-time"
     case baseURL = "base-url"
     case publicFolder = "public"
+    case content
 }
 
 /// One `--option` of a command: a flag, or an option that takes a value.

@@ -2,6 +2,7 @@ import Mustache
 import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
+import WikiModel
 
 /// The exit codes, documented in the README, so cron jobs and scripts can tell failures apart.
 package enum ExitCode: Int32, Sendable {
@@ -29,7 +30,7 @@ enum FailureReport {
             case .noSnapshot, .unreadable: .dataError
             case .refused: .usage
             }
-        case is MustacheError: .templateError
+        case is MustacheError, is ContentError: .templateError
         case let error as WikiBuildError:
             switch error {
             case .template, .missingString, .badStringTable, .emptyPage: .templateError

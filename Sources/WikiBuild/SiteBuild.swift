@@ -25,6 +25,8 @@ package struct SiteBuild: Sendable {
         package var force = false
         /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
         package var lockWait: Duration = .zero
+        /// What fans wrote (see `ContentFolder`); none by default.
+        package var content: ContentInput = .none
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
@@ -33,6 +35,13 @@ package struct SiteBuild: Sendable {
             self.cache = cache
             self.configuration = configuration
         }
+    }
+
+    /// Where the content comes from: a folder on disk, or files handed over (the demo's, a test's).
+    package enum ContentInput: Sendable {
+        case none
+        case folder(ContentFolder)
+        case files([ContentFolder.File])
     }
 
     /// Where the records come from.
@@ -95,6 +104,7 @@ package struct SiteBuild: Sendable {
         async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
         async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
         let theme = try await timings.measure("theme") { try loadTheme() }
+        let content = try await timings.measure("content") { try loadContent(languages: theme.languages.map(\.code)) }
         let loaded: LoadedData
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
@@ -110,7 +120,7 @@ package struct SiteBuild: Sendable {
         StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
-                                 data: loaded.read, avatars: avatars, lastBuild: last)
+                                 data: loaded.read, avatars: avatars, content: content.files, lastBuild: last)
         }
         let counts = CountText.of(snapshot.characters.count, "character") + ", "
             + CountText.of(snapshot.locations.count, "location") + ", " + CountText.of(snapshot.episodes.count, "episode")
@@ -119,6 +129,8 @@ package struct SiteBuild: Sendable {
                           timings: timings, counts: counts + ", " + CountText.of(unchanged.count, "file"))
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
+        // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
+        let resolved = try await timings.measure("links") { try ResolvedContent(content.content, dataset: dataset) }
         let pictureFolder: URL? = settings.dryRun || !source.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let copies = await timings.measure("pictures") {
@@ -140,7 +152,8 @@ package struct SiteBuild: Sendable {
         do {
             fileCount = try await timings.measure("render") {
                 let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
-                    .render(dataset: dataset, avatars: avatars, copies: copies, history: history, emit: session.add)
+                    .render(dataset: dataset, avatars: avatars, copies: copies, history: history, content: resolved,
+                            emit: session.add)
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
                 return paths.count
@@ -176,6 +189,17 @@ package struct SiteBuild: Sendable {
             ("the templates folder", settings.templates), ("the static files folder (--public)", settings.publicFolder),
             ("the cache", settings.cache),
         ])
+    }
+
+    private func loadContent(languages: [String]) throws -> ContentFolder.Loaded {
+        switch settings.content {
+        case .none: return .none
+        case .folder(let folder): return try folder.load(languages: languages)
+        case .files(let files):
+            let content = try ContentFolder.read(
+                files: files.map { ($0.path, $0.bytes) }, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
+            return ContentFolder.Loaded(content: content, files: files)
+        }
     }
 
     private func loadTheme() throws -> Theme {

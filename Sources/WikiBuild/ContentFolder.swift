@@ -1,0 +1,156 @@
+import Foundation
+import Primitives
+import WikiModel
+
+/// Reads the content folder (`--content DIR`, default `content/`): the one place that knows its layout.
+///
+///     home.md                   the home page's introduction
+///     articles/<slug>.md        an article, at /articles/<slug>/
+///     characters/<id>.md        prose on a record's page (also locations/, episodes/)
+///     images/…                  pictures prose may show
+///     data/…                    local records (read by their own loader)
+///
+/// `NAME.md` is in the site's first language, `NAME.<code>.md` its translation. Anything else that is not hidden
+/// is an error naming the file, so a misspelt folder never silently drops a text.
+package struct ContentFolder: Sendable {
+    /// A file as read: its path in the folder and its bytes (a picture is only stamped, never read).
+    package struct File: Sendable {
+        package let path: String
+        package let bytes: [UInt8]?
+        package let stamp: String?
+
+        package init(path: String, bytes: [UInt8]?, stamp: String?) {
+            self.path = path
+            self.bytes = bytes
+            self.stamp = stamp
+        }
+    }
+
+    package struct Loaded: Sendable {
+        package let content: SiteContent
+        /// Every file read, in path order, for the build's no-change fingerprint.
+        package let files: [File]
+
+        package static let none = Loaded(content: SiteContent(), files: [])
+    }
+
+    /// Folders another reader owns (local records), left to it.
+    package static let foreignFolders: Set<String> = ["data"]
+    static let recordFolders = ["characters", "locations", "episodes"]
+
+    /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).
+    package let directory: URL
+    package let displayPath: String
+
+    package init(directory: URL, displayPath: String) {
+        self.directory = directory
+        self.displayPath = displayPath
+    }
+
+    /// The folder's texts and pictures; `languages` are the site's codes, the first one the language of `NAME.md`.
+    /// A missing folder is no content.
+    package func load(languages: [String]) throws -> Loaded {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return .none
+        }
+        var files: [(String, [UInt8]?)] = []
+        var stamps: [String: String] = [:]
+        for entry in FolderWalk.entries(under: directory.path, skippingHidden: true) {
+            let top = entry.path.split(separator: "/").first.map(String.init) ?? entry.path
+            if Self.foreignFolders.contains(top) { continue }
+            let source = directory.appendingPathComponent(entry.path).path
+            switch entry.kind {
+            case .folder: continue
+            case .symlink, .other:
+                throw ContentError(file: display(entry.path), line: 1, column: 1,
+                                   message: "is not a plain file: the content folder holds files and folders only")
+            case .file:
+                if top == "images" {
+                    guard let stamp = FileStamp(path: source) else {
+                        throw WikiBuildError.unreadableFile(path: display(entry.path), reason: "cannot read it")
+                    }
+                    stamps[entry.path] = "\(stamp.size) \(stamp.inode) \(stamp.modified)"
+                    files.append((entry.path, nil))
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: source) else {
+                    throw WikiBuildError.unreadableFile(path: display(entry.path), reason: "cannot read it")
+                }
+                files.append((entry.path, [UInt8](data)))
+            }
+        }
+        let content = try Self.read(files: files, languages: languages, display: display) { path in
+            directory.appendingPathComponent(path).path
+        }
+        return Loaded(content: content, files: files.map { path, bytes in
+            File(path: path, bytes: bytes, stamp: stamps[path])
+        })
+    }
+
+    private func display(_ path: String) -> String {
+        (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + path
+    }
+
+    /// The content of a folder's files, given as paths and bytes (nil bytes: a picture): shared by the folder on
+    /// disk and the demo's, which lives in the program.
+    package static func read(
+        files: [(String, [UInt8]?)], languages: [String], display: (String) -> String, imageSource: (String) -> String
+    ) throws -> SiteContent {
+        var content = SiteContent()
+        let first = languages.first ?? "en"
+        for (path, bytes) in files {
+            let parts = path.split(separator: "/").map(String.init)
+            if parts.first == "images", parts.count > 1 {
+                content.images[parts.dropFirst().joined(separator: "/")] = imageSource(path)
+                continue
+            }
+            func refuse(_ message: String) -> ContentError {
+                ContentError(file: display(path), line: 1, column: 1, message: message)
+            }
+            let place = "the content folder holds home.md, articles/<slug>.md, characters/<id>.md, locations/<id>.md, "
+                + "episodes/<id>.md, images/ and data/"
+            guard let name = parts.last, name.hasSuffix(".md"), let bytes else { throw refuse("is not something rmwiki reads: \(place)") }
+            var stem = String(name.dropLast(3))
+            var language = first
+            if let dot = stem.lastIndex(of: ".") {
+                let code = String(stem[stem.index(after: dot)...])
+                guard languages.contains(code) else {
+                    throw refuse("'\(code)' is not a language of the site (\(languages.joined(separator: ", "))): "
+                        + "a translation is NAME.<code>.md")
+                }
+                language = code
+                stem = String(stem[..<dot])
+            }
+            let key: SiteContent.Key
+            switch (parts.count, parts.first) {
+            case (1, _) where stem == "home": key = .home
+            case (2, "articles"):
+                guard !stem.isEmpty, stem.utf8.allSatisfy({ byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || byte == UInt8(ascii: "-")
+                }) else {
+                    throw refuse("an article's file name is its address: lower-case letters, digits and '-' only")
+                }
+                key = .article(stem)
+            case (2, let folder?) where recordFolders.contains(folder):
+                guard let id = Int(stem), id > 0, String(id) == stem else {
+                    throw refuse("prose for a record is named by the record's id, as \(folder)/47.md")
+                }
+                key = switch folder {
+                case "characters": .character(id)
+                case "locations": .location(id)
+                default: .episode(id)
+                }
+            default:
+                throw refuse("is not something rmwiki reads: \(place)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse("is not UTF-8") }
+            if content.texts[key]?[language] != nil {
+                throw refuse("gives the same text in '\(language)' as another file")
+            }
+            content.texts[key, default: [:]][language] = try ContentDocument(file: display(path), text: text)
+        }
+        return content
+    }
+}
