@@ -44,6 +44,7 @@ package struct ArticleIndexPage: PageModel, Codable, Equatable {
         package let summary: String?
         package let date: String?
         package let dateISO: String?
+        package let slug: String
     }
 
     package let articles: [Entry]
@@ -124,18 +125,20 @@ extension SiteModel {
         return Mentions(links: links)
     }
 
-    func articleIndexPage() throws -> SitePage? {
-        let slugs = content.articleSlugs
-        guard !slugs.isEmpty else { return nil }
-        let entries = slugs.map { slug in
+    /// How many articles "What's new" shows.
+    static let newArticleCount = 5
+
+    /// Every article, newest first; undated ones after the dated, by title.
+    func articleEntries() throws -> [ArticleIndexPage.Entry] {
+        let entries = try content.articleSlugs.map { slug throws in
             let text = content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)
             let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
             return (ArticleIndexPage.Entry(
                 title: articleTitle(slug), url: link(.article(slug)), summary: text?.document.summary,
-                date: try? date?.formatted(strings), dateISO: date?.isoDay), date)
+                date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug), date)
         }
         // Newest first; undated articles after the dated ones, by title.
-        let sorted = entries.sorted { left, right in
+        return entries.sorted { left, right in
             switch (left.1, right.1) {
             case let (l?, r?) where l != r: l > r
             case (_?, nil): true
@@ -143,6 +146,12 @@ extension SiteModel {
             default: left.0.title < right.0.title
             }
         }.map(\.0)
+    }
+
+    func articleIndexPage() throws -> SitePage? {
+        let slugs = content.articleSlugs
+        guard !slugs.isEmpty else { return nil }
+        let sorted = try articleEntries()
         return try page(
             .articles, title: try strings("articles_title"),
             description: try strings.plural("articles_description", count: slugs.count),
