@@ -59,8 +59,9 @@ package struct ContentDocument: Sendable, Equatable {
             guard values[key] == nil else {
                 throw ContentError(file: file, line: number, column: 1, message: "'\(key)' is given twice")
             }
-            let value = line[line.index(after: colon)...].trimmed
-            let valueColumn = line.distance(from: line.startIndex, to: colon) + 2
+            let after = line[line.index(after: colon)...]
+            let value = after.trimmed
+            let valueColumn = line.distance(from: line.startIndex, to: after.firstIndex { !$0.isWhitespace } ?? after.startIndex) + 1
             guard !value.isEmpty else {
                 throw ContentError(file: file, line: number, column: valueColumn, message: "'\(key)' has no value")
             }
