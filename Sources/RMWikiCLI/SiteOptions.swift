@@ -129,7 +129,7 @@ struct SiteOptions: Sendable {
 
     /// A folder named with `--content` must exist; the default one may be missing (no content).
     var contentInput: SiteBuild.ContentInput {
-        if let content { return .folder(ContentFolder(directory: content.url, displayPath: content.given)) }
+        if let content { return .folder(ContentFolder(directory: content.url, displayPath: content.given, required: true)) }
         if source == .demo { return .files(DemoContent.files) }
         return .folder(ContentFolder(directory: URL(fileURLWithPath: Self.defaultContent).standardizedFileURL,
                                      displayPath: Self.defaultContent))

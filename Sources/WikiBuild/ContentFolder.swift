@@ -41,17 +41,20 @@ package struct ContentFolder: Sendable {
     /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).
     package let directory: URL
     package let displayPath: String
+    package let required: Bool
 
-    package init(directory: URL, displayPath: String) {
+    package init(directory: URL, displayPath: String, required: Bool = false) {
         self.directory = directory
         self.displayPath = displayPath
+        self.required = required
     }
 
     /// The folder's texts and pictures; `languages` are the site's codes, the first one the language of `NAME.md`.
-    /// A missing folder is no content.
+    /// A missing folder is no content, unless `required` (named with `--content`): then it is a mistake.
     package func load(languages: [String]) throws -> Loaded {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            if required { throw WikiBuildError.missingFolder(kind: "content", path: displayPath) }
             return .none
         }
         var files: [(String, [UInt8]?)] = []
