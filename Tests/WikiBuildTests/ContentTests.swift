@@ -22,7 +22,8 @@ struct ContentFixture {
     }
 
     func build(into output: URL? = nil) async throws -> (output: URL, summary: PublishSummary) {
-        try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(), content: folder, into: output)
+        try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(),
+                                   content: .folder(ContentFolder(directory: folder, displayPath: "content")), into: output)
     }
 
     /// The build's error, which must be a content error.
@@ -85,6 +86,15 @@ func proseLinks(_ html: String) -> [String] {
         #expect(try page(output, "feed.xml").contains("articles/links/"))
         #expect(try page(output, "whats-new/index.html").contains("/articles/links/"))
         #expect(try page(output, "sitemap.xml").contains("/articles/links/"))
+    }
+
+    @Test func theDemoContentMakesACompleteSelfContainedSite() async throws {
+        let (output, _) = try await SiteFixture.build(
+            DemoDataset.snapshot, avatars: DemoDataset.avatars(), baseURL: "/fans/", content: .files(DemoContent.files))
+        let checker = SiteChecker(root: output, basePath: "/fans/")
+        let problems = try checker.problems()
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        #expect(try checker.pages().filter { $0.contains("articles/") }.count == 2 * 3)
     }
 
     @Test func mentionedInListsEveryLinkingPage() async throws {

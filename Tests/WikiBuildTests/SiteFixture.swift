@@ -9,7 +9,7 @@ import WikiModel
 enum SiteFixture {
     static func build(
         _ snapshot: Snapshot, avatars: [Int: AvatarImage] = [:], history: ChangeHistory = ChangeHistory(),
-        baseURL: String = "/", serviceWorker: Bool = true, content: URL? = nil, into output: URL? = nil
+        baseURL: String = "/", serviceWorker: Bool = true, content: SiteBuild.ContentInput = .none, into output: URL? = nil
     ) async throws -> (output: URL, summary: PublishSummary) {
         var configuration = try SiteConfiguration(baseURL: baseURL)
         configuration.serviceWorker = serviceWorker
@@ -18,7 +18,7 @@ enum SiteFixture {
             templates: ProjectTheme.templates, publicFolder: ProjectTheme.publicFolder, output: folder,
             cache: folder.deletingLastPathComponent().appendingPathComponent("cache"),
             configuration: configuration)
-        if let content { settings.content = .folder(ContentFolder(directory: content, displayPath: "content")) }
+        settings.content = content
         let report = try await SiteBuild(settings: settings, data: .records(snapshot, avatars: avatars, history: history)).run()
         return (folder, report.summary)
     }
