@@ -122,7 +122,7 @@ func proseLinks(_ html: String) -> [String] {
         let content = try ContentFixture([
             "episodes/1.md": "---\nsummary: The pilot, told by fans.\n---\nIt starts here.",
             "episodes/1.fr.md": "---\nsummary: Le pilote, raconté par les fans.\n---\nTout commence ici.",
-            "home.md": "An **introduction**.",
+            "home.md": "# Hello\n\nAn **introduction**.",
         ])
         let (output, _) = try await content.build()
         let english = try page(output, "episodes/1/index.html")
@@ -130,7 +130,9 @@ func proseLinks(_ html: String) -> [String] {
         #expect(english.contains("Synopsis") && english.contains("<p>It starts here.</p>"))
         let french = try page(output, "fr/episodes/1/index.html")
         #expect(french.contains("Le pilote, raconté par les fans.") && french.contains("<div class=\"prose\">"))
-        #expect(try page(output, "index.html").contains("An <strong>introduction</strong>."))
+        let home = try page(output, "index.html")
+        #expect(home.contains("An <strong>introduction</strong>."))
+        #expect(home.components(separatedBy: "<h1").count == 2 && home.contains("<h2>Hello</h2>"), "one h1 a page")
     }
 
     @Test(arguments: [
@@ -222,6 +224,23 @@ func proseLinks(_ html: String) -> [String] {
 
 @Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct FullDataContentTests {
+    @Test func aFullSiteWithContentLinksAndMentionsInBothLanguages() async throws {
+        let content = try ContentFixture([
+            "articles/birds.md": "---\ntitle: Birds\n---\n[[character:47]] went to [[S03E03]] and the [[Citadel of Ricks]].",
+            "articles/birds.fr.md": "---\ntitle: Oiseaux\n---\n[[character:47|Birdperson]] a vu [[S03E03]].",
+            "characters/47.md": "---\nsummary: A friend of Rick's.\n---\nRead [[article:birds]].",
+        ])
+        let (output, _) = try await SiteFixture.build(
+            try SharedSnapshot.load(), content: .folder(ContentFolder(directory: content.folder, displayPath: "content")))
+        #expect(proseLinks(try page(output, "articles/birds/index.html")) == ["/characters/47/", "/episodes/24/", "/locations/3/"])
+        #expect(proseLinks(try page(output, "fr/articles/birds/index.html")) == ["/fr/characters/47/", "/fr/episodes/24/"])
+        let bird = try page(output, "characters/47/index.html")
+        #expect(bird.contains("<meta name=\"description\" content=\"A friend of Rick&#39;s.\">") || bird.contains("A friend of Rick"))
+        #expect(bird.contains("mentions-heading") && bird.contains("href=\"/articles/birds/\">Birds</a>"))
+        #expect(try page(output, "fr/characters/47/index.html").contains("href=\"/fr/articles/birds/\">Oiseaux</a>"))
+        #expect(try page(output, "locations/3/index.html").contains("href=\"/articles/birds/\">Birds</a>"))
+    }
+
     @Test func linksResolveOverTheFullDataset() throws {
         let dataset = Dataset(try SharedSnapshot.load())
         func resolve(_ text: String) throws -> ResolvedContent {
