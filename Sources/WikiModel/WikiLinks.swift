@@ -68,14 +68,18 @@ struct WikiLinkResolver: Sendable {
                     rest = rest[end...]
                     continue
                 }
-                guard rest.hasPrefix("[["), let close = rest.range(of: "]]") else {
+                // A link holds no bracket, so the scan stops at the first one: linear however many `[[` a line has.
+                let innerStart = rest.index(rest.startIndex, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex
+                let bracket = rest.hasPrefix("[[") ? rest[innerStart...].firstIndex { $0 == "[" || $0 == "]" } : nil
+                guard let bracket, rest[bracket...].hasPrefix("]]") else {
                     text += "["
                     column += 1
                     rest = rest.dropFirst()
                     continue
                 }
-                let inner = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
-                if inner.contains("[") || inner.contains("]") || inner.trimmed.isEmpty {
+                let close = bracket..<rest.index(bracket, offsetBy: 2)
+                let inner = rest[innerStart..<bracket]
+                if inner.trimmed.isEmpty {
                     text += "["
                     column += 1
                     rest = rest.dropFirst()

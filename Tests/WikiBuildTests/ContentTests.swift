@@ -182,6 +182,7 @@ func proseLinks(_ html: String) -> [String] {
                 [[Rick Sanchez|<script>alert(7)</script>]]
                 """,
             "articles/deep.md": nested,
+            "articles/brackets.md": String(repeating: "[[", count: 100_000) + "\n" + String(repeating: "[[x", count: 50_000),
             "images/face.png": "not really a picture",
             "articles/picture.md": "![face](images/face.png)",
         ])
