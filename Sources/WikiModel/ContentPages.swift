@@ -110,9 +110,15 @@ extension SiteModel {
         return escaped
     }
 
-    /// The pages whose prose links to `target`, by their titles in this language; nil when none does.
+    /// The pages whose prose, as shown in this language, links to `target`, by their titles; nil when none does.
     func mentions(of target: ResolvedContent.Target) throws -> Mentions? {
-        guard let keys = content.mentions[target], !keys.isEmpty else { return nil }
+        let keys = (content.mentions[target] ?? []).filter { key in
+            content.text(key, language: strings.locale, fallback: fallbackLanguage)?.segments.contains { segment in
+                if case .link(let linked, _) = segment { return linked == target }
+                return false
+            } ?? false
+        }
+        guard !keys.isEmpty else { return nil }
         let links = try keys.map { key throws in
             let route = ResolvedContent.route(of: key)
             let name: String = switch key {

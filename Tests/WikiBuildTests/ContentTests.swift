@@ -240,6 +240,8 @@ struct FullDataContentTests {
         #expect(bird.contains("mentions-heading") && bird.contains("href=\"/articles/birds/\">Birds</a>"))
         #expect(try page(output, "fr/characters/47/index.html").contains("href=\"/fr/articles/birds/\">Oiseaux</a>"))
         #expect(try page(output, "locations/3/index.html").contains("href=\"/articles/birds/\">Birds</a>"))
+        #expect(!(try page(output, "fr/locations/3/index.html")).contains("mentions-heading"),
+                "the French text does not link the Citadel")
     }
 
     @Test func linksResolveOverTheFullDataset() throws {
