@@ -81,16 +81,9 @@ package struct ContentDocument: Sendable, Equatable {
         bodyLine = closing + 2
     }
 
-    /// A real day of the Gregorian calendar: `2026-02-30` is refused like `2026-2-3`.
+    /// A real day written `YYYY-MM-DD`: `2026-02-30` is refused like `2026-2-3`.
     static func isDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
-        else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return (1...lengths[month - 1]).contains(day)
+        CalendarDate(iso8601: text)?.isoDay == text
     }
 }
 
