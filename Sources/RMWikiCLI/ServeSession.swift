@@ -82,11 +82,14 @@ struct ServeSession: Sendable {
         return .serving
     }
 
-    /// The theme, and the cache's snapshot (which `rmwiki fetch` in another terminal replaces).
+    /// The theme, the local records, and the cache's snapshot (which `rmwiki fetch` in another terminal replaces).
     var watchedPaths: [URL] {
-        let theme = [options.rebuild.templates, options.rebuild.publicFolder]
-        guard options.rebuild.source != .demo else { return theme }
-        return theme + [DataCache(directory: options.rebuild.cache).watchedSnapshotFile]
+        var inputs = [options.rebuild.templates, options.rebuild.publicFolder]
+        if case .folder(let content) = options.rebuild.localRecords {
+            inputs.append(content.appendingPathComponent(LocalRecords.folderName, isDirectory: true))
+        }
+        guard options.rebuild.source != .demo else { return inputs }
+        return inputs + [DataCache(directory: options.rebuild.cache).watchedSnapshotFile]
     }
 
     /// Rebuilds after every settled change until cancelled.

@@ -13,6 +13,7 @@ struct SiteOptions: Sendable {
 
     static let defaultOutput = "_site"
     static let defaultCache = ".rmwiki-cache"
+    static let defaultContent = "content"
 
     static let specs: [OptionSpec] = [
         .flag(.demo, "Build the embedded demo dataset (no network, no cache)."),
@@ -33,6 +34,7 @@ struct SiteOptions: Sendable {
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
+        .value(.content, "DIR", "The content folder: local records in data/ (default: \(defaultContent), none when absent; the demo's own with --demo)."),
         .flag(.noServiceWorker, "Publish no offline reading: pages register no service worker, and sw.js removes one installed earlier."),
         .flag(.quiet, "Print nothing but errors."),
     ]
@@ -49,6 +51,8 @@ struct SiteOptions: Sendable {
     let configuration: SiteConfiguration
     let templates: URL
     let publicFolder: URL
+    /// `--content`; nil when not given, which means `content/` for a real build and the demo's own for `--demo`.
+    let content: URL?
     let quiet: Bool
     let force: Bool
 
@@ -74,7 +78,7 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
-        for option in [ValueOption.output, .cache, .templates, .publicFolder] where arguments[option]?.isEmpty == true {
+        for option in [ValueOption.output, .cache, .templates, .publicFolder, .content] where arguments[option]?.isEmpty == true {
             throw UsageError(command: command, message: "--\(option.rawValue) needs a folder")
         }
         allowShrink = arguments.has(.allowShrink)
@@ -96,6 +100,7 @@ struct SiteOptions: Sendable {
         output = folder(.output, Self.defaultOutput)
         templates = folder(.templates, "Templates")
         publicFolder = folder(.publicFolder, "Public")
+        content = arguments[.content].map { URL(fileURLWithPath: $0).standardizedFileURL }
         do {
             var configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
             configuration.serviceWorker = !arguments.has(.noServiceWorker)
@@ -114,12 +119,21 @@ struct SiteOptions: Sendable {
         settings.dryRun = dryRun
         settings.force = force
         settings.lockWait = lockWait
+        settings.localRecords = localRecords
         let data: SiteBuild.DataSource = switch source {
         case .demo: .records(DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache(offline: true): .cache(dataService())
         case .cache(offline: false): .refresh(dataService(), maxTime: maxTime, progress: progress(console), at: now)
         }
         return SiteBuild(settings: settings, data: data)
+    }
+
+    /// The demo reads its own content unless `--content` names a folder: a folder beside where it runs would
+    /// make the demo differ from machine to machine.
+    var localRecords: LocalRecords.Source {
+        if let content { return .folder(content) }
+        if source == .demo { return .demo }
+        return .folder(URL(fileURLWithPath: Self.defaultContent).standardizedFileURL)
     }
 
     func dataService() -> DataService {

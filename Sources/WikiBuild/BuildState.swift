@@ -133,9 +133,10 @@ extension BuildState {
         let unchangedFiles: [String]?
 
         init(theme: Theme, configuration: SiteConfiguration, output: URL, data: DataRead,
-             avatars: [Int: AvatarImage], lastBuild: LastBuild) throws {
+             localRecords: [LocalRecords.File] = [], avatars: [Int: AvatarImage], lastBuild: LastBuild) throws {
             self.output = output
-            inputs = try Self.fingerprint(theme: theme, configuration: configuration, data: data, avatars: avatars)
+            inputs = try Self.fingerprint(
+                theme: theme, configuration: configuration, data: data, localRecords: localRecords, avatars: avatars)
             if let state = lastBuild.state, state.inputs == inputs, lastBuild.outputUntouched {
                 unchangedFiles = state.files.filter { !$0.isFolder }.map(\.path)
             } else {
@@ -152,9 +153,10 @@ extension BuildState {
         }
 
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
-        /// pictures, history.
+        /// local records, pictures, history.
         static func fingerprint(
-            theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage]
+            theme: Theme, configuration: SiteConfiguration, data: DataRead, localRecords: [LocalRecords.File] = [],
+            avatars: [Int: AvatarImage]
         ) throws -> String {
             var fingerprint = theme.fingerprint
             fingerprint.add(WikiVersion.current)
@@ -177,6 +179,10 @@ extension BuildState {
                 encoder.outputFormatting = .sortedKeys
                 fingerprint.add(try encoder.encode(snapshot))
                 fingerprint.add(try encoder.encode(history))
+            }
+            for file in localRecords {
+                fingerprint.add(file.path)
+                fingerprint.add(file.bytes)
             }
             for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(id)

@@ -25,6 +25,8 @@ package struct SiteBuild: Sendable {
         package var force = false
         /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
         package var lockWait: Duration = .zero
+        /// Records the API lacks, and corrections (see `LocalRecords`): merged into whatever the data came from.
+        package var localRecords: LocalRecords.Source = .none
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
@@ -95,6 +97,9 @@ package struct SiteBuild: Sendable {
         async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
         async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
         let theme = try await timings.measure("theme") { try loadTheme() }
+        // Before any request, like the theme: a mistake in the local files' shape fails the build at once.
+        let local = settings.localRecords == .none ? LocalRecords.none
+            : try await timings.measure("local records") { try LocalRecords.load(settings.localRecords) }
         let loaded: LoadedData
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
@@ -104,13 +109,16 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        // Bounded here, whatever the data came from: the cache keeps what the API served.
-        let (snapshot, cuts) = StringLimit.apply(to: loaded.snapshot)
+        // Merged here, whatever the data came from: the cache keeps what the API served.
+        let (merged, localWarnings) = try local.merge(into: loaded.snapshot)
+        localWarnings.forEach(log.warn)
+        // Bounded here too, local records included.
+        let (snapshot, cuts) = StringLimit.apply(to: merged)
         let (avatars, history) = (loaded.avatars, StringLimit.apply(to: loaded.history))
         StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
-                                 data: loaded.read, avatars: avatars, lastBuild: last)
+                                 data: loaded.read, localRecords: local.files, avatars: avatars, lastBuild: last)
         }
         let counts = CountText.of(snapshot.characters.count, "character") + ", "
             + CountText.of(snapshot.locations.count, "location") + ", " + CountText.of(snapshot.episodes.count, "episode")
@@ -152,7 +160,9 @@ package struct SiteBuild: Sendable {
         }
         if !settings.dryRun {
             let published = session.publishedEntries
-            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: CollectionCounts(snapshot)) }
+            // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
+            let counts = CollectionCounts(loaded.snapshot)
+            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: counts) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: counts + ", " + CountText.of(fileCount, "file"))
