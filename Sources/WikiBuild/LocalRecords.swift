@@ -95,8 +95,9 @@ package struct LocalRecords: Sendable {
             if !served.isEmpty {
                 let kind = file.kind.rawValue + (served.count == 1 ? "" : "s")
                 warnings.append("\(file.file.path): the API now serves \(kind) \(served.map(String.init).joined(separator: ", ")) "
-                    + "too; the local \(served.count == 1 ? "record is" : "records are") still used: remove "
-                    + (served.count == 1 ? "it" : "them") + " from the file once the API's are right")
+                    + "too; " + (served.count == 1
+                        ? "the local record is still used: remove it from the file once the API's record is right"
+                        : "the local records are still used: remove them from the file once the API's records are right"))
             }
         }
         let known: [ResourceKind: Set<Int>] = [
@@ -119,6 +120,11 @@ package struct LocalRecords: Sendable {
             ?? snapshot.locations.lazy.compactMap { root($0.url, .location, $0.id) }.first
             ?? APIClient.defaultBaseURL.absoluteString
     }
+}
+
+extension ResourceKind {
+    /// "a character", "an episode".
+    var withArticle: String { self == .episode ? "an episode" : "a \(rawValue)" }
 }
 
 /// A value of a local field, checked against its kind.
@@ -232,7 +238,7 @@ struct ParsedFile: Sendable {
     private static func record(_ node: LocalJSON.Node, in file: LocalRecords.File) throws(LocalRecordsError) -> LocalRecord {
         let kind = file.kind
         guard case .object(let members) = node.value else {
-            throw error(in: file, at: node.offset, "expected a \(kind.rawValue) record, an object such as {\"id\": 1, …}")
+            throw error(in: file, at: node.offset, "expected \(kind.withArticle) record, an object such as {\"id\": 1, …}")
         }
         var names = Set<String>()
         for member in members where !names.insert(member.key).inserted {
@@ -249,8 +255,8 @@ struct ParsedFile: Sendable {
         var fields: [LocalRecord.Field] = []
         for member in members where member.key != "id" {
             guard let type = schema.first(where: { $0.0 == member.key })?.1 else {
-                throw error(in: file, at: member.keyOffset, "unknown field '\(member.key)' in \(kind.rawValue) \(id): a "
-                    + "\(kind.rawValue) has " + (["id"] + schema.map(\.0)).joined(separator: ", "))
+                throw error(in: file, at: member.keyOffset, "unknown field '\(member.key)' in \(kind.rawValue) \(id): "
+                    + "\(kind.withArticle) has " + (["id"] + schema.map(\.0)).joined(separator: ", "))
             }
             let value = try Self.value(member.node, of: type, field: "'\(member.key)' of \(kind.rawValue) \(id)", id: id, in: file)
             if let value { fields.append(LocalRecord.Field(name: member.key, offset: member.node.offset, value: value)) }
@@ -269,7 +275,7 @@ struct ParsedFile: Sendable {
         func reference(_ node: LocalJSON.Node, _ kind: ResourceKind, _ what: String) throws(LocalRecordsError) -> LocalValue.Reference {
             let url = try text(node, what)
             guard let id = RecordReference.id(in: url, kind: kind) else {
-                throw error(in: file, at: node.offset, "\(what): '\(url)' is not a \(kind.rawValue) URL such as "
+                throw error(in: file, at: node.offset, "\(what): '\(url)' is not \(kind.withArticle) URL such as "
                     + "https://rickandmortyapi.com/api/\(kind.rawValue)/1")
             }
             return LocalValue.Reference(kind: kind, id: id, offset: node.offset)
@@ -341,8 +347,9 @@ struct ParsedFile: Sendable {
                 if missing.isEmpty { served.append(record.id) }
             } else {
                 guard missing.isEmpty else {
+                    let names = missing.map { "'\($0)'" }
                     throw error(at: record.offset, "\(kind.rawValue) \(record.id) is not in the API's data, so it must give "
-                        + missing.map { "'\($0)'" }.joined(separator: ", "))
+                        + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]))
                 }
                 var added = Record(blank: record.id, root: root)
                 for field in record.fields { added.set(field.name, to: field.value, root: root) }
