@@ -20,6 +20,12 @@ import Testing
         }
     }
 
+    @Test func servePollsTheLocalRecords() throws {
+        let options = try ServeTestRun.options(["--demo", "--content", "/tmp/fans"])
+        #expect(ServeSession(options: options, console: ConsoleRecorder().console).watchedPaths.map(\.path)
+            .contains("/tmp/fans/data"), "an edit to a local record rebuilds the preview")
+    }
+
     @Test func badLocalDataExitsFourAndLeavesTheSiteAsItWas() async throws {
         let work = try SharedFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
