@@ -76,8 +76,6 @@ package struct LocalRecords: Sendable {
         return LocalRecords(files: files, parsed: try files.map(ParsedFile.init))
     }
 
-    package var isEmpty: Bool { files.isEmpty }
-
     /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
     /// itself (the local record still wins, until the maintainer retires it).
     package func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {
@@ -184,7 +182,6 @@ enum LocalFieldType: Sendable {
 struct LocalRecord: Sendable {
     struct Field: Sendable {
         let name: String
-        let offset: Int
         let value: LocalValue
     }
 
@@ -259,7 +256,7 @@ struct ParsedFile: Sendable {
                     + "\(kind.withArticle) has " + (["id"] + schema.map(\.0)).joined(separator: ", "))
             }
             let value = try Self.value(member.node, of: type, field: "'\(member.key)' of \(kind.rawValue) \(id)", id: id, in: file)
-            if let value { fields.append(LocalRecord.Field(name: member.key, offset: member.node.offset, value: value)) }
+            if let value { fields.append(LocalRecord.Field(name: member.key, value: value)) }
         }
         return LocalRecord(id: id, offset: node.offset, fields: fields)
     }
