@@ -202,6 +202,23 @@ struct LocalBuild {
         #expect(try build.page("episodes/2/index.html").contains("Lawnmower Dog (fixed)"))
     }
 
+    @Test func whenTheAPILaterServesALocalEpisodeTheLocalOneWins() async throws {
+        let build = try LocalBuild(.demo)
+        _ = try await build.run(DemoDataset.snapshot)
+        #expect(build.warnings.all.isEmpty)
+        var caughtUp = DemoDataset.snapshot
+        caughtUp.episodes.append(EpisodeRecord(
+            id: 52, name: "Solaricks (from the API)", airDate: "September 4, 2022", episode: "S06E01",
+            characters: ["\(Self.api)/character/6"], url: "\(Self.api)/episode/52", created: "2026-11-20T10:00:00.000Z"))
+        _ = try await build.run(caughtUp)
+        #expect(build.warnings.all == ["demo content/data/episodes.json: the API now serves episode 52 too; the local record is "
+            + "still used: remove it from the file once the API's record is right"])
+        let episode = try build.page("episodes/52/index.html")
+        #expect(episode.contains("Solaricks") && !episode.contains("from the API"))
+        #expect(episode.contains("href=\"/characters/1/\"") && !episode.contains("href=\"/characters/6/\""),
+                "the local cast replaces the API's")
+    }
+
     // MARK: Bad local data
 
     /// Each mistake, the file it is in, the line and column it points at, and words the message must have.
