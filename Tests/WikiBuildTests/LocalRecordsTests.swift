@@ -110,6 +110,7 @@ struct LocalBuild {
         #expect(!(try build.page("characters/4/index.html")).contains("href=\"/episodes/52/\""))
         let prime = try build.page("characters/827/index.html")
         #expect(prime.contains("href=\"/episodes/53/\"") && prime.contains("href=\"/locations/127/\""))
+        #expect(prime.contains("One episode only, with 2 other characters"), "Rick and Morty are the co-stars")
         let episode53 = try build.page("episodes/53/index.html")
         #expect(episode53.contains("href=\"/characters/827/\""), "a character's own episode list shows on the episode")
         #expect(episode53.contains("href=\"/characters/1/\""))
