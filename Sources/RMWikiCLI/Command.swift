@@ -27,12 +27,11 @@ enum Flag: String, Sendable, Hashable {
 
 /// Every `--option VALUE` a command can take, read by these cases for the same reason.
 enum ValueOption: String, Sendable, Hashable {
-    case api, source, graphql, cache, concurrency, output, templates, port, host, data, partials
+    case api, source, graphql, cache, concurrency, output, templates, port, host, data, partials, content
     case imageHost = "image-host"
     case maxTime = "max-time"
     case baseURL = "base-url"
     case publicFolder = "public"
-    case content
 }
 
 /// One `--option` of a command: a flag, or an option that takes a value.

@@ -13,6 +13,7 @@ struct SiteOptions: Sendable {
 
     static let defaultOutput = "_site"
     static let defaultCache = ".rmwiki-cache"
+    static let defaultContent = "content"
 
     static let specs: [OptionSpec] = [
         .flag(.demo, "Build the embedded demo dataset (no network, no cache)."),
@@ -33,7 +34,7 @@ struct SiteOptions: Sendable {
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
-        .value(.content, "DIR", "What fans wrote: articles, prose for records, pictures (default: content, when it exists; the demo's own with --demo)."),
+        .value(.content, "DIR", "The content folder: articles, prose for records, pictures, local records in data/ (default: content, when it exists; the demo's own with --demo)."),
         .flag(.noServiceWorker, "Publish no offline reading: pages register no service worker, and sw.js removes one installed earlier."),
         .flag(.quiet, "Print nothing but errors."),
     ]
@@ -127,15 +128,15 @@ struct SiteOptions: Sendable {
         return SiteBuild(settings: settings, data: data)
     }
 
-    /// A folder named with `--content` must exist; the default one may be missing (no content).
+    /// A folder named with `--content` must exist; the default one may be missing (no content). The demo reads its
+    /// own unless `--content` names a folder: a folder beside where it runs would make the demo differ from
+    /// machine to machine.
     var contentInput: SiteBuild.ContentInput {
         if let content { return .folder(ContentFolder(directory: content.url, displayPath: content.given, required: true)) }
         if source == .demo { return .files(DemoContent.files) }
         return .folder(ContentFolder(directory: URL(fileURLWithPath: Self.defaultContent).standardizedFileURL,
                                      displayPath: Self.defaultContent))
     }
-
-    static let defaultContent = "content"
 
     func dataService() -> DataService {
         var client = APIClient(baseURL: api, concurrency: concurrency, allowedImageHosts: imageHosts)

@@ -153,7 +153,7 @@ extension BuildState {
         }
 
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
-        /// pictures, history.
+        /// pictures, history, the content folder (local records included).
         static func fingerprint(
             theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage],
             content: [ContentFolder.File] = []
@@ -196,7 +196,7 @@ extension BuildState {
                     fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
                 }
             }
-            // The content folder: its texts' bytes and its pictures' stamps (a new picture is a new inode or time).
+            // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
             for file in content {
                 fingerprint.add(file.path)
                 if let bytes = file.bytes { fingerprint.add(bytes) }

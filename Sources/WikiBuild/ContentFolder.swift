@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import RickAndMortyAPI
 import WikiModel
 
 /// Reads the content folder (`--content DIR`, default `content/`): the one place that knows its layout.
@@ -8,7 +9,7 @@ import WikiModel
 ///     articles/<slug>.md        an article, at /articles/<slug>/
 ///     characters/<id>.md        prose on a record's page (also locations/, episodes/)
 ///     images/…                  pictures prose may show
-///     data/…                    local records (read by their own loader)
+///     data/characters.json      local records (also locations.json, episodes.json: see `LocalRecords`)
 ///
 /// `NAME.md` is in the site's first language, `NAME.<code>.md` its translation. Anything else that is not hidden
 /// is an error naming the file, so a misspelt folder never silently drops a text.
@@ -28,14 +29,14 @@ package struct ContentFolder: Sendable {
 
     package struct Loaded: Sendable {
         package let content: SiteContent
+        /// The `data/` files, for `LocalRecords` to check and merge.
+        package let localRecords: [LocalRecords.File]
         /// Every file read, in path order, for the build's no-change fingerprint.
         package let files: [File]
 
-        package static let none = Loaded(content: SiteContent(), files: [])
+        package static let none = Loaded(content: SiteContent(), localRecords: [], files: [])
     }
 
-    /// Folders another reader owns (local records), left to it.
-    package static let foreignFolders: Set<String> = ["data"]
     static let recordFolders = ["characters", "locations", "episodes"]
 
     /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).
@@ -61,7 +62,6 @@ package struct ContentFolder: Sendable {
         var stamps: [String: String] = [:]
         for entry in FolderWalk.entries(under: directory.path, skippingHidden: true) {
             let top = entry.path.split(separator: "/").first.map(String.init) ?? entry.path
-            if Self.foreignFolders.contains(top) { continue }
             let source = directory.appendingPathComponent(entry.path).path
             switch entry.kind {
             case .folder: continue
@@ -83,27 +83,34 @@ package struct ContentFolder: Sendable {
                 files.append((entry.path, [UInt8](data)))
             }
         }
-        let content = try Self.read(files: files, languages: languages, display: display) { path in
-            directory.appendingPathComponent(path).path
-        }
-        return Loaded(content: content, files: files.map { path, bytes in
-            File(path: path, bytes: bytes, stamp: stamps[path])
-        })
+        return try Self.read(files: files.map { path, bytes in File(path: path, bytes: bytes, stamp: stamps[path]) },
+                             languages: languages, display: display) { path in directory.appendingPathComponent(path).path }
     }
 
     private func display(_ path: String) -> String {
         (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + path
     }
 
-    /// The content of a folder's files, given as paths and bytes (nil bytes: a picture): shared by the folder on
-    /// disk and the demo's, which lives in the program.
+    /// The content and local records of a folder's files (nil bytes: a picture): shared by the folder on disk and
+    /// the demo's, which lives in the program.
     package static func read(
-        files: [(String, [UInt8]?)], languages: [String], display: (String) -> String, imageSource: (String) -> String
-    ) throws -> SiteContent {
+        files: [File], languages: [String], display: (String) -> String, imageSource: (String) -> String
+    ) throws -> Loaded {
         var content = SiteContent()
+        var localRecords: [LocalRecords.File] = []
         let first = languages.first ?? "en"
-        for (path, bytes) in files {
+        for file in files {
+            let (path, bytes) = (file.path, file.bytes)
             let parts = path.split(separator: "/").map(String.init)
+            if parts.first == LocalRecords.folderName {
+                guard parts.count == 2, let bytes,
+                      let kind = ResourceKind.allCases.first(where: { LocalRecords.fileName($0) == parts[1] }) else {
+                    throw ContentError(file: display(path), line: 1, column: 1, message: "is not a file of local records: "
+                        + "data/ holds characters.json, locations.json and episodes.json")
+                }
+                localRecords.append(LocalRecords.File(kind: kind, path: display(path), bytes: bytes))
+                continue
+            }
             if parts.first == "images", parts.count > 1 {
                 content.images[parts.dropFirst().joined(separator: "/")] = imageSource(path)
                 continue
@@ -154,6 +161,6 @@ package struct ContentFolder: Sendable {
             }
             content.texts[key, default: [:]][language] = try ContentDocument(file: display(path), text: text)
         }
-        return content
+        return Loaded(content: content, localRecords: localRecords, files: files)
     }
 }

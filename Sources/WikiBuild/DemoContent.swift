@@ -1,6 +1,6 @@
 /// The demo's content folder, written by us, in the program like the demo dataset (so `rmwiki build --demo`
-/// needs no file): an introduction, two articles, the prose of a few characters and an episode, in English
-/// and French. Each entry is a file of a content folder, by its path in it: copy one into `content/` to start.
+/// needs no file): an introduction, two articles, the prose of a few characters and episodes, in English
+/// and French, and one local episode. Each entry is a file of a content folder, by its path in it: copy one into `content/` to start.
 package enum DemoContent {
     package static let texts: [(path: String, text: String)] = [
         ("home.md", """
@@ -120,6 +120,33 @@ package enum DemoContent {
         summary: Rick emmène Morty dans une autre dimension chercher des méga-graines.
         ---
         [[Rick Sanchez|Rick]] réveille [[Morty Smith|Morty]] en pleine nuit pour un voyage dans une autre dimension.
+        """),
+        ("episodes/52.md", """
+        ---
+        summary: The first episode of season 6, which the API lacks: a local record gives it.
+        ---
+        A season the API never reached. The whole family is in it, [[S01E01|as in the first episode]].
+        """),
+        // An episode the demo's API data stops before (it has the first three of seasons 1 and 2), in the API's
+        // shape, as a maintainer would write it.
+        ("data/episodes.json", """
+        [
+          {
+            "id": 52,
+            "name": "Solaricks",
+            "air_date": "September 4, 2022",
+            "episode": "S06E01",
+            "characters": [
+              "https://rickandmortyapi.com/api/character/1",
+              "https://rickandmortyapi.com/api/character/2",
+              "https://rickandmortyapi.com/api/character/3",
+              "https://rickandmortyapi.com/api/character/4",
+              "https://rickandmortyapi.com/api/character/5"
+            ],
+            "created": "2022-09-04T00:00:00.000Z"
+          }
+        ]
+
         """),
     ]
 

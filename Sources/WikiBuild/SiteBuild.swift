@@ -25,7 +25,7 @@ package struct SiteBuild: Sendable {
         package var force = false
         /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
         package var lockWait: Duration = .zero
-        /// What fans wrote (see `ContentFolder`); none by default.
+        /// What fans wrote, and the records the API lacks (see `ContentFolder`); none by default.
         package var content: ContentInput = .none
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
@@ -104,7 +104,12 @@ package struct SiteBuild: Sendable {
         async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
         async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
         let theme = try await timings.measure("theme") { try loadTheme() }
-        let content = try await timings.measure("content") { try loadContent(languages: theme.languages.map(\.code)) }
+        // Before any request, like the theme: a mistake in the content's or local records' shape fails at once.
+        // A build given no content has no content phase in its log.
+        let content = if case .none = settings.content { ContentFolder.Loaded.none } else {
+            try await timings.measure("content") { try loadContent(languages: theme.languages.map(\.code)) }
+        }
+        let local = try LocalRecords.load(content.localRecords)
         let loaded: LoadedData
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
@@ -114,8 +119,11 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        // Bounded here, whatever the data came from: the cache keeps what the API served.
-        let (snapshot, cuts) = StringLimit.apply(to: loaded.snapshot)
+        // Merged here, whatever the data came from: the cache keeps what the API served.
+        let (merged, localWarnings) = try local.merge(into: loaded.snapshot)
+        localWarnings.forEach(log.warn)
+        // Bounded here too, local records included.
+        let (snapshot, cuts) = StringLimit.apply(to: merged)
         let (avatars, history) = (loaded.avatars, StringLimit.apply(to: loaded.history))
         StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
@@ -165,7 +173,9 @@ package struct SiteBuild: Sendable {
         }
         if !settings.dryRun {
             let published = session.publishedEntries
-            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: CollectionCounts(snapshot)) }
+            // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
+            let counts = CollectionCounts(loaded.snapshot)
+            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: counts) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: counts + ", " + CountText.of(fileCount, "file"))
@@ -196,9 +206,7 @@ package struct SiteBuild: Sendable {
         case .none: return .none
         case .folder(let folder): return try folder.load(languages: languages)
         case .files(let files):
-            let content = try ContentFolder.read(
-                files: files.map { ($0.path, $0.bytes) }, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
-            return ContentFolder.Loaded(content: content, files: files)
+            return try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
         }
     }
 
