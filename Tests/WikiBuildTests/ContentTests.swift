@@ -118,6 +118,39 @@ func proseLinks(_ html: String) -> [String] {
         #expect(!(try page(output, "characters/2/index.html")).contains("mentions-heading"), "no links, no section")
     }
 
+    /// Local records are merged before prose and wiki links are resolved: a local episode has prose, is linked
+    /// to by its code, and is mentioned like an API record.
+    @Test func proseAndWikiLinksReachALocalRecord() async throws {
+        let episode = #"[{"id": 52, "name": "Solaricks", "air_date": "September 4, 2022", "episode": "S06E01", "#
+            + #""characters": ["https://rickandmortyapi.com/api/character/1"]}]"#
+        let content = try ContentFixture([
+            "data/episodes.json": episode,
+            "episodes/52.md": "---\nsummary: Season 6 begins.\n---\nThe season the API never reached.",
+            "articles/sixth.md": "---\ntitle: Sixth\n---\nSee [[S06E01]] and [[Solaricks|the opener]].",
+        ])
+        let (output, _) = try await content.build()
+        let local = try page(output, "episodes/52/index.html")
+        #expect(local.contains("The season the API never reached."))
+        #expect(local.contains("content=\"Season 6 begins.\""), "its summary is the meta description")
+        #expect(local.contains("href=\"/articles/sixth/\""), "Mentioned in")
+        #expect(proseLinks(try page(output, "articles/sixth/index.html")) == ["/episodes/52/", "/episodes/52/"])
+
+        // Without its local record, the link is to nothing and the prose for an id not in the data.
+        try FileManager.default.removeItem(at: content.folder.appendingPathComponent("data/episodes.json"))
+        let broken = try await content.failure()
+        #expect(broken.file == "content/articles/sixth.md" && broken.message.contains("links to nothing"), "\(broken)")
+        try FileManager.default.removeItem(at: content.folder.appendingPathComponent("articles/sixth.md"))
+        let orphan = try await content.failure()
+        #expect(orphan.file == "content/episodes/52.md" && orphan.message.contains("no record with this file's id"), "\(orphan)")
+    }
+
+    @Test func dataHoldsOnlyTheThreeFilesOfLocalRecords() async throws {
+        let content = try ContentFixture(["data/notes.txt": "to do"])
+        let error = try await content.failure()
+        #expect(error.file == "content/data/notes.txt", "\(error)")
+        #expect(error.message.contains("characters.json, locations.json and episodes.json"), "\(error)")
+    }
+
     @Test func proseIsItsRecordsSectionAndItsSummaryTheMetaDescription() async throws {
         let content = try ContentFixture([
             "episodes/1.md": "---\nsummary: The pilot, told by fans.\n---\nIt starts here.",

@@ -187,6 +187,7 @@ struct LocalBuild {
         for id in 1...5 { #expect(try build.page("characters/\(id)/index.html").contains("href=\"/episodes/52/\"")) }
         #expect(!(try build.page("characters/6/index.html")).contains("href=\"/episodes/52/\""))
         #expect(try build.page("episodes/52/index.html").contains("href=\"/characters/3/\""))
+        #expect(try build.page("episodes/52/index.html").contains("A season the API never reached."), "its synopsis")
         #expect(try build.page("statistics/index.html").contains("Season 6: 1"))
         #expect(try build.page("fr/seasons/6/index.html").contains("href=\"/fr/episodes/52/\""))
         #expect(try build.page("search/index.json").contains("Solaricks"))
