@@ -8,14 +8,16 @@ package enum DemoContent {
         summary: A small wiki of Rick and Morty, built by rmwiki from its demo data.
         ---
         This is the demo of **rmwiki**: twenty characters, five places and six episodes. Fans write the rest in
-        a content folder, such as the story of [[Rick Sanchez]] or a guide to [[article:portal-travel]].
+        a content folder, such as the story of [[Rick Sanchez]], a guide to [[article:portal-travel]] or an
+        episode the data lacks, [[S06E01]].
         """),
         ("home.fr.md", """
         ---
         summary: Un petit wiki de Rick et Morty, fait par rmwiki avec ses données de démonstration.
         ---
         Voici la démo de **rmwiki** : vingt personnages, cinq lieux et six épisodes. Les fans écrivent le reste
-        dans un dossier de contenu, comme l’histoire de [[Rick Sanchez]] ou un guide du [[article:portal-travel]].
+        dans un dossier de contenu, comme l’histoire de [[Rick Sanchez]], un guide du [[article:portal-travel]] ou
+        un épisode absent des données, [[S06E01]].
         """),
         ("articles/portal-travel.md", """
         ---

@@ -25,8 +25,6 @@ package struct LocalRecords: Sendable {
         }
     }
 
-    /// The files read, in kind order: part of the build's inputs.
-    package let files: [File]
     private let parsed: [ParsedFile]
 
     package static let folderName = "data"
@@ -34,10 +32,9 @@ package struct LocalRecords: Sendable {
     /// `characters.json`, `locations.json`, `episodes.json`.
     package static func fileName(_ kind: ResourceKind) -> String { "\(kind.rawValue)s.json" }
 
-    package static let none = LocalRecords(files: [], parsed: [])
+    package static let none = LocalRecords(parsed: [])
 
-    private init(files: [File], parsed: [ParsedFile]) {
-        self.files = files
+    private init(parsed: [ParsedFile]) {
         self.parsed = parsed
     }
 
@@ -49,7 +46,7 @@ package struct LocalRecords: Sendable {
         for file in files where !seen.insert(file.kind).inserted {
             throw LocalRecordsError(path: file.path, line: 1, column: 1, message: "a second file of \(file.kind.rawValue) records")
         }
-        return LocalRecords(files: files, parsed: try files.map(ParsedFile.init))
+        return LocalRecords(parsed: try files.map(ParsedFile.init))
     }
 
     /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
