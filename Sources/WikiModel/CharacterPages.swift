@@ -55,6 +55,9 @@ package struct CharacterPage: PageModel, Codable, Equatable {
     /// The characters before and after this one in the API's order.
     package let previous: RecordLink?
     package let next: RecordLink?
+    /// What fans wrote about the character (`content/characters/<id>.md`), and the pages linking here.
+    package let prose: Prose?
+    package let mentions: Mentions?
 }
 
 /// The sentence and the link that stand for a one-episode character's co-stars.
@@ -175,6 +178,7 @@ extension SiteModel {
             info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
         }
 
+        let prose = try prose(.character(character.id))
         // The picture is what the page opens on: fetched first, never lazily.
         var image = try card(character).image
         image.loading = "eager"
@@ -184,10 +188,11 @@ extension SiteModel {
             seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
             coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
             castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
-            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next))
+            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
+            prose: prose, mentions: try mentions(of: .character(character.id)))
         return try page(
             .character(character.id), title: fullName(character), heading: character.name,
-            description: try strings.format("character_description", [
+            description: try prose?.summary ?? strings.format("character_description", [
                 "name": fullName(character),
                 "species": character.species.isEmpty ? none : strings.term("species", character.species),
                 "status": status.label, "location": location.name,

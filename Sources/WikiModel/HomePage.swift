@@ -21,6 +21,8 @@ package struct HomePage: PageModel, Codable, Equatable {
     package let random: RandomCharacter?
     /// The search page, which the home page's search field sends its query to.
     package let searchURL: String
+    /// The maintainer's introduction (`content/home.md`), when there is one.
+    package let introduction: Prose?
 
     /// The first chart of the statistics page, title and drawing only.
     package struct ChartPreview: Codable, Sendable, Equatable {
@@ -79,7 +81,7 @@ extension SiteModel {
                         .svg(idPrefix: "home-chart"))
             },
             random: randomCharacter,
-            searchURL: link(.search))
+            searchURL: link(.search), introduction: try prose(.home))
         return try page(
             .home, title: try strings("site_name"),
             description: try strings.format("home_description", [

@@ -9,6 +9,7 @@ package enum PageKind: String, CaseIterable, Sendable {
     case dimensions, dimension, familyIndex = "family-index", familyGroup = "family-group"
     case seasons, season
     case offline, random
+    case articles, article
     case notFound = "404"
 
     package var template: String { rawValue }
@@ -64,6 +65,8 @@ extension SiteModel {
         case .season: each(groups.seasons) { try $0.seasonPages($1) }
         case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
+        case .articles: one { try $0.articleIndexPage().map { [$0] } ?? [] }
+        case .article: each(content.articleSlugs) { [try $0.articlePage($1)] }
         case .notFound: one { [try $0.notFoundPage()] }
         }
     }
@@ -102,6 +105,9 @@ package enum Route: Sendable, Hashable {
     case offline
     /// Where "Random character" goes without a script: today's character (see `RandomCharacter`).
     case random
+    /// The fans' articles (`articles/`), and one by its file's name (`articles/portal-guns/`).
+    case articles
+    case article(String)
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
@@ -127,6 +133,8 @@ package enum Route: Sendable, Hashable {
         case .season(let number, let page): Self.paged("seasons/\(number)/", page)
         case .offline: "offline/"
         case .random: "random/"
+        case .articles: "articles/"
+        case .article(let slug): "articles/\(slug)/"
         case .notFound: "404.html"
         }
     }
@@ -159,6 +167,8 @@ package enum Route: Sendable, Hashable {
         case .season: .season
         case .offline: .offline
         case .random: .random
+        case .articles: .articles
+        case .article: .article
         case .notFound: .notFound
         }
     }
@@ -172,6 +182,7 @@ package enum Route: Sendable, Hashable {
         case .episodes, .episode, .seasons, .season: .episodes
         case .search: .search
         case .statistics: .statistics
+        case .articles, .article: .articles
         }
     }
 }

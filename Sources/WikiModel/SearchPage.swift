@@ -70,7 +70,8 @@ extension SiteModel {
             groups: try searchGroups())
     }
 
-    /// The dimension, family group and season pages, each once (only the first of a group's pages).
+    /// The dimension, family group and season pages, each once (only the first of a group's pages), and the
+    /// articles, found by their titles.
     func searchGroups() throws -> [SearchIndex.Group] {
         func group(_ route: Route, _ name: String, _ kind: String) -> SearchIndex.Group {
             SearchIndex.Group(path: route.relativeURL, name: name, kind: kind)
@@ -85,6 +86,7 @@ extension SiteModel {
         return groups.dimensions.map { group(.dimension($0.slug, page: 1), dimensionName($0.name), dimension) }
             + families
             + (try groups.seasons.map { group(.season($0.number, page: 1), try seasonName($0.number), season) })
+            + (try content.articleSlugs.map { group(.article($0), articleTitle($0), try strings("group_kind_article")) })
     }
 
     /// The search page with its status filter set (`search/?status=0`): the script reads the filters' positions in the index.
