@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
         .target(name: "LoopbackAPI", dependencies: ["Primitives", "HTTPServer", "RickAndMortyAPI"]),
-        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts"]),
+        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts", "Markdown"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),

@@ -504,12 +504,8 @@ struct HugoSite {
             {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.dimensions) }}{{ end }}
 
             """,
-        "_default/species-index.html": """
-            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.species) }}{{ end }}
-
-            """,
-        "_default/types.html": """
-            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.types) }}{{ end }}
+        "_default/family-index.html": """
+            {{ define "main" }}{{ partial "group-list.html" (dict "heading" .Params.meta.heading "lead" .Params.model.lead "entries" .Params.model.groups) }}{{ end }}
 
             """,
         "_default/seasons.html": """
@@ -548,17 +544,9 @@ struct HugoSite {
             {{ end }}
 
             """,
-        "_default/species.html": """
+        "_default/family-group.html": """
             {{ define "main" }}{{ $p := .Params.model }}
-            <p class="group-kind"><a href="{{ $p.indexurl }}">[[species_index_title]]</a></p>
-            <h1>{{ $p.name }}</h1>
-            {{ partial "group-cards.html" $p }}
-            {{ end }}
-
-            """,
-        "_default/type.html": """
-            {{ define "main" }}{{ $p := .Params.model }}
-            <p class="group-kind"><a href="{{ $p.indexurl }}">[[types_title]]</a></p>
+            <p class="group-kind"><a href="{{ $p.indexurl }}">{{ $p.indextitle }}</a></p>
             <h1>{{ $p.name }}</h1>
             {{ partial "group-cards.html" $p }}
             {{ end }}

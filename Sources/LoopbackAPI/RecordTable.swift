@@ -159,7 +159,7 @@ struct ServedBody: Sendable {
     init(bytes: [UInt8], contentType: String, lastModified: Date) {
         self.bytes = bytes
         self.contentType = contentType
-        etag = Fingerprint.etag(bytes)
+        etag = ETag.of(bytes)
         self.lastModified = lastModified
     }
 }
@@ -210,8 +210,8 @@ struct URLRewriter: Sendable {
 }
 
 /// Strong ETags from content. Not a security measure, only change detection.
-enum Fingerprint {
-    static func etag(_ bytes: some Sequence<UInt8>) -> String {
+enum ETag {
+    static func of(_ bytes: some Sequence<UInt8>) -> String {
         "\"" + FNV1a(bytes).hex + "\""
     }
 }

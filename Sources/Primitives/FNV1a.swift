@@ -1,16 +1,15 @@
 /// 64-bit FNV-1a: the same in every process (Swift's `Hasher` is seeded per process), for change detection,
-/// ETags and stable names. Not a security measure. Inlinable, so that a caller's loop over megabytes is
-/// specialised for its byte sequence instead of going through the generic one byte at a time.
+/// ETags and stable names. Not a security measure.
 package struct FNV1a: Sendable, Hashable {
-    @usableFromInline package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    @inlinable package init() {}
+    package init() {}
 
-    @inlinable package init(_ bytes: some Sequence<UInt8>) {
+    package init(_ bytes: some Sequence<UInt8>) {
         add(bytes)
     }
 
-    @inlinable package mutating func add(_ bytes: some Sequence<UInt8>) {
+    package mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }

@@ -11,8 +11,8 @@ struct BuildCommand: Command {
         summary: "Fetch the data (or reuse the cache) and write the whole site.",
         usage: "build [--demo | --offline] [OPTIONS]",
         details: [
-            "The site is rendered in memory and published atomically: the output folder is switched to the",
-            "new site only when everything succeeded, and files whose bytes did not change are left untouched.",
+            "Each page goes to a staging folder as soon as it is rendered, and the output folder is switched to",
+            "the new site at once, only when everything succeeded; files whose bytes did not change are left untouched.",
         ],
         options: SiteOptions.specs + [.flag(
             .dryRun, "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],

@@ -27,7 +27,7 @@ enum Flag: String, Sendable, Hashable {
 
 /// Every `--option VALUE` a command can take, read by these cases for the same reason.
 enum ValueOption: String, Sendable, Hashable {
-    case api, source, graphql, cache, concurrency, output, templates, port, host, data, partials
+    case api, source, graphql, cache, concurrency, output, templates, port, host, data, partials, content
     case imageHost = "image-host"
     case maxTime = "max-time"
     case baseURL = "base-url"

@@ -2,6 +2,7 @@ import Mustache
 import RickAndMortyAPI
 import SiteOutput
 import WikiBuild
+import WikiModel
 
 /// The exit codes, documented in the README, so cron jobs and scripts can tell failures apart.
 package enum ExitCode: Int32, Sendable {
@@ -11,7 +12,7 @@ package enum ExitCode: Int32, Sendable {
     case usage = 2
     /// Fetching or decoding the data failed, `--max-time` ran out, or there is no cache for `--offline`.
     case dataError = 3
-    /// A template does not parse or does not render (strict mode), or a string is missing.
+    /// A template does not parse or does not render (strict mode), a string is missing, or the content is wrong.
     case templateError = 4
     /// Reading or writing files failed, or another build holds the lock.
     case ioError = 5
@@ -29,10 +30,10 @@ enum FailureReport {
             case .noSnapshot, .unreadable: .dataError
             case .refused: .usage
             }
-        case is MustacheError: .templateError
+        case is MustacheError, is ContentError, is LocalRecordsError: .templateError
         case let error as WikiBuildError:
             switch error {
-            case .template, .missingString, .badStringTable, .emptyPage: .templateError
+            case .template, .missingString, .badStringTable, .badLocaleList, .emptyPage: .templateError
             case .missingFolder, .unreadableFile: .ioError
             }
         case let error as SiteOutputError:

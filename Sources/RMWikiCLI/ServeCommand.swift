@@ -16,7 +16,7 @@ struct ServeCommand: Command {
             "The preview is built into \(ServeOptions.defaultOutput)/ unless --output says otherwise, so the published",
             "\(SiteOptions.defaultOutput)/ is never overwritten. It listens on 127.0.0.1 only, unless --host names another",
             "address. Pages get a small live-reload script while served (never on disk). With --watch, the",
-            "templates, the public files and the cache are polled; a change rebuilds the site (offline from",
+            "templates, the public files, the content folder and the cache are polled; a change rebuilds the site (offline from",
             "the cache, or the demo) and every open page reloads. A failed rebuild is shown in the terminal",
             "and over the open pages while the last good site keeps being served. Ctrl-C stops it.",
         ],
@@ -51,7 +51,7 @@ struct ServeOptions: Sendable {
     } + [
         .value(.port, "N", "The port to listen on (default: \(defaultPort); 0 picks a free one)."),
         .value(.host, "ADDR", "The address to listen on (default: 127.0.0.1; others are reachable from outside)."),
-        .flag(.watch, "Rebuild when the templates, the public files or the cache change, and reload open pages."),
+        .flag(.watch, "Rebuild when the templates, the public files, the content or the cache change, and reload open pages."),
     ]
 
     /// The first build: fetches like `build` unless `--demo` or `--offline`.

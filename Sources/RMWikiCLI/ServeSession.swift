@@ -82,9 +82,11 @@ struct ServeSession: Sendable {
         return .serving
     }
 
-    /// The theme, and the cache's snapshot (which `rmwiki fetch` in another terminal replaces).
+    /// The theme, the content folder, and the cache's snapshot (which `rmwiki fetch` in another terminal replaces).
     var watchedPaths: [URL] {
-        let theme = [options.rebuild.templates, options.rebuild.publicFolder]
+        var theme = [options.rebuild.templates, options.rebuild.publicFolder]
+        // A missing content folder is watched too: making it is a change.
+        if case .folder(let content) = options.rebuild.contentInput { theme.append(content.directory) }
         guard options.rebuild.source != .demo else { return theme }
         return theme + [DataCache(directory: options.rebuild.cache).watchedSnapshotFile]
     }

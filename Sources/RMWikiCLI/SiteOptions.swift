@@ -13,6 +13,7 @@ struct SiteOptions: Sendable {
 
     static let defaultOutput = "_site"
     static let defaultCache = ".rmwiki-cache"
+    static let defaultContent = "content"
 
     static let specs: [OptionSpec] = [
         .flag(.demo, "Build the embedded demo dataset (no network, no cache)."),
@@ -33,6 +34,7 @@ struct SiteOptions: Sendable {
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
+        .value(.content, "DIR", "The content folder: articles, prose for records, pictures, local records in data/ (default: content, when it exists; the demo's own with --demo)."),
         .flag(.noServiceWorker, "Publish no offline reading: pages register no service worker, and sw.js removes one installed earlier."),
         .flag(.quiet, "Print nothing but errors."),
     ]
@@ -49,6 +51,8 @@ struct SiteOptions: Sendable {
     let configuration: SiteConfiguration
     let templates: URL
     let publicFolder: URL
+    /// `--content`, or nil: the default `content/` when it exists (the demo's own content with `--demo`).
+    let content: (url: URL, given: String)?
     let quiet: Bool
     let force: Bool
 
@@ -74,7 +78,7 @@ struct SiteOptions: Sendable {
             throw UsageError(command: command, message: "--concurrency needs a number from 1 to 64")
         }
         self.concurrency = concurrency
-        for option in [ValueOption.output, .cache, .templates, .publicFolder] where arguments[option]?.isEmpty == true {
+        for option in [ValueOption.output, .cache, .templates, .publicFolder, .content] where arguments[option]?.isEmpty == true {
             throw UsageError(command: command, message: "--\(option.rawValue) needs a folder")
         }
         allowShrink = arguments.has(.allowShrink)
@@ -96,6 +100,7 @@ struct SiteOptions: Sendable {
         output = folder(.output, Self.defaultOutput)
         templates = folder(.templates, "Templates")
         publicFolder = folder(.publicFolder, "Public")
+        content = arguments[.content].map { (URL(fileURLWithPath: $0).standardizedFileURL, $0) }
         do {
             var configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
             configuration.serviceWorker = !arguments.has(.noServiceWorker)
@@ -114,12 +119,23 @@ struct SiteOptions: Sendable {
         settings.dryRun = dryRun
         settings.force = force
         settings.lockWait = lockWait
+        settings.content = contentInput
         let data: SiteBuild.DataSource = switch source {
         case .demo: .records(DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache(offline: true): .cache(dataService())
         case .cache(offline: false): .refresh(dataService(), maxTime: maxTime, progress: progress(console), at: now)
         }
         return SiteBuild(settings: settings, data: data)
+    }
+
+    /// A folder named with `--content` must exist; the default one may be missing (no content). The demo reads its
+    /// own unless `--content` names a folder: a folder beside where it runs would make the demo differ from
+    /// machine to machine.
+    var contentInput: SiteBuild.ContentInput {
+        if let content { return .folder(ContentFolder(directory: content.url, displayPath: content.given, required: true)) }
+        if source == .demo { return .files(DemoContent.files) }
+        return .folder(ContentFolder(directory: URL(fileURLWithPath: Self.defaultContent).standardizedFileURL,
+                                     displayPath: Self.defaultContent))
     }
 
     func dataService() -> DataService {

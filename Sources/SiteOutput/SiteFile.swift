@@ -1,4 +1,4 @@
-/// One file of the rendered site, held in memory until `SitePublisher` writes it.
+/// One file of the site as the writer takes it (`PublishSession`, `SitePublisher`): its bytes, or a file on disk to link.
 package struct SiteFile: Sendable, Equatable {
     /// Relative, "/"-separated, e.g. "characters/1/index.html".
     package var path: String

@@ -133,9 +133,10 @@ extension BuildState {
         let unchangedFiles: [String]?
 
         init(theme: Theme, configuration: SiteConfiguration, output: URL, data: DataRead,
-             avatars: [Int: AvatarImage], lastBuild: LastBuild) throws {
+             avatars: [Int: AvatarImage], content: [ContentFolder.File] = [], lastBuild: LastBuild) throws {
             self.output = output
-            inputs = try Self.fingerprint(theme: theme, configuration: configuration, data: data, avatars: avatars)
+            inputs = try Self.fingerprint(
+                theme: theme, configuration: configuration, data: data, avatars: avatars, content: content)
             if let state = lastBuild.state, state.inputs == inputs, lastBuild.outputUntouched {
                 unchangedFiles = state.files.filter { !$0.isFolder }.map(\.path)
             } else {
@@ -152,9 +153,10 @@ extension BuildState {
         }
 
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
-        /// pictures, history.
+        /// pictures, history, the content folder (local records included).
         static func fingerprint(
-            theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage]
+            theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage],
+            content: [ContentFolder.File] = []
         ) throws -> String {
             var fingerprint = theme.fingerprint
             fingerprint.add(WikiVersion.current)
@@ -193,6 +195,12 @@ extension BuildState {
                     guard let stamp = FileStamp(path: path) else { fingerprint.add("missing"); continue }
                     fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
                 }
+            }
+            // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
+            for file in content {
+                fingerprint.add(file.path)
+                if let bytes = file.bytes { fingerprint.add(bytes) }
+                fingerprint.add(file.stamp ?? "")
             }
             return fingerprint.hex
         }

@@ -15,11 +15,11 @@ struct LocaleConfiguration: Decodable {
         do {
             configuration = try JSONDecoder().decode(LocaleConfiguration.self, from: Data(file.bytes))
         } catch {
-            throw WikiBuildError.badStringTable(
+            throw WikiBuildError.badLocaleList(
                 path: file.path, reason: #"expected {"locales": [{"code": "en", "folder": ""}, …]}"#)
         }
         guard let first = configuration.locales.first, first.folder.isEmpty else {
-            throw WikiBuildError.badStringTable(path: file.path, reason: "the first locale must have an empty folder (the site's root)")
+            throw WikiBuildError.badLocaleList(path: file.path, reason: "the first locale must have an empty folder (the site's root)")
         }
         let folders = configuration.locales.dropFirst().map(\.folder)
         let safe = folders.allSatisfy { folder in
@@ -32,7 +32,7 @@ struct LocaleConfiguration: Decodable {
         guard safe, codesSafe, Set(folders).count == folders.count,
               Set(configuration.locales.map(\.code)).count == configuration.locales.count
         else {
-            throw WikiBuildError.badStringTable(path: file.path, reason: "each locale needs its own code (a language tag such as fr or pt-BR) and a folder of letters, digits and dashes")
+            throw WikiBuildError.badLocaleList(path: file.path, reason: "each locale needs its own code (a language tag such as fr or pt-BR) and a folder of letters, digits and dashes")
         }
         return configuration
     }

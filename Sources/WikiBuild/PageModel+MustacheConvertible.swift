@@ -129,8 +129,28 @@ extension CharacterPage: MustacheConvertible {
             "hasEpisodes": .bool(hasEpisodes), "coStars": coStars.mustacheValue, "hasCoStars": .bool(hasCoStars),
             "castNote": MustacheValue(castNote), "hasCoStarSection": .bool(hasCoStarSection),
             "previous": MustacheValue(previous), "next": MustacheValue(next),
+            "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
         ])
     }
+}
+
+extension Prose: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "html": .string(html), "lang": MustacheValue(lang), "untranslated": MustacheValue(untranslated),
+            "summary": MustacheValue(summary), "contents": MustacheValue(contents), "hasContents": .bool(hasContents),
+        ])
+    }
+}
+
+extension Prose.Heading: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["text": .string(text), "anchor": .string(anchor), "level": .int(level)])
+    }
+}
+
+extension Mentions: MustacheConvertible {
+    package var mustacheValue: MustacheValue { .object(["links": MustacheValue(links)]) }
 }
 
 extension CastNote: MustacheConvertible {
@@ -203,6 +223,7 @@ extension LocationPage: MustacheConvertible {
             "dimensionURL": MustacheValue(dimensionURL), "residentCount": .string(residentCount),
             "nativeCount": .string(nativeCount), "residents": MustacheValue(residents), "hasResidents": .bool(hasResidents),
             "natives": MustacheValue(natives), "hasNatives": .bool(hasNatives), "isEmpty": .bool(isEmpty),
+            "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
         ])
     }
 }
@@ -216,6 +237,7 @@ extension EpisodePage: MustacheConvertible {
             "previous": MustacheValue(previous), "next": MustacheValue(next), "season": MustacheValue(season),
             "debuts": MustacheValue(debuts), "hasDebuts": .bool(hasDebuts), "castAllDebut": .bool(castAllDebut),
             "debutCount": .string(debutCount),
+            "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
         ])
     }
 }

@@ -25,6 +25,8 @@ package struct SiteBuild: Sendable {
         package var force = false
         /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
         package var lockWait: Duration = .zero
+        /// What fans wrote, and the records the API lacks (see `ContentFolder`); none by default.
+        package var content: ContentInput = .none
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
@@ -33,6 +35,13 @@ package struct SiteBuild: Sendable {
             self.cache = cache
             self.configuration = configuration
         }
+    }
+
+    /// Where the content comes from: a folder on disk, or files handed over (the demo's, a test's).
+    package enum ContentInput: Sendable {
+        case none
+        case folder(ContentFolder)
+        case files([ContentFolder.File])
     }
 
     /// Where the records come from.
@@ -95,6 +104,12 @@ package struct SiteBuild: Sendable {
         async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
         async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
         let theme = try await timings.measure("theme") { try loadTheme() }
+        // Before any request, like the theme: a mistake in the content's or local records' shape fails at once.
+        // A build given no content has no content phase in its log.
+        let content = if case .none = settings.content { ContentFolder.Loaded.none } else {
+            try await timings.measure("content") { try loadContent(languages: theme.languages.map(\.code)) }
+        }
+        let local = try LocalRecords.load(content.localRecords)
         let loaded: LoadedData
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
@@ -104,13 +119,16 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        // Bounded here, whatever the data came from: the cache keeps what the API served.
-        let (snapshot, cuts) = StringLimit.apply(to: loaded.snapshot)
+        // Merged here, whatever the data came from: the cache keeps what the API served.
+        let (merged, localWarnings) = try local.merge(into: loaded.snapshot)
+        localWarnings.forEach(log.warn)
+        // Bounded here too, local records included.
+        let (snapshot, cuts) = StringLimit.apply(to: merged)
         let (avatars, history) = (loaded.avatars, StringLimit.apply(to: loaded.history))
         StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
-                                 data: loaded.read, avatars: avatars, lastBuild: last)
+                                 data: loaded.read, avatars: avatars, content: content.files, lastBuild: last)
         }
         let counts = CountText.of(snapshot.characters.count, "character") + ", "
             + CountText.of(snapshot.locations.count, "location") + ", " + CountText.of(snapshot.episodes.count, "episode")
@@ -119,6 +137,8 @@ package struct SiteBuild: Sendable {
                           timings: timings, counts: counts + ", " + CountText.of(unchanged.count, "file"))
         }
         let dataset = await timings.measure("resolve") { Dataset(snapshot) }
+        // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
+        let resolved = try await timings.measure("links") { try ResolvedContent(content.content, dataset: dataset) }
         let pictureFolder: URL? = settings.dryRun || !source.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let copies = await timings.measure("pictures") {
@@ -140,7 +160,8 @@ package struct SiteBuild: Sendable {
         do {
             fileCount = try await timings.measure("render") {
                 let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
-                    .render(dataset: dataset, avatars: avatars, copies: copies, history: history, emit: session.add)
+                    .render(dataset: dataset, avatars: avatars, copies: copies, history: history, content: resolved,
+                            emit: session.add)
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
                 return paths.count
@@ -152,7 +173,9 @@ package struct SiteBuild: Sendable {
         }
         if !settings.dryRun {
             let published = session.publishedEntries
-            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: CollectionCounts(snapshot)) }
+            // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
+            let counts = CollectionCounts(loaded.snapshot)
+            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: counts) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: counts + ", " + CountText.of(fileCount, "file"))
@@ -176,6 +199,15 @@ package struct SiteBuild: Sendable {
             ("the templates folder", settings.templates), ("the static files folder (--public)", settings.publicFolder),
             ("the cache", settings.cache),
         ])
+    }
+
+    private func loadContent(languages: [String]) throws -> ContentFolder.Loaded {
+        switch settings.content {
+        case .none: return .none
+        case .folder(let folder): return try folder.load(languages: languages)
+        case .files(let files):
+            return try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
+        }
     }
 
     private func loadTheme() throws -> Theme {

@@ -21,7 +21,8 @@ package struct SiteRenderer: Sendable {
     /// Returns the path of every file emitted.
     package func render(
         dataset: Dataset, avatars: [Int: AvatarImage], copies: AvatarCopyMaker.Made = .init(),
-        history: ChangeHistory = ChangeHistory(), emit publish: @escaping @Sendable (SiteFile) throws -> Void
+        history: ChangeHistory = ChangeHistory(), content: ResolvedContent = .empty,
+        emit publish: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> [String] {
         // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).
         let ledger = PocketFiles.Ledger()
@@ -56,7 +57,7 @@ package struct SiteRenderer: Sendable {
                     (index, try await Self.render(
                         theme: theme, language: language, site: site, languages: languages, dataset: dataset,
                         avatarExtensions: avatarExtensions, avatarCopies: copies.copies, history: history,
-                        renderer: renderers[index], emit: emit))
+                        content: content, renderer: renderers[index], emit: emit))
                 }
             }
             // The avatars (shared by all languages) are linked meanwhile.
@@ -71,6 +72,12 @@ package struct SiteRenderer: Sendable {
                     part.paths.append(path)
                 }
                 for file in copies.files {
+                    try emit(file)
+                    part.paths.append(file.path)
+                }
+                // The content folder's pictures, shared by every language like the avatars.
+                for (path, source) in content.images.sorted(by: { $0.key < $1.key }) {
+                    let file = SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
                     try emit(file)
                     part.paths.append(file.path)
                 }
@@ -121,14 +128,14 @@ package struct SiteRenderer: Sendable {
     static func render(
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
-        renderer: PageRenderer,
+        content: ResolvedContent = .empty, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> LanguagePart {
         let model = try theme.strings {
             try SiteModel(
                 dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
                 configuration: site.configuration,
-                strings: language.strings, history: history, languages: languages)
+                strings: language.strings, history: history, languages: languages, content: content)
         }
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         var part = try await renderPages(

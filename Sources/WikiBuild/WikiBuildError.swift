@@ -3,6 +3,8 @@ package enum WikiBuildError: Error, CustomStringConvertible {
     case missingFolder(kind: String, path: String)
     case unreadableFile(path: String, reason: String)
     case badStringTable(path: String, reason: String)
+    /// `locales.json` does not say which languages to build.
+    case badLocaleList(path: String, reason: String)
     case template(String)
     /// A page rendered to nothing but whitespace; `blankTemplates` are the template files that hold no text.
     case emptyPage(path: String, template: String, blankTemplates: [String])
@@ -17,6 +19,8 @@ package enum WikiBuildError: Error, CustomStringConvertible {
             "cannot read \(path): \(reason)"
         case .badStringTable(let path, let reason):
             "string table \(path) is not a JSON object of strings: \(reason)"
+        case .badLocaleList(let path, let reason):
+            "locale list \(path) is not usable: \(reason)"
         case .template(let message):
             message
         case .emptyPage(let path, let template, let blankTemplates):

@@ -55,6 +55,9 @@ package struct CharacterPage: PageModel, Codable, Equatable {
     /// The characters before and after this one in the API's order.
     package let previous: RecordLink?
     package let next: RecordLink?
+    /// What fans wrote about the character (`content/characters/<id>.md`), and the pages linking here.
+    package let prose: Prose?
+    package let mentions: Mentions?
 }
 
 /// The sentence and the link that stand for a one-episode character's co-stars.
@@ -151,13 +154,13 @@ extension SiteModel {
         // left out rather than shown as "—".
         var info: [InfoRow] = []
         if !Self.isBlank(character.status) {
-            info.append(try row(.status, status.label, url: try searchLink(status: character.status), badge: status.cssClass))
+            info.append(try row(.status, status.label, url: try familyLink(.status, of: character) ?? searchLink(status: character.status), badge: status.cssClass))
         }
         if !Self.isBlank(character.species) {
-            info.append(try row(.species, strings.term("species", character.species), url: speciesLink(character.species)))
+            info.append(try row(.species, strings.term("species", character.species), url: familyLink(.species, of: character)))
         }
         if !Self.isBlank(character.gender) {
-            info.append(try row(.gender, gender.label, url: try searchLink(gender: character.gender), badge: gender.cssClass))
+            info.append(try row(.gender, gender.label, url: try familyLink(.gender, of: character) ?? searchLink(gender: character.gender), badge: gender.cssClass))
         }
         if !Self.isBlank(character.origin.name) || origin.url != nil { info.append(try row(.origin, origin.name, url: origin.url)) }
         if !Self.isBlank(character.location.name) || location.url != nil {
@@ -169,12 +172,13 @@ extension SiteModel {
                 info.append(try row(.lastSeen, "\(last.episode) · \(last.name)", url: link(.episode(last.id))))
             }
         }
-        if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: typeLink(character.type))) }
+        if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: familyLink(.type, of: character))) }
         info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
         if !Self.isBlank(character.created) {
             info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
         }
 
+        let prose = try prose(.character(character.id))
         // The picture is what the page opens on: fetched first, never lazily.
         var image = try card(character).image
         image.loading = "eager"
@@ -184,10 +188,11 @@ extension SiteModel {
             seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
             coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
             castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
-            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next))
+            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
+            prose: prose, mentions: try mentions(of: .character(character.id)))
         return try page(
             .character(character.id), title: fullName(character), heading: character.name,
-            description: try strings.format("character_description", [
+            description: try prose?.summary ?? strings.format("character_description", [
                 "name": fullName(character),
                 "species": character.species.isEmpty ? none : strings.term("species", character.species),
                 "status": status.label, "location": location.name,

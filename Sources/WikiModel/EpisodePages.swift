@@ -40,6 +40,8 @@ package struct EpisodePage: PageModel, Codable, Equatable {
     /// Everyone in the cast debuts here (the pilot): a sentence says so instead of the same cards twice.
     package let castAllDebut: Bool
     package let debutCount: String
+    package let prose: Prose?
+    package let mentions: Mentions?
 }
 
 extension SiteModel {
@@ -103,11 +105,12 @@ extension SiteModel {
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
             season: try seasonLink(episode),
             debuts: debuts, hasDebuts: !debuts.isEmpty, castAllDebut: !debuts.isEmpty && debuts.map(\.id) == cast.map(\.id),
-            debutCount: count(debuts.count))
+            debutCount: count(debuts.count),
+            prose: try prose(.episode(episode.id)), mentions: try mentions(of: .episode(episode.id)))
         return try page(
             .episode(episode.id), title: "\(episode.episode) · \(episode.name)",
             heading: episode.name,
-            description: try strings.format("episode_description", [
+            description: try content.prose?.summary ?? strings.format("episode_description", [
                 "code": episode.episode, "name": episode.name, "date": content.airDate,
                 "cast": try strings.plural("episode_cast_count", count: cast.count),
             ]),

@@ -6,7 +6,7 @@ package struct GroupEntry: Codable, Sendable, Equatable {
 }
 
 extension SiteModel {
-    /// The pages of one group (a dimension, a species, a type, a season), its characters `pageSize` a page
+    /// The pages of one group (a dimension, a season, a group of a `PageFamily`), its characters `pageSize` a page
     /// like the characters index: `content` gets the positions of the page's part of the list, and a pager
     /// when there is more than one page. `title` and `description` get the page number and the page count.
     func pagedGroup<Content: PageModel>(
@@ -30,36 +30,5 @@ extension SiteModel {
     func groupTitle(_ key: String, name: String, page number: Int) throws -> String {
         let title = try strings.format(key, ["name": name])
         return number == 1 ? title : try strings.format("group_title_page", ["title": title, "page": String(number)])
-    }
-}
-
-extension SiteModel {
-    /// The pages of a species or a type: its characters as cards, `pageSize` a page.
-    func characterGroupPages<Content: PageModel>(
-        _ group: RecordGroups.CharacterGroup, name: String, route: @escaping (Int) -> Route, keys: String,
-        content: (_ characterCount: String, _ cards: [CharacterCard], Pager?) -> Content
-    ) throws -> [SitePage] {
-        let characters = try strings.plural("group_characters_count", count: group.characterIDs.count)
-        return try pagedGroup(
-            listing: group.characterIDs.count, route: route, heading: name,
-            title: { try groupTitle("\(keys)_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "\(keys)_description" : "\(keys)_description_page", [
-                    "name": name, "characters": characters, "page": String(number), "total": String(total),
-                ])
-            }
-        ) { positions, pager in
-            content(count(group.characterIDs.count), cards(eager: try cards(Array(group.characterIDs[positions]))), pager)
-        }
-    }
-
-    /// The entries of a species or types index: each group with how many characters it has.
-    func characterGroupEntries(
-        _ groups: [RecordGroups.CharacterGroup], name: (String) -> String, route: (String) -> Route
-    ) throws -> [GroupEntry] {
-        try groups.map { group throws in
-            GroupEntry(name: name(group.name), url: link(route(group.slug)),
-                       detail: try strings.plural("group_characters_count", count: group.characterIDs.count))
-        }
     }
 }

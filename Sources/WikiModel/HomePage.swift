@@ -17,12 +17,15 @@ package struct HomePage: PageModel, Codable, Equatable {
     /// The indexes of the dimensions, species, types and seasons, beside the sections.
     package let groups: [RecordLink]
     /// The statistics page's first chart (characters by status), drawn small.
-    package let chart: Chart?
+    package let chart: ChartPreview?
     package let random: RandomCharacter?
     /// The search page, which the home page's search field sends its query to.
     package let searchURL: String
+    /// The maintainer's introduction (`content/home.md`), when there is one.
+    package let introduction: Prose?
 
-    package struct Chart: Codable, Sendable, Equatable {
+    /// The first chart of the statistics page, title and drawing only.
+    package struct ChartPreview: Codable, Sendable, Equatable {
         package let title: String
         package let svg: String
     }
@@ -72,13 +75,13 @@ extension SiteModel {
             featured: try featured.map { character throws in try card(character) },
             groups: try groupIndexLinks(),
             chart: try statistics().charts.first.map { chart throws in
-                HomePage.Chart(
+                HomePage.ChartPreview(
                     title: chart.title,
                     svg: try drawing(chart.kind, title: chart.title, description: chart.description, chart.figures)
                         .svg(idPrefix: "home-chart"))
             },
             random: randomCharacter,
-            searchURL: link(.search))
+            searchURL: link(.search), introduction: try prose(.home))
         return try page(
             .home, title: try strings("site_name"),
             description: try strings.format("home_description", [
@@ -89,12 +92,11 @@ extension SiteModel {
     }
 
     func groupIndexLinks() throws -> [RecordLink] {
-        [
-            RecordLink(name: try strings("dimensions_title"), url: link(.dimensions)),
-            RecordLink(name: try strings("species_index_title"), url: link(.allSpecies)),
-            RecordLink(name: try strings("types_title"), url: link(.characterTypes)),
-            RecordLink(name: try strings("seasons_title"), url: link(.seasons)),
-        ]
+        [RecordLink(name: try strings("dimensions_title"), url: link(.dimensions))]
+            + (try PageFamily.all.map { family throws in
+                RecordLink(name: try strings("\(family.indexKeys)_title"), url: link(.familyIndex(family)))
+            })
+            + [RecordLink(name: try strings("seasons_title"), url: link(.seasons))]
     }
 
     func notFoundPage() throws -> SitePage {

@@ -25,6 +25,8 @@ package struct LocationPage: PageModel, Codable, Equatable {
     package let hasNatives: Bool
     /// Neither residents nor natives: one sentence says so instead of two empty sections.
     package let isEmpty: Bool
+    package let prose: Prose?
+    package let mentions: Mentions?
 }
 
 extension SiteModel {
@@ -46,7 +48,8 @@ extension SiteModel {
             residentCount: count(residents.count), nativeCount: count(natives.count),
             residents: cards(eager: residents), hasResidents: !residents.isEmpty,
             natives: residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,
-            isEmpty: residents.isEmpty && natives.isEmpty)
+            isEmpty: residents.isEmpty && natives.isEmpty,
+            prose: try prose(.location(location.id)), mentions: try mentions(of: .location(location.id)))
         // "Citadel of Ricks: Space station, dimension unknown" rather than "Space station in unknown".
         let knownType = !location.type.isEmpty && !location.type.isUnknownValue
         let knownDimension = !location.dimension.isEmpty && !location.dimension.isUnknownValue
@@ -58,7 +61,7 @@ extension SiteModel {
         let title = characterNames.contains(location.name) ? "\(location.name) · \(card.type)" : location.name
         return try page(
             .location(location.id), title: title, heading: location.name,
-            description: try strings.format("location_description", [
+            description: try content.prose?.summary ?? strings.format("location_description", [
                 "name": location.name, "place": place,
                 "residents": card.residentCount, "natives": card.nativeCount,
             ]),

@@ -6,9 +6,10 @@
 package enum PageKind: String, CaseIterable, Sendable {
     case home, characters, character, locations, location, episodes, episode, search, statistics
     case whatsNew = "whats-new", whatsNewGroup = "whats-new-group"
-    case dimensions, dimension, allSpecies = "species-index", species, characterTypes = "types", characterType = "type"
+    case dimensions, dimension, familyIndex = "family-index", familyGroup = "family-group"
     case seasons, season
     case offline, random
+    case articles, article
     case notFound = "404"
 
     package var template: String { rawValue }
@@ -55,14 +56,17 @@ extension SiteModel {
         case .whatsNewGroup: each(changeGroups()) { try $0.groupPages($1) }
         case .dimensions: one { [try $0.dimensionIndexPage()] }
         case .dimension: each(groups.dimensions) { try $0.dimensionPages($1) }
-        case .allSpecies: one { [try $0.speciesIndexPage()] }
-        case .species: each(groups.species) { try $0.speciesPages($1) }
-        case .characterTypes: one { [try $0.typeIndexPage()] }
-        case .characterType: each(groups.types) { try $0.typePages($1) }
+        case .familyIndex: each(PageFamily.all) { [try $0.familyIndexPage($1)] }
+        case .familyGroup:
+            each(PageFamily.all.flatMap { family in groups.groups(of: family).map { (family, $0) } }) {
+                try $0.familyGroupPages($1.0, $1.1)
+            }
         case .seasons: one { [try $0.seasonIndexPage()] }
         case .season: each(groups.seasons) { try $0.seasonPages($1) }
         case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
+        case .articles: one { try $0.articleIndexPage().map { [$0] } ?? [] }
+        case .article: each(content.articleSlugs) { [try $0.articlePage($1)] }
         case .notFound: one { [try $0.notFoundPage()] }
         }
     }
@@ -91,10 +95,9 @@ package enum Route: Sendable, Hashable {
     /// Groups by a value of the data, by the value's slug (`RecordGroups`): `dimensions/replacement-dimension/`.
     case dimensions
     case dimension(String, page: Int)
-    case allSpecies
-    case species(String, page: Int)
-    case characterTypes
-    case characterType(String, page: Int)
+    /// A `PageFamily`'s index (`species/`) and its groups (`species/human/`).
+    case familyIndex(PageFamily)
+    case familyGroup(PageFamily, String, page: Int)
     case seasons
     case season(Int, page: Int)
     /// What a reader can do without the network: the page the service worker shows for a page it does not
@@ -102,6 +105,9 @@ package enum Route: Sendable, Hashable {
     case offline
     /// Where "Random character" goes without a script: today's character (see `RandomCharacter`).
     case random
+    /// The fans' articles (`articles/`), and one by its file's name (`articles/portal-guns/`).
+    case articles
+    case article(String)
     case notFound
 
     /// The path a link names, relative to the base path (`characters/page/2/`).
@@ -121,14 +127,14 @@ package enum Route: Sendable, Hashable {
         case .whatsNewGroup(let slug, let page): page <= 1 ? "whats-new/\(slug)/" : "whats-new/\(slug)/page/\(page)/"
         case .dimensions: "dimensions/"
         case .dimension(let slug, let page): Self.paged("dimensions/\(slug)/", page)
-        case .allSpecies: "species/"
-        case .species(let slug, let page): Self.paged("species/\(slug)/", page)
-        case .characterTypes: "types/"
-        case .characterType(let slug, let page): Self.paged("types/\(slug)/", page)
+        case .familyIndex(let family): "\(family.folder)/"
+        case .familyGroup(let family, let slug, let page): Self.paged("\(family.folder)/\(slug)/", page)
         case .seasons: "seasons/"
         case .season(let number, let page): Self.paged("seasons/\(number)/", page)
         case .offline: "offline/"
         case .random: "random/"
+        case .articles: "articles/"
+        case .article(let slug): "articles/\(slug)/"
         case .notFound: "404.html"
         }
     }
@@ -155,14 +161,14 @@ package enum Route: Sendable, Hashable {
         case .whatsNewGroup: .whatsNewGroup
         case .dimensions: .dimensions
         case .dimension: .dimension
-        case .allSpecies: .allSpecies
-        case .species: .species
-        case .characterTypes: .characterTypes
-        case .characterType: .characterType
+        case .familyIndex: .familyIndex
+        case .familyGroup: .familyGroup
         case .seasons: .seasons
         case .season: .season
         case .offline: .offline
         case .random: .random
+        case .articles: .articles
+        case .article: .article
         case .notFound: .notFound
         }
     }
@@ -171,11 +177,12 @@ package enum Route: Sendable, Hashable {
     package var section: SiteSection? {
         switch self {
         case .home, .notFound, .offline, .random, .whatsNew, .whatsNewGroup: nil
-        case .characters, .character, .allSpecies, .species, .characterTypes, .characterType: .characters
+        case .characters, .character, .familyIndex, .familyGroup: .characters
         case .locations, .location, .dimensions, .dimension: .locations
         case .episodes, .episode, .seasons, .season: .episodes
         case .search: .search
         case .statistics: .statistics
+        case .articles, .article: .articles
         }
     }
 }

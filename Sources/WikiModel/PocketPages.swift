@@ -68,7 +68,7 @@ extension SiteModel {
     }
 
     func offlinePage() throws -> SitePage {
-        let sections = try SiteSection.allCases.map { section throws in
+        let sections = try self.sections.map { section throws in
             RecordLink(name: try strings("nav_\(section.rawValue)"), url: link(section.route))
         }
         return try page(

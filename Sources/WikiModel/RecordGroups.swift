@@ -1,8 +1,8 @@
 import Foundation
 import RickAndMortyAPI
 
-/// What the records fall into besides their links: the dimensions of the locations, the species and types
-/// of the characters, and the seasons of the episodes. Each group with a page has a slug for its URL, the same
+/// What the records fall into besides their links: the dimensions of the locations, the groups of each
+/// `PageFamily` (species, types…) of the characters, and the seasons of the episodes. Each group with a page has a slug for its URL, the same
 /// in every language (made from the data's own value, so `/species/human/` and `/fr/species/human/` are one page
 /// in two languages). Made in one pass over each kind, from the resolved `Dataset`, so a membership shown on a
 /// group page and the link on a record's page come from the same place.
@@ -17,7 +17,7 @@ package struct RecordGroups: Sendable {
         package let nativeIDs: [Int]
     }
 
-    /// The characters sharing a species or a type, ids ascending.
+    /// The characters sharing a value of a `PageFamily`'s field (a species, a type), ids ascending.
     package struct CharacterGroup: Sendable, Equatable {
         package let name: String
         package let slug: String
@@ -38,19 +38,13 @@ package struct RecordGroups: Sendable {
 
     /// The busiest first (most residents, then most locations), ties by name.
     package let dimensions: [Dimension]
-    /// The most common first, ties by name.
-    package let species: [CharacterGroup]
-    /// Only the types two or more characters share: a type of one is a fact of that character, not a list.
-    package let types: [CharacterGroup]
     package let seasons: [Season]
+    /// Each family's groups with at least its `minimumMembers`, the most common first, ties by name.
+    private let families: [PageFamily: [CharacterGroup]]
 
     private let dimensionIndex: [String: Int]
-    private let speciesIndex: [String: Int]
-    private let typeIndex: [String: Int]
+    private let familyIndex: [PageFamily: [String: Int]]
     private let seasonIndex: [Int: Int]
-
-    /// How many characters a type needs to get a page.
-    package static let sharedTypeMinimum = 2
 
     package init(_ dataset: Dataset) {
         // Dimensions: "unknown" and blank values say nothing about where a place is, so they get no page.
@@ -72,14 +66,14 @@ package struct RecordGroups: Sendable {
                       residentIDs: group.residents, nativeIDs: group.natives)
         }
 
-        var bySpecies: [String: [Int]] = [:]
-        var byType: [String: [Int]] = [:]
-        for character in dataset.characters {
-            if !character.species.allSatisfy(\.isWhitespace) { bySpecies[character.species, default: []].append(character.id) }
-            if !character.type.allSatisfy(\.isWhitespace) { byType[character.type, default: []].append(character.id) }
-        }
-        species = Self.groups(bySpecies)
-        types = Self.groups(byType.filter { $0.value.count >= Self.sharedTypeMinimum })
+        families = Dictionary(uniqueKeysWithValues: PageFamily.all.map { family in
+            var members: [String: [Int]] = [:]
+            for character in dataset.characters {
+                let value = family.value(character)
+                if !value.allSatisfy(\.isWhitespace) { members[value, default: []].append(character.id) }
+            }
+            return (family, Self.groups(members.filter { $0.value.count >= family.minimumMembers }))
+        })
 
         // Seasons from the episode codes; an episode whose code names no season belongs to none.
         var episodesBySeason: [Int: [EpisodeRecord]] = [:]
@@ -107,8 +101,7 @@ package struct RecordGroups: Sendable {
         }
 
         dimensionIndex = Self.index(dimensions.map(\.name))
-        speciesIndex = Self.index(species.map(\.name))
-        typeIndex = Self.index(types.map(\.name))
+        familyIndex = families.mapValues { Self.index($0.map(\.name)) }
         seasonIndex = Self.index(seasons.map(\.number))
     }
 
@@ -117,8 +110,10 @@ package struct RecordGroups: Sendable {
     }
 
     package func dimension(named name: String) -> Dimension? { dimensionIndex[name].map { dimensions[$0] } }
-    package func species(named name: String) -> CharacterGroup? { speciesIndex[name].map { species[$0] } }
-    package func type(named name: String) -> CharacterGroup? { typeIndex[name].map { types[$0] } }
+    package func groups(of family: PageFamily) -> [CharacterGroup] { families[family] ?? [] }
+    package func group(of family: PageFamily, named name: String) -> CharacterGroup? {
+        familyIndex[family]?[name].map { groups(of: family)[$0] }
+    }
     package func season(_ number: Int) -> Season? { seasonIndex[number].map { seasons[$0] } }
 
     private static func groups(_ members: [String: [Int]]) -> [CharacterGroup] {

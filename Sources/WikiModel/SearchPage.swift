@@ -70,17 +70,23 @@ extension SiteModel {
             groups: try searchGroups())
     }
 
-    /// The dimension, species, type and season pages, each once (only the first of a group's pages).
+    /// The dimension, family group and season pages, each once (only the first of a group's pages), and the
+    /// articles, found by their titles.
     func searchGroups() throws -> [SearchIndex.Group] {
         func group(_ route: Route, _ name: String, _ kind: String) -> SearchIndex.Group {
             SearchIndex.Group(path: route.relativeURL, name: name, kind: kind)
         }
-        let dimension = try strings("group_kind_dimension"), species = try strings("group_kind_species")
-        let type = try strings("group_kind_type"), season = try strings("group_kind_season")
+        let dimension = try strings("group_kind_dimension"), season = try strings("group_kind_season")
+        let families = try PageFamily.all.flatMap { family throws in
+            let kind = try strings("group_kind_\(family.groupKeys)")
+            return try groups.groups(of: family).map { member throws in
+                group(.familyGroup(family, member.slug, page: 1), try family.name(member.name, strings), kind)
+            }
+        }
         return groups.dimensions.map { group(.dimension($0.slug, page: 1), dimensionName($0.name), dimension) }
-            + groups.species.map { group(.species($0.slug, page: 1), strings.term("species", $0.name), species) }
-            + groups.types.map { group(.characterType($0.slug, page: 1), $0.name, type) }
+            + families
             + (try groups.seasons.map { group(.season($0.number, page: 1), try seasonName($0.number), season) })
+            + (try content.articleSlugs.map { group(.article($0), articleTitle($0), try strings("group_kind_article")) })
     }
 
     /// The search page with its status filter set (`search/?status=0`): the script reads the filters' positions in the index.

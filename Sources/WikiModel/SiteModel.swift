@@ -14,6 +14,8 @@ package struct SiteModel: Sendable {
     /// The smaller copies made of each avatar, smallest first.
     let avatarCopies: [Int: [AvatarCopy]]
     let history: ChangeHistory
+    /// What fans wrote (the content folder), links resolved.
+    package let content: ResolvedContent
     /// Every language the site is generated in, this model's among them.
     let languages: [SiteLanguage]
     /// What tells namesakes apart, by character id (see `NameNotes`).
@@ -40,8 +42,9 @@ package struct SiteModel: Sendable {
     package init(
         dataset: Dataset, avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]] = [:],
         configuration: SiteConfiguration, strings: StringTable, history: ChangeHistory = ChangeHistory(),
-        languages: [SiteLanguage] = []
+        languages: [SiteLanguage] = [], content: ResolvedContent = .empty
     ) throws {
+        self.content = content
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
         nameNotes = try NameNotes.make(self.dataset, strings: strings)
         characterNames = Set(self.dataset.characters.map(\.name))
@@ -77,6 +80,12 @@ package struct SiteModel: Sendable {
 
     package func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
 
+    /// The sections the navigation shows. Without articles theirs would be an empty page, so a site without
+    /// content looks as it did.
+    var sections: [SiteSection] {
+        SiteSection.allCases.filter { $0 != .articles || !content.articleSlugs.isEmpty }
+    }
+
     func page(
         _ route: Route, title: String, heading: String? = nil, description: String,
         ogType: String = "website", ogImage: String? = nil, content: some PageModel
@@ -90,7 +99,7 @@ package struct SiteModel: Sendable {
             canonicalURL: configuration.absoluteLink(route == .notFound ? "" : route.relativeURL),
             ogType: ogType,
             ogImage: ogImage)
-        let navigation = try SiteSection.allCases.map { section throws in
+        let navigation = try sections.map { section throws in
             NavigationItem(label: try strings("nav_\(section.rawValue)"), url: link(section.route),
                            isCurrent: route.section == section)
         }

@@ -66,13 +66,14 @@ package struct NotFoundText: Sendable, Equatable {
 
 /// The sections the navigation links to, in menu order.
 package enum SiteSection: String, Sendable, CaseIterable, Codable {
-    case characters, locations, episodes, statistics, search
+    case characters, locations, episodes, articles, statistics, search
 
     package var route: Route {
         switch self {
         case .characters: .characters(page: 1)
         case .locations: .locations(page: 1)
         case .episodes: .episodes
+        case .articles: .articles
         case .statistics: .statistics
         case .search: .search
         }

@@ -23,7 +23,8 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
         }
     }
 
-    package struct Chart: Codable, Sendable, Equatable {
+    /// One chart of the page: its figures, its drawing (`SVGCharts.Chart`) and its data table's headers.
+    package struct ChartSection: Codable, Sendable, Equatable {
         package let id: String
         package let title: String
         package let description: String
@@ -37,7 +38,7 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
         package let valueHeader: String
     }
 
-    package let charts: [Chart]
+    package let charts: [ChartSection]
 }
 
 extension SiteModel {
@@ -64,12 +65,12 @@ extension SiteModel {
             }
         }
         func chart(_ id: String, kind: ChartKind, _ figures: [StatisticsPage.Figure]) throws
-            -> StatisticsPage.Chart
+            -> StatisticsPage.ChartSection
         {
             let title = try strings("stats_\(id)_title")
             let description = try strings("stats_\(id)_description")
             let drawn = try drawing(kind, title: title, description: description, figures)
-            return StatisticsPage.Chart(
+            return StatisticsPage.ChartSection(
                 id: id, title: title, description: description, kind: kind, figures: figures,
                 svg: drawn.svg(idPrefix: "chart-\(id)"), narrowSVG: drawn.narrowSVG(idPrefix: "chart-\(id)-narrow"),
                 labelHeader: try strings("stats_\(id)_label_header"), valueHeader: try strings("stats_\(id)_value_header"))
@@ -83,7 +84,7 @@ extension SiteModel {
         }
         let speciesCounts = tally(dataset.characters.map(\.species))
         let species = speciesByFrequency().prefix(Self.topCount).map {
-            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: speciesLink($0), cssClass: nil)
+            StatisticsPage.Figure(label: $0.isEmpty ? "—" : strings.term("species", $0), value: speciesCounts[$0] ?? 0, url: familyLink(.species, value: $0), cssClass: nil)
         }
 
         var perSeason: [Int: Int] = [:]

@@ -37,12 +37,6 @@ package struct StringTable: Sendable, Equatable {
         NumberText.grouped(value, separator: entries["number_group"] ?? ",")
     }
 
-    /// A decimal as this locale writes it: `53.1` in English, `53,1` in French (`number_decimal`).
-    package func decimal(_ text: String) -> String {
-        guard let separator = entries["number_decimal"], separator != "." else { return text }
-        return text.replacing(".", with: separator)
-    }
-
     /// Whether `count` takes the singular (`_one`) form in this locale.
     package func isSingular(_ count: Int) -> Bool {
         singularCounts.contains(count)

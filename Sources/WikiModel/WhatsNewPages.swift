@@ -29,6 +29,9 @@ package struct WhatsNewPage: PageModel, Codable, Equatable {
     /// Nil when the timeline fits on one page.
     package let pager: Pager?
     package let feedURL: String
+    /// The newest dated articles, on the first page only: fans' writing is news too.
+    package let articles: [ArticleIndexPage.Entry]
+    package let hasArticles: Bool
 }
 
 /// Every change of one rebuild or one day of the API's additions, a page at a time.
@@ -104,6 +107,7 @@ extension SiteModel {
     /// group's own pages (`groupPages`).
     func whatsNewPages() throws -> [SitePage] {
         let groups = changeGroups()
+        let news = Array(try articleEntries().filter { $0.dateISO != nil }.prefix(Self.newArticleCount))
         return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew") { slice, pager in
             WhatsNewPage(
                 hasGroups: !groups.isEmpty,
@@ -114,7 +118,8 @@ extension SiteModel {
                         more: group.entries.count > Self.groupPreviewSize
                             ? try strings.format("whatsnew_more", ["count": count(group.entries.count)]) : nil)
                 },
-                pager: pager.total > 1 ? pager : nil, feedURL: configuration.link("feed.xml"))
+                pager: pager.total > 1 ? pager : nil, feedURL: configuration.link("feed.xml"),
+                articles: pager.current == 1 ? news : [], hasArticles: pager.current == 1 && !news.isEmpty)
         }
     }
 
@@ -144,7 +149,7 @@ extension SiteModel {
     package func feed() throws -> Feed {
         let authority = "tag:rmwiki.invalid,2017:\(strings.locale)/"
         let groups = changeGroups()
-        let entries = try groups.prefix(Self.feedEntryLimit).map { group in
+        let changes = try groups.prefix(Self.feedEntryLimit).map { group in
             let names = try group.entries.prefix(Self.feedNamesPerEntry).map { entry in
                 try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": try name(of: entry)])
             }
@@ -158,11 +163,19 @@ extension SiteModel {
                 id: authority + group.slug, title: try title(of: group), updated: group.updated,
                 url: configuration.absoluteLink(Route.whatsNewGroup(group.slug, page: 1).relativeURL), summary: summary)
         }
+        // An article is an entry of its own, dated by its `date`: a new date (a rewrite) is a new entry.
+        let articles = try articleEntries().compactMap { article -> Feed.Entry? in
+            guard let day = article.dateISO else { return nil }
+            return Feed.Entry(
+                id: authority + "article-\(article.slug)-\(day)", title: article.title, updated: day + "T00:00:00Z",
+                url: configuration.absoluteLink(Route.article(article.slug).relativeURL), summary: article.summary ?? article.title)
+        }
+        let entries = Array((changes + articles).sorted { $0.updated > $1.updated }.prefix(Self.feedEntryLimit))
         return Feed(
             id: configuration.origin.map { _ in configuration.absoluteLink("feed.xml") } ?? "\(authority)feed",
             title: try strings.format("feed_title", ["site": try strings("site_name")]),
             // Without any dated record or rebuild, a fixed date: the feed stays the same from build to build.
-            updated: groups.first?.updated ?? "2017-11-04T00:00:00Z",
+            updated: entries.first?.updated ?? "2017-11-04T00:00:00Z",
             selfURL: configuration.absoluteLink("feed.xml"),
             pageURL: configuration.absoluteLink(Route.whatsNew(page: 1).relativeURL),
             entries: entries)

@@ -30,7 +30,7 @@ struct FanDetailsBrowserTests {
         "characters/30/", "characters/361/", "locations/", "locations/3/", "episodes/", "episodes/28/", "search/", "statistics/",
         "whats-new/", "404.html", "dimensions/", "dimensions/dimension-c-137/", "dimensions/replacement-dimension/page/2/",
         "species/", "species/human/", "types/", "types/soulless-puppet/", "seasons/", "seasons/3/",
-        "fr/characters/1/", "fr/statistics/", "fr/types/", "fr/dimensions/dimension-c-137/",
+        "fr/characters/1/", "fr/statistics/", "fr/types/", "fr/dimensions/dimension-c-137/", "statuses/", "fr/statuses/dead/",
     ]
 
     // MARK: - The real wiki

@@ -126,15 +126,18 @@ extension NightlyProcessTests {
         }
 
         /// The pages of rebuild groups among `paths` (`whats-new/rebuild-…/index.html`, in every language).
-        /// The files of the dimension, species, type and season pages a snapshot has, 20 characters a page.
+        /// The files of the dimension, family group and season pages a snapshot has, 20 characters a page.
         static func groupPages(_ snapshot: Snapshot) -> Set<String> {
             let groups = RecordGroups(Dataset(snapshot))
             func pages(_ count: Int, _ route: (Int) -> Route) -> [String] {
                 (1...max(1, (count + 19) / 20)).map { route($0).filePath }
             }
             return Set(groups.dimensions.flatMap { dimension in pages(dimension.residentIDs.count) { .dimension(dimension.slug, page: $0) } }
-                + groups.species.flatMap { species in pages(species.characterIDs.count) { .species(species.slug, page: $0) } }
-                + groups.types.flatMap { type in pages(type.characterIDs.count) { .characterType(type.slug, page: $0) } }
+                + PageFamily.all.flatMap { family in
+                    groups.groups(of: family).flatMap { group in
+                        pages(group.characterIDs.count) { .familyGroup(family, group.slug, page: $0) }
+                    }
+                }
                 + groups.seasons.flatMap { season in pages(season.castCount) { .season(season.number, page: $0) } })
         }
 

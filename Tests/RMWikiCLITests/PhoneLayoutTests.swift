@@ -108,7 +108,7 @@ struct PhoneLayoutTests {
                       "dimensions/", "dimensions/replacement-dimension/", "dimensions/replacement-dimension/page/2/",
                       "species/", "species/mythological-creature/", "types/", "types/soulless-puppet/", "seasons/",
                       "seasons/3/", "seasons/3/page/8/", "fr/dimensions/dimension-c-137/", "fr/species/human/",
-                      "fr/types/", "fr/seasons/1/"]
+                      "fr/types/", "fr/seasons/1/", "statuses/", "statuses/alive/page/2/", "fr/statuses/dead/"]
         try await browser.emulate(width: 390, height: 844, mobile: true)
         try await open(browser, site.appendingPathComponent("whats-new/"))
         let group = try await browser.text("document.querySelector('.whats-new-group h2 a').getAttribute('href')")

@@ -33,6 +33,15 @@ import Testing
         #expect(demo.rebuild.source == .demo)
     }
 
+    @Test func theContentFolderIsWatched() throws {
+        let given = try ServeTestRun.options(["--demo", "--content", "/tmp/fan-content"])
+        #expect(ServeSession(options: given, console: ConsoleRecorder().console).watchedPaths.map(\.path)
+            .contains("/tmp/fan-content"), "an edited article triggers a rebuild")
+        let fetching = try ServeTestRun.options(["--cache", "/tmp/cache"])
+        #expect(ServeSession(options: fetching, console: ConsoleRecorder().console).watchedPaths.map(\.lastPathComponent)
+            .contains("content"), "the default content folder is watched, even before it exists")
+    }
+
     @Test func otherAddressesAreAllowedButNotLoopback() throws {
         for host in ["0.0.0.0", "192.168.1.10", "::"] {
             let options = try ServeTestRun.options(["--demo", "--host", host])

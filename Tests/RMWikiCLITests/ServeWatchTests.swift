@@ -49,6 +49,28 @@ import Testing
         try await ServeTestSocket.run { try socket.readEvent() }
     }
 
+    @Test func aContentEditRebuildsAndABrokenLinkKeepsTheLastGoodSite() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        let content = theme.work.appendingPathComponent("content")
+        let article = content.appendingPathComponent("articles/news.md")
+        try FileManager.default.createDirectory(at: article.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("First words.".utf8).write(to: article)
+        let (_, code) = try await ServeTestRun.with(theme.arguments + ["--content", content.path]) { run in
+            let (events, _) = try await subscribe(run.port)
+            #expect((try await run.get("/articles/news/")).text.contains("First words."))
+            try Data("Second words, about [[Rick Sanchez]].".utf8).write(to: article)
+            let reload = try await nextEvent(events)
+            #expect(reload.hasPrefix("event: reload\n"), "\(reload)")
+            #expect((try await run.get("/articles/news/")).text.contains("Second words"))
+            try Data("A link to [[Nobody]].".utf8).write(to: article)
+            let failure = try await nextEvent(events)
+            #expect(failure.hasPrefix("event: build-error\n") && failure.contains("news.md:1:11"), "\(failure)")
+            #expect((try await run.get("/articles/news/")).text.contains("Second words"), "the last good site is still served")
+        }
+        #expect(code == .success)
+    }
+
     @Test func editsReloadPagesAndBrokenTemplatesKeepTheLastGoodSite() async throws {
         let theme = try Theme()
         defer { theme.remove() }

@@ -15,8 +15,10 @@ import Testing
         "dimensions/index.html", "dimensions/dimension-c-137/index.html", "species/index.html", "species/human/index.html",
         "types/index.html", "types/parasite/index.html", "seasons/index.html", "seasons/1/index.html",
     ]
-    /// Every kind in English at the root and in French under `fr/`, plus the files shared by both.
-    static let pages = kinds + kinds.map { "fr/" + $0 } + ["sitemap.xml", "robots.txt"]
+    /// Every kind in English at the root and in French under `fr/`, plus the file shared by both. The sitemap
+    /// is checked for what it lists (`sitemapListsEveryPageOnceWithItsTranslation`), not byte for byte, so that
+    /// a new page does not change a golden file for another kind.
+    static let pages = kinds + kinds.map { "fr/" + $0 } + ["robots.txt"]
     static let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     @Test(arguments: pages)
@@ -40,6 +42,30 @@ import Testing
                   got:      \(line < renderedLines.count ? String(renderedLines[line]) : "<end>")
                   expected: \(line < expectedLines.count ? String(expectedLines[line]) : "<end>")
                 """)
+        }
+    }
+
+    @Test func sitemapListsEveryPageOnceWithItsTranslation() async throws {
+        let (output, _) = try await SiteFixture.build(
+            SmallWorld.snapshot, avatars: SmallWorld.avatars, history: SmallWorld.history, baseURL: "https://example.org/wiki/")
+        let sitemap = try BuildFixture.text(output, "sitemap.xml")
+        let base = "https://example.org/wiki/"
+        let entries = sitemap.matches(of: /<url>\s*<loc>([^<]*)<\/loc>((?:\s*<xhtml:link [^>]*\/>)*)\s*<\/url>/)
+        #expect(sitemap.matches(of: /<url>/).count == entries.count, "every entry has a location and only alternates")
+        // The pages a reader lands on from a search engine, in each language: every page but the 404, offline
+        // and random ones; each names itself in both languages.
+        let unlisted = ["404.html", "offline/", "random/"]
+        let pages = try SiteChecker(root: output).pages()
+            .map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 }
+            .filter { page in !unlisted.contains(page.hasPrefix("fr/") ? String(page.dropFirst(3)) : page) }
+        let listed = entries.map { String($0.1) }
+        #expect(listed.count == Set(listed).count, "each page once")
+        #expect(Set(listed) == Set(pages.map { base + $0 }), "\(Set(listed).symmetricDifference(pages.map { base + $0 }).prefix(5))")
+        for entry in entries {
+            let path = String(entry.1.dropFirst(base.count))
+            let english = path.hasPrefix("fr/") ? String(path.dropFirst(3)) : path
+            let alternates = entry.2.matches(of: /hreflang="([^"]*)" href="([^"]*)"/).map { "\($0.1) \($0.2)" }
+            #expect(alternates == ["en \(base)\(english)", "fr \(base)fr/\(english)"], "\(path)")
         }
     }
 }

@@ -174,7 +174,7 @@ struct GroupPagesTests {
         }
     }
 
-    @Test func speciesAndSharedTypesListTheirCharacters() async throws {
+    @Test func speciesSharedTypesAndStatusesListTheirCharacters() async throws {
         let output = try await FanReadingTests.site.value
         let raw = try Raw()
         let species = raw.characters(by: "species")
@@ -184,14 +184,20 @@ struct GroupPagesTests {
         let shared = types.filter { $0.value.count >= 2 }
         #expect(shared.count == 62, "the types two or more characters share get a page, the other 107 stay text")
 
+        let statuses = raw.characters(by: "status")
+        #expect(Set(statuses.keys) == ["Alive", "Dead", "unknown"])
+
         let speciesPaths = try Self.entries(output, "species/")
         let typePaths = try Self.entries(output, "types/")
+        let statusPaths = try Self.entries(output, "statuses/")
         #expect(Set(speciesPaths.keys) == Set(species.keys))
         #expect(Set(typePaths.keys) == Set(shared.keys))
+        #expect(statusPaths == ["Alive": "statuses/alive/", "Dead": "statuses/dead/", "unknown": "statuses/unknown/"])
         for prefix in ["", "fr/"] {
             #expect(try Self.entries(output, "species/", prefix: prefix).count == 10)
             #expect(try Self.entries(output, "types/", prefix: prefix).count == 62)
-            for (groups, paths) in [(species, speciesPaths), (shared, typePaths)] {
+            #expect(try Self.entries(output, "statuses/", prefix: prefix).count == 3)
+            for (groups, paths) in [(species, speciesPaths), (shared, typePaths), (statuses, statusPaths)] {
                 for (name, members) in groups {
                     let path = try #require(paths[name])
                     let first = try BuildFixture.text(output, prefix + path + "index.html")
@@ -201,8 +207,8 @@ struct GroupPagesTests {
             }
         }
 
-        // Character pages link their species and shared type to those pages, and status and gender to the search
-        // page with that filter set (the filters' positions: Alive, Dead, unknown; Female, Male, Genderless, unknown).
+        // Character pages link their species, shared type and status to those pages, and gender to the search
+        // page with that filter set (the filter's positions: Female, Male, Genderless, unknown).
         for character in raw.characters {
             let id = Raw.id(character)
             let html = try BuildFixture.text(output, "characters/\(id)/index.html")
@@ -212,9 +218,8 @@ struct GroupPagesTests {
             let type = character["type"] as? String ?? ""
             #expect(link("Species") == speciesPaths[character["species"] as? String ?? ""].map { "/" + $0 }, "characters/\(id)")
             #expect(link("Type") == typePaths[type].map { "/" + $0 }, "characters/\(id): \(type)")
-            let status = ["Alive", "Dead", "unknown"].firstIndex(of: character["status"] as? String ?? "")
             let gender = ["Female", "Male", "Genderless", "unknown"].firstIndex(of: character["gender"] as? String ?? "")
-            #expect(link("Status") == status.map { "/search/?status=\($0)" }, "characters/\(id)")
+            #expect(link("Status") == statusPaths[character["status"] as? String ?? ""].map { "/" + $0 }, "characters/\(id)")
             #expect(link("Gender") == gender.map { "/search/?gender=\($0)" }, "characters/\(id)")
         }
     }
@@ -296,11 +301,18 @@ struct GroupPagesTests {
             let index = try BuildFixture.text(output, prefix + "search/index.json")
             let object = try JSONSerialization.jsonObject(with: Data(index.utf8)) as? [String: Any] ?? [:]
             let groups = object["groups"] as? [[String]] ?? []
-            let expected: Int = 32 + 10 + 62 + 5
-            #expect(groups.count == expected, "each group's page once: dimensions, species, shared types, seasons")
-            for group in groups {
-                #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(prefix + group[0] + "index.html").path), "\(group)")
+            let paths = groups.compactMap(\.first)
+            // Each group's first page once, and no other page: every page one folder down in a folder the index
+            // lists groups of (`species/human/`, not `species/human/page/2/`).
+            let folders = Set(paths.compactMap { $0.split(separator: "/").first.map(String.init) })
+            #expect(folders.isSuperset(of: ["dimensions", "species", "types", "seasons"]), "\(folders.sorted())")
+            let firstPages = try checker.pages().compactMap { page -> String? in
+                let parts = page.dropFirst(prefix.count).split(separator: "/")
+                guard page.hasPrefix(prefix), parts.count == 3, folders.contains(String(parts[0])) else { return nil }
+                return "\(parts[0])/\(parts[1])/"
             }
+            #expect(Set(paths) == Set(firstPages), "\(Set(paths).symmetricDifference(firstPages).prefix(5))")
+            #expect(paths.count == Set(paths).count, "each group once")
         }
         // Reachable from every page: the footer links the four indexes.
         let home = try BuildFixture.text(output, "fr/index.html")

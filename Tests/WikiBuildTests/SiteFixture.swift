@@ -9,15 +9,16 @@ import WikiModel
 enum SiteFixture {
     static func build(
         _ snapshot: Snapshot, avatars: [Int: AvatarImage] = [:], history: ChangeHistory = ChangeHistory(),
-        baseURL: String = "/", serviceWorker: Bool = true, into output: URL? = nil
+        baseURL: String = "/", serviceWorker: Bool = true, content: SiteBuild.ContentInput = .none, into output: URL? = nil
     ) async throws -> (output: URL, summary: PublishSummary) {
         var configuration = try SiteConfiguration(baseURL: baseURL)
         configuration.serviceWorker = serviceWorker
         let folder = try output ?? SharedFixtures.temporaryDirectory("rmwiki-build").appendingPathComponent("site")
-        let settings = SiteBuild.Settings(
+        var settings = SiteBuild.Settings(
             templates: ProjectTheme.templates, publicFolder: ProjectTheme.publicFolder, output: folder,
             cache: folder.deletingLastPathComponent().appendingPathComponent("cache"),
             configuration: configuration)
+        settings.content = content
         let report = try await SiteBuild(settings: settings, data: .records(snapshot, avatars: avatars, history: history)).run()
         return (folder, report.summary)
     }

@@ -13,7 +13,7 @@ import Testing
 struct StatisticsTests {
     static func tail(_ url: Any?) -> Int? { (url as? String).flatMap { Int($0.split(separator: "/").last ?? "") } }
 
-    func statistics() throws -> [String: StatisticsPage.Chart] {
+    func statistics() throws -> [String: StatisticsPage.ChartSection] {
         let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)
         let model = try SiteModel(
             dataset: Dataset(try SharedSnapshot.load()), avatarExtensions: [:], configuration: try SiteConfiguration(),

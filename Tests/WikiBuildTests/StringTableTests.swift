@@ -83,4 +83,22 @@ import WikiModel
         let theme = try Theme(templatesDirectory: templates, publicDirectory: ProjectTheme.publicFolder)
         #expect(theme.languages.map(\.folder) == ["", "fr", "de"])
     }
+
+    @Test func aBadLocaleListIsCalledOneNotAStringTable() throws {
+        let folder = try SharedFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let templates = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: ProjectTheme.templates, to: templates)
+        try Data(#"{"locales": [{"code": "fr", "folder": "fr"}]}"#.utf8)
+            .write(to: templates.appendingPathComponent("locales/locales.json"))
+        do {
+            _ = try Theme(templatesDirectory: templates, publicDirectory: ProjectTheme.publicFolder)
+            Issue.record("a locale list without a language at the root was accepted")
+        } catch {
+            let message = "\(error)"
+            #expect(message.hasPrefix("locale list ") && message.contains("locales.json"), "\(message)")
+            #expect(message.contains("the first locale must have an empty folder"), "\(message)")
+            #expect(!message.contains("string table"), "\(message)")
+        }
+    }
 }

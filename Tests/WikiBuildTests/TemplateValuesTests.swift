@@ -23,11 +23,16 @@ struct TemplateValuesTests {
             SiteLanguage(code: language.code, name: try language.strings("language_name"),
                          configuration: configuration.localized(folder: language.folder))
         }
+        // Prose, an article and "Mentioned in", so their hand-built values are held to their Codable forms too.
+        let content = try ResolvedContent(SiteContent(texts: [
+            .character(1): ["en": try ContentDocument(file: "c.md", text: "---\nsummary: S\n---\nSee [[character:2]].")],
+            .article("a"): ["fr": try ContentDocument(file: "a.md", text: "# A\n## B\n## C\n[[character:1]]")],
+        ]), dataset: dataset)
         var checked = 0
         for (language, site) in zip(theme.languages, languages) {
             let model = try SiteModel(
                 dataset: dataset, avatarExtensions: Dictionary(uniqueKeysWithValues: dataset.characters.map { ($0.id, "jpeg") }),
-                configuration: site.configuration, strings: language.strings, languages: languages)
+                configuration: site.configuration, strings: language.strings, languages: languages, content: content)
             for page in try model.pages() {
                 #expect(try Self.handBuilt(page.content) == Self.codable(page.content), "\(language.code) \(page.route)")
                 #expect(Self.missingKeys(page.content, try MustacheValue(encoding: page.content)) == [],

@@ -20,10 +20,10 @@ import Testing
         #expect(groups.dimensions.map(\.name) == ["Dimension C-137"])
         #expect(groups.dimensions.first?.residentIDs == [1, 3], "character 3 lives on Earth though Earth does not list it")
         #expect(groups.dimensions.first?.nativeIDs == [1])
-        #expect(groups.species.map(\.name) == ["Human"])
-        #expect(groups.species.first?.characterIDs == [1, 2])
-        #expect(groups.types.map(\.name) == ["Parasite"])
-        #expect(groups.types.first?.characterIDs == [2, 3])
+        #expect(groups.groups(of: .species).map(\.name) == ["Human"])
+        #expect(groups.groups(of: .species).first?.characterIDs == [1, 2])
+        #expect(groups.groups(of: .types).map(\.name) == ["Parasite"])
+        #expect(groups.groups(of: .types).first?.characterIDs == [2, 3])
         // Episode 3's code names no season; character 3 is seen first in episode 2, which lists it one-sidedly.
         #expect(groups.seasons.map(\.number) == [1])
         #expect(groups.seasons.first?.episodeIDs == [1, 2])
@@ -32,7 +32,7 @@ import Testing
 
         let single = Dataset(Snapshot(
             characters: [SmallWorld.character(1, "Loner", type: "Unique")], locations: [], episodes: []))
-        #expect(RecordGroups(single).types.isEmpty, "a type of one character stays text")
+        #expect(RecordGroups(single).groups(of: .types).isEmpty, "a type of one character stays text")
     }
 
     @Test func recordPagesLinkToTheirGroupsAndToTheFilteredSearch() throws {
@@ -42,8 +42,8 @@ import Testing
         let rows = Dictionary(uniqueKeysWithValues: morty.info.map { ($0.key, $0) })
         #expect(rows["species"]?.url == "/wiki/species/human/")
         #expect(rows["type"]?.url == "/wiki/types/parasite/")
-        // The search script's filters are positions in the index: statuses alive, dead, unknown; genders female, male, …
-        #expect(rows["status"]?.url == "/wiki/search/?status=2")
+        #expect(rows["status"]?.url == "/wiki/statuses/unknown/")
+        // The search script's filters are positions in the index: genders female, male, …
         #expect(rows["gender"]?.url == "/wiki/search/?gender=1")
         #expect(rows["status"]?.badgeClass == "status-unknown", "still shown as a badge")
         #expect(rick.info.first { $0.key == "type" }?.url == nil, "no type, no link")
@@ -61,8 +61,13 @@ import Testing
         #expect(index.seasons.map(\.url) == ["/wiki/seasons/1/", nil])
 
         let search = model.searchIndex()
-        #expect(search.groups.map(\.path) == ["dimensions/dimension-c-137/", "species/human/", "types/parasite/", "seasons/1/"])
-        #expect(search.groups.map(\.kind) == ["Dimension", "Species", "Type", "Season"])
+        #expect(search.groups.map(\.path) == [
+            "dimensions/dimension-c-137/", "species/human/", "types/parasite/",
+            "statuses/alive/", "statuses/zombified/", "statuses/unknown/", "seasons/1/",
+        ])
+        #expect(search.groups.map(\.kind) == ["Dimension", "Species", "Type", "Status", "Status", "Status", "Season"])
+        // A status outside the vocabulary is named as the data says it.
+        #expect(search.groups.map(\.name).contains("Zombified"))
     }
 
     @Test func groupPagesShowTheirMembersTwentyAPage() throws {
@@ -71,9 +76,9 @@ import Testing
             dataset: Dataset(GeneratedSnapshot.make(characters: 45)), avatarExtensions: [:],
             configuration: SiteConfiguration(), strings: StringTableFixture.english)
         let routes = try big.pages().map(\.route)
-        #expect(routes.filter { if case .species = $0 { true } else { false } }
-            == [.species("human", page: 1), .species("human", page: 2), .species("human", page: 3)])
-        let humans = try (1...3).map { number in try #require(try page(.species("human", page: number), of: big).content as? SpeciesPage) }
+        #expect(routes.filter { if case .familyGroup(.species, _, _) = $0 { true } else { false } }
+            == (1...3).map { Route.familyGroup(.species, "human", page: $0) })
+        let humans = try (1...3).map { number in try #require(try page(.familyGroup(.species, "human", page: number), of: big).content as? FamilyGroupPage) }
         #expect(humans.map(\.cards.count) == [20, 20, 5])
         #expect(humans.flatMap(\.cards).map(\.id) == Array(1...45))
         #expect(humans.map { $0.pager?.current } == [1, 2, 3])
@@ -91,7 +96,7 @@ import Testing
         #expect(season.allSatisfy { !$0.hasReturning })
 
         // One page needs no pager.
-        let parasites = try #require(try page(.characterType("parasite", page: 1)).content as? TypePage)
+        let parasites = try #require(try page(.familyGroup(.types, "parasite", page: 1)).content as? FamilyGroupPage)
         #expect(parasites.pager == nil)
         #expect(parasites.cards.map(\.id) == [2, 3])
     }

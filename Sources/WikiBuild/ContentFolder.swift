@@ -1,0 +1,166 @@
+import Foundation
+import Primitives
+import RickAndMortyAPI
+import WikiModel
+
+/// Reads the content folder (`--content DIR`, default `content/`): the one place that knows its layout.
+///
+///     home.md                   the home page's introduction
+///     articles/<slug>.md        an article, at /articles/<slug>/
+///     characters/<id>.md        prose on a record's page (also locations/, episodes/)
+///     images/…                  pictures prose may show
+///     data/characters.json      local records (also locations.json, episodes.json: see `LocalRecords`)
+///
+/// `NAME.md` is in the site's first language, `NAME.<code>.md` its translation. Anything else that is not hidden
+/// is an error naming the file, so a misspelt folder never silently drops a text.
+package struct ContentFolder: Sendable {
+    /// A file as read: its path in the folder and its bytes (a picture is only stamped, never read).
+    package struct File: Sendable {
+        package let path: String
+        package let bytes: [UInt8]?
+        package let stamp: String?
+
+        package init(path: String, bytes: [UInt8]?, stamp: String?) {
+            self.path = path
+            self.bytes = bytes
+            self.stamp = stamp
+        }
+    }
+
+    package struct Loaded: Sendable {
+        package let content: SiteContent
+        /// The `data/` files, for `LocalRecords` to check and merge.
+        package let localRecords: [LocalRecords.File]
+        /// Every file read, in path order, for the build's no-change fingerprint.
+        package let files: [File]
+
+        package static let none = Loaded(content: SiteContent(), localRecords: [], files: [])
+    }
+
+    static let recordFolders = ["characters", "locations", "episodes"]
+
+    /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).
+    package let directory: URL
+    package let displayPath: String
+    package let required: Bool
+
+    package init(directory: URL, displayPath: String, required: Bool = false) {
+        self.directory = directory
+        self.displayPath = displayPath
+        self.required = required
+    }
+
+    /// The folder's texts and pictures; `languages` are the site's codes, the first one the language of `NAME.md`.
+    /// A missing folder is no content, unless `required` (named with `--content`): then it is a mistake.
+    package func load(languages: [String]) throws -> Loaded {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            if required { throw WikiBuildError.missingFolder(kind: "content", path: displayPath) }
+            return .none
+        }
+        var files: [(String, [UInt8]?)] = []
+        var stamps: [String: String] = [:]
+        for entry in FolderWalk.entries(under: directory.path, skippingHidden: true) {
+            let top = entry.path.split(separator: "/").first.map(String.init) ?? entry.path
+            let source = directory.appendingPathComponent(entry.path).path
+            switch entry.kind {
+            case .folder: continue
+            case .symlink, .other:
+                throw ContentError(file: display(entry.path), line: 1, column: 1,
+                                   message: "is not a plain file: the content folder holds files and folders only")
+            case .file:
+                if top == "images" {
+                    guard let stamp = FileStamp(path: source) else {
+                        throw WikiBuildError.unreadableFile(path: display(entry.path), reason: "cannot read it")
+                    }
+                    stamps[entry.path] = "\(stamp.size) \(stamp.inode) \(stamp.modified)"
+                    files.append((entry.path, nil))
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: source) else {
+                    throw WikiBuildError.unreadableFile(path: display(entry.path), reason: "cannot read it")
+                }
+                files.append((entry.path, [UInt8](data)))
+            }
+        }
+        return try Self.read(files: files.map { path, bytes in File(path: path, bytes: bytes, stamp: stamps[path]) },
+                             languages: languages, display: display) { path in directory.appendingPathComponent(path).path }
+    }
+
+    private func display(_ path: String) -> String {
+        (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + path
+    }
+
+    /// The content and local records of a folder's files (nil bytes: a picture): shared by the folder on disk and
+    /// the demo's, which lives in the program.
+    package static func read(
+        files: [File], languages: [String], display: (String) -> String, imageSource: (String) -> String
+    ) throws -> Loaded {
+        var content = SiteContent()
+        var localRecords: [LocalRecords.File] = []
+        let first = languages.first ?? "en"
+        for file in files {
+            let (path, bytes) = (file.path, file.bytes)
+            let parts = path.split(separator: "/").map(String.init)
+            if parts.first == LocalRecords.folderName {
+                guard parts.count == 2, let bytes,
+                      let kind = ResourceKind.allCases.first(where: { LocalRecords.fileName($0) == parts[1] }) else {
+                    throw ContentError(file: display(path), line: 1, column: 1, message: "is not a file of local records: "
+                        + "data/ holds characters.json, locations.json and episodes.json")
+                }
+                localRecords.append(LocalRecords.File(kind: kind, path: display(path), bytes: bytes))
+                continue
+            }
+            if parts.first == "images", parts.count > 1 {
+                content.images[parts.dropFirst().joined(separator: "/")] = imageSource(path)
+                continue
+            }
+            func refuse(_ message: String) -> ContentError {
+                ContentError(file: display(path), line: 1, column: 1, message: message)
+            }
+            let place = "the content folder holds home.md, articles/<slug>.md, characters/<id>.md, locations/<id>.md, "
+                + "episodes/<id>.md, images/ and data/"
+            guard let name = parts.last, name.hasSuffix(".md"), let bytes else { throw refuse("is not something rmwiki reads: \(place)") }
+            var stem = String(name.dropLast(3))
+            var language = first
+            if let dot = stem.lastIndex(of: ".") {
+                let code = String(stem[stem.index(after: dot)...])
+                guard languages.contains(code) else {
+                    throw refuse("'\(code)' is not a language of the site (\(languages.joined(separator: ", "))): "
+                        + "a translation is NAME.<code>.md")
+                }
+                language = code
+                stem = String(stem[..<dot])
+            }
+            let key: SiteContent.Key
+            switch (parts.count, parts.first) {
+            case (1, _) where stem == "home": key = .home
+            case (2, "articles"):
+                guard !stem.isEmpty, stem.utf8.allSatisfy({ byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || byte == UInt8(ascii: "-")
+                }) else {
+                    throw refuse("an article's file name is its address: lower-case letters, digits and '-' only")
+                }
+                key = .article(stem)
+            case (2, let folder?) where recordFolders.contains(folder):
+                guard let id = Int(stem), id > 0, String(id) == stem else {
+                    throw refuse("prose for a record is named by the record's id, as \(folder)/47.md")
+                }
+                key = switch folder {
+                case "characters": .character(id)
+                case "locations": .location(id)
+                default: .episode(id)
+                }
+            default:
+                throw refuse("is not something rmwiki reads: \(place)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse("is not UTF-8") }
+            if content.texts[key]?[language] != nil {
+                throw refuse("gives the same text in '\(language)' as another file")
+            }
+            content.texts[key, default: [:]][language] = try ContentDocument(file: display(path), text: text)
+        }
+        return Loaded(content: content, localRecords: localRecords, files: files)
+    }
+}

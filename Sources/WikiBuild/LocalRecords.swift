@@ -1,0 +1,431 @@
+import Foundation
+import RickAndMortyAPI
+import WikiModel
+
+/// Records the API lacks, and corrections to those it serves: `data/characters.json`, `data/locations.json` and
+/// `data/episodes.json` in the content folder, each an array of records in the API's own shape.
+///
+/// A record whose id the API does not serve is added, and must give every field a page needs; one whose id it
+/// serves replaces only the fields it gives. The merged records then make one graph, so a local episode is in its
+/// season, on its characters' pages and in the statistics like any other. Every mistake (bad JSON, an unknown
+/// field, a wrong type, a reference to nothing, an id given twice) fails the build naming file, line and column,
+/// before anything is published. The cache keeps what the API served; only the build merges.
+package struct LocalRecords: Sendable {
+    /// One local file as read.
+    package struct File: Sendable, Equatable {
+        package let kind: ResourceKind
+        /// How errors and warnings name the file.
+        package let path: String
+        package let bytes: [UInt8]
+
+        package init(kind: ResourceKind, path: String, bytes: [UInt8]) {
+            self.kind = kind
+            self.path = path
+            self.bytes = bytes
+        }
+    }
+
+    private let parsed: [ParsedFile]
+
+    package static let folderName = "data"
+
+    /// `characters.json`, `locations.json`, `episodes.json`.
+    package static func fileName(_ kind: ResourceKind) -> String { "\(kind.rawValue)s.json" }
+
+    package static let none = LocalRecords(parsed: [])
+
+    private init(parsed: [ParsedFile]) {
+        self.parsed = parsed
+    }
+
+    /// Reads and checks the files' shape (syntax, fields, types, repeated ids); references are checked by
+    /// `merge`, which knows the API's records. The files come from the content folder (see `ContentFolder`).
+    package static func load(_ files: [File]) throws(LocalRecordsError) -> LocalRecords {
+        guard !files.isEmpty else { return .none }
+        var seen = Set<ResourceKind>()
+        for file in files where !seen.insert(file.kind).inserted {
+            throw LocalRecordsError(path: file.path, line: 1, column: 1, message: "a second file of \(file.kind.rawValue) records")
+        }
+        return LocalRecords(parsed: try files.map(ParsedFile.init))
+    }
+
+    /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
+    /// itself (the local record still wins, until the maintainer retires it).
+    package func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {
+        guard !parsed.isEmpty else { return (snapshot, []) }
+        let root = Self.apiRoot(of: snapshot)
+        var merged = snapshot
+        var warnings: [String] = []
+        for file in parsed {
+            let served: [Int]
+            switch file.kind {
+            case .character: served = try file.merge(into: &merged.characters, root: root)
+            case .location: served = try file.merge(into: &merged.locations, root: root)
+            case .episode: served = try file.merge(into: &merged.episodes, root: root)
+            }
+            if !served.isEmpty {
+                let kind = file.kind.rawValue + (served.count == 1 ? "" : "s")
+                warnings.append("\(file.file.path): the API now serves \(kind) \(served.map(String.init).joined(separator: ", ")) "
+                    + "too; " + (served.count == 1
+                        ? "the local record is still used: remove it from the file once the API's record is right"
+                        : "the local records are still used: remove them from the file once the API's records are right"))
+            }
+        }
+        let known: [ResourceKind: Set<Int>] = [
+            .character: Set(merged.characters.map(\.id)), .location: Set(merged.locations.map(\.id)),
+            .episode: Set(merged.episodes.map(\.id)),
+        ]
+        for file in parsed { try file.checkReferences(known: known) }
+        return (merged, warnings)
+    }
+
+    /// The scheme, host and path the API's record URLs start with (`https://rickandmortyapi.com/api`), so local
+    /// records link the same way; the public API's when there is no record to learn it from.
+    static func apiRoot(of snapshot: Snapshot) -> String {
+        func root(_ url: String, _ kind: ResourceKind, _ id: Int) -> String? {
+            let tail = "/\(kind.rawValue)/\(id)"
+            return url.hasSuffix(tail) ? String(url.dropLast(tail.count)) : nil
+        }
+        return snapshot.episodes.lazy.compactMap { root($0.url, .episode, $0.id) }.first
+            ?? snapshot.characters.lazy.compactMap { root($0.url, .character, $0.id) }.first
+            ?? snapshot.locations.lazy.compactMap { root($0.url, .location, $0.id) }.first
+            ?? APIClient.defaultBaseURL.absoluteString
+    }
+}
+
+extension ResourceKind {
+    /// "a character", "an episode".
+    var withArticle: String { self == .episode ? "an episode" : "a \(rawValue)" }
+}
+
+/// A value of a local field, checked against its kind.
+enum LocalValue: Sendable {
+    struct Reference: Sendable {
+        let kind: ResourceKind
+        let id: Int
+        let offset: Int
+    }
+
+    case text(String)
+    /// An origin or location: its name, and the location it links to (none for `"url": ""`).
+    case place(name: String, location: Reference?)
+    case references([Reference])
+}
+
+/// What a field of the API's shape holds.
+enum LocalFieldType: Sendable {
+    case text
+    /// `air_date`: "September 4, 2022".
+    case airDate
+    /// `episode`: "S06E01".
+    case episodeCode
+    /// `created`: an ISO 8601 date.
+    case created
+    /// `origin`, `location`: `{"name": …, "url": …}`.
+    case place
+    /// URLs of records of a kind.
+    case references(ResourceKind)
+    /// The record's own URL: checked to name the record, then made the API's.
+    case ownURL
+    /// A field of the API that a local record cannot give, and why.
+    case refused(String)
+
+    /// The fields of each kind, in the API's order, and those a record the API does not serve must give.
+    static func fields(of kind: ResourceKind) -> (all: [(String, LocalFieldType)], required: [String]) {
+        switch kind {
+        case .character:
+            ([("name", .text), ("status", .text), ("species", .text), ("type", .text), ("gender", .text),
+              ("origin", .place), ("location", .place),
+              ("image", .refused("a picture comes from the API's cache, so 'image' cannot be given locally: a local character shows the placeholder")),
+              ("episode", .references(.episode)), ("url", .ownURL), ("created", .created)],
+             ["name", "status", "species", "gender"])
+        case .location:
+            ([("name", .text), ("type", .text), ("dimension", .text), ("residents", .references(.character)),
+              ("url", .ownURL), ("created", .created)],
+             ["name", "type", "dimension"])
+        case .episode:
+            ([("name", .text), ("air_date", .airDate), ("episode", .episodeCode), ("characters", .references(.character)),
+              ("url", .ownURL), ("created", .created)],
+             ["name", "air_date", "episode"])
+        }
+    }
+}
+
+/// One record of a local file: its id and the fields it gives, in file order.
+struct LocalRecord: Sendable {
+    struct Field: Sendable {
+        let name: String
+        let value: LocalValue
+    }
+
+    let id: Int
+    let offset: Int
+    let fields: [Field]
+}
+
+/// A local file read and checked, record by record.
+struct ParsedFile: Sendable {
+    let file: LocalRecords.File
+    let records: [LocalRecord]
+
+    var kind: ResourceKind { file.kind }
+
+    init(_ file: LocalRecords.File) throws(LocalRecordsError) {
+        self.file = file
+        let document: LocalJSON.Node
+        do {
+            document = try LocalJSON.parse(file.bytes)
+        } catch {
+            throw Self.error(in: file, at: error.offset, "not valid JSON: \(error.message)")
+        }
+        let kind = file.kind.rawValue
+        guard case .array(let items) = document.value else {
+            throw Self.error(in: file, at: document.offset, "expected an array of \(kind) records: [{\"id\": …, …}, …]")
+        }
+        var records: [LocalRecord] = []
+        var firstOffset: [Int: Int] = [:]
+        for item in items {
+            let record = try Self.record(item, in: file)
+            if let first = firstOffset[record.id] {
+                throw Self.error(in: file, at: record.offset, "\(kind) \(record.id) is given twice (first at line "
+                    + "\(LocalJSON.position(of: first, in: file.bytes).line))")
+            }
+            firstOffset[record.id] = record.offset
+            records.append(record)
+        }
+        self.records = records
+    }
+
+    static func error(in file: LocalRecords.File, at offset: Int, _ message: String) -> LocalRecordsError {
+        let (line, column) = LocalJSON.position(of: offset, in: file.bytes)
+        return LocalRecordsError(path: file.path, line: line, column: column, message: message)
+    }
+
+    private func error(at offset: Int, _ message: String) -> LocalRecordsError {
+        Self.error(in: file, at: offset, message)
+    }
+
+    private static func record(_ node: LocalJSON.Node, in file: LocalRecords.File) throws(LocalRecordsError) -> LocalRecord {
+        let kind = file.kind
+        guard case .object(let members) = node.value else {
+            throw error(in: file, at: node.offset, "expected \(kind.withArticle) record, an object such as {\"id\": 1, …}")
+        }
+        var names = Set<String>()
+        for member in members where !names.insert(member.key).inserted {
+            throw error(in: file, at: member.keyOffset, "'\(member.key)' is given twice in one record")
+        }
+        guard let idMember = members.first(where: { $0.key == "id" }) else {
+            throw error(in: file, at: node.offset, "this \(kind.rawValue) record has no 'id'")
+        }
+        guard case .number(let number?) = idMember.node.value, number > 0 else {
+            throw error(in: file, at: idMember.node.offset, "'id' must be a whole number above 0")
+        }
+        let id = number
+        let schema = LocalFieldType.fields(of: kind).all
+        var fields: [LocalRecord.Field] = []
+        for member in members where member.key != "id" {
+            guard let type = schema.first(where: { $0.0 == member.key })?.1 else {
+                throw error(in: file, at: member.keyOffset, "unknown field '\(member.key)' in \(kind.rawValue) \(id): "
+                    + "\(kind.withArticle) has " + (["id"] + schema.map(\.0)).joined(separator: ", "))
+            }
+            let value = try Self.value(member.node, of: type, field: "'\(member.key)' of \(kind.rawValue) \(id)", id: id, in: file)
+            if let value { fields.append(LocalRecord.Field(name: member.key, value: value)) }
+        }
+        return LocalRecord(id: id, offset: node.offset, fields: fields)
+    }
+
+    /// The field's value checked against its type; nil for the record's own URL, which only has to name it.
+    private static func value(
+        _ node: LocalJSON.Node, of type: LocalFieldType, field: String, id: Int, in file: LocalRecords.File
+    ) throws(LocalRecordsError) -> LocalValue? {
+        func text(_ node: LocalJSON.Node, _ what: String) throws(LocalRecordsError) -> String {
+            guard case .string(let text) = node.value else { throw error(in: file, at: node.offset, "\(what) must be a string") }
+            return text
+        }
+        func reference(_ node: LocalJSON.Node, _ kind: ResourceKind, _ what: String) throws(LocalRecordsError) -> LocalValue.Reference {
+            let url = try text(node, what)
+            guard let id = RecordReference.id(in: url, kind: kind) else {
+                throw error(in: file, at: node.offset, "\(what): '\(url)' is not \(kind.withArticle) URL such as "
+                    + "https://rickandmortyapi.com/api/\(kind.rawValue)/1")
+            }
+            return LocalValue.Reference(kind: kind, id: id, offset: node.offset)
+        }
+        switch type {
+        case .text:
+            return .text(try text(node, field))
+        case .airDate:
+            let date = try text(node, field)
+            guard CalendarDate(airDate: date) != nil else {
+                throw error(in: file, at: node.offset, "\(field) must be a date such as September 4, 2022, not '\(date)'")
+            }
+            return .text(date)
+        case .episodeCode:
+            let code = try text(node, field)
+            guard EpisodeCode(code) != nil else {
+                throw error(in: file, at: node.offset, "\(field) must be a code such as S06E01, not '\(code)'")
+            }
+            return .text(code)
+        case .created:
+            let date = try text(node, field)
+            guard CalendarDate(iso8601: date) != nil else {
+                throw error(in: file, at: node.offset, "\(field) must be a date such as 2022-09-04T00:00:00.000Z, not '\(date)'")
+            }
+            return .text(date)
+        case .place:
+            guard case .object(let members) = node.value else {
+                throw error(in: file, at: node.offset, "\(field) must be an object such as {\"name\": \"unknown\", \"url\": \"\"}")
+            }
+            for member in members where member.key != "name" && member.key != "url" {
+                throw error(in: file, at: member.keyOffset, "unknown field '\(member.key)' in \(field): it has name and url")
+            }
+            guard let name = members.first(where: { $0.key == "name" }), let url = members.first(where: { $0.key == "url" }) else {
+                throw error(in: file, at: node.offset, "\(field) must give both 'name' and 'url' (\"\" for none)")
+            }
+            let location: LocalValue.Reference? = if case .string("") = url.node.value { nil }
+                else { try reference(url.node, .location, "'url' in \(field)") }
+            return .place(name: try text(name.node, "'name' in \(field)"), location: location)
+        case .references(let kind):
+            guard case .array(let items) = node.value else {
+                throw error(in: file, at: node.offset, "\(field) must be an array of \(kind.rawValue) URLs")
+            }
+            var references: [LocalValue.Reference] = []
+            for item in items { references.append(try reference(item, kind, field)) }
+            return .references(references)
+        case .ownURL:
+            let own = try reference(node, file.kind, field)
+            guard own.id == id else {
+                throw error(in: file, at: node.offset, "\(field) names \(file.kind.rawValue) \(own.id): leave it out, or end it with "
+                    + "/\(file.kind.rawValue)/\(id)")
+            }
+            return nil
+        case .refused(let reason):
+            throw error(in: file, at: node.offset, "\(field): \(reason)")
+        }
+    }
+
+    /// Merges this file's records into `existing` (the API's, in id order), and returns the ids the API serves of
+    /// the records that give every field of an addition: those the maintainer added before the API had them.
+    func merge<Record: LocalMergeable>(into existing: inout [Record], root: String) throws(LocalRecordsError) -> [Int] {
+        let required = LocalFieldType.fields(of: kind).required
+        let index = Dictionary(existing.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var served: [Int] = []
+        for record in records {
+            let given = Set(record.fields.map(\.name))
+            let missing = required.filter { !given.contains($0) }
+            if let position = index[record.id] {
+                for field in record.fields { existing[position].set(field.name, to: field.value, root: root) }
+                if missing.isEmpty { served.append(record.id) }
+            } else {
+                guard missing.isEmpty else {
+                    let names = missing.map { "'\($0)'" }
+                    throw error(at: record.offset, "\(kind.rawValue) \(record.id) is not in the API's data, so it must give "
+                        + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]))
+                }
+                var added = Record(blank: record.id, root: root)
+                for field in record.fields { added.set(field.name, to: field.value, root: root) }
+                existing.append(added)
+            }
+        }
+        existing.sort { $0.id < $1.id }
+        return served.sorted()
+    }
+
+    /// Every reference a local record makes names a record the merged data has.
+    func checkReferences(known: [ResourceKind: Set<Int>]) throws(LocalRecordsError) {
+        for record in records {
+            for field in record.fields {
+                let references: [LocalValue.Reference] = switch field.value {
+                case .text: []
+                case .place(_, let location): location.map { [$0] } ?? []
+                case .references(let references): references
+                }
+                for reference in references where known[reference.kind]?.contains(reference.id) != true {
+                    throw error(at: reference.offset, "'\(field.name)' of \(kind.rawValue) \(record.id) names "
+                        + "\(reference.kind.rawValue) \(reference.id), which neither the API nor the local records have")
+                }
+            }
+        }
+    }
+}
+
+/// A record kind local records can add to and correct.
+protocol LocalMergeable: Identifiable where ID == Int {
+    /// A record with only its id and URL, the fields an addition must give still empty.
+    init(blank id: Int, root: String)
+    /// Replaces a field with a checked local value.
+    mutating func set(_ field: String, to value: LocalValue, root: String)
+}
+
+extension LocalValue {
+    var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    func urls(root: String) -> [String]? {
+        guard case .references(let references) = self else { return nil }
+        return references.map { "\(root)/\($0.kind.rawValue)/\($0.id)" }
+    }
+
+    func place(root: String) -> NamedReference? {
+        guard case .place(let name, let location) = self else { return nil }
+        return NamedReference(name: name, url: location.map { "\(root)/location/\($0.id)" } ?? "")
+    }
+}
+
+extension CharacterRecord: LocalMergeable {
+    init(blank id: Int, root: String) {
+        let unknown = NamedReference(name: "unknown", url: "")
+        self.init(id: id, name: "", status: "", species: "", type: "", gender: "", origin: unknown, location: unknown,
+                  image: "", episode: [], url: "\(root)/character/\(id)", created: "")
+    }
+
+    mutating func set(_ field: String, to value: LocalValue, root: String) {
+        switch field {
+        case "name": name = value.text ?? name
+        case "status": status = value.text ?? status
+        case "species": species = value.text ?? species
+        case "type": type = value.text ?? type
+        case "gender": gender = value.text ?? gender
+        case "origin": origin = value.place(root: root) ?? origin
+        case "location": location = value.place(root: root) ?? location
+        case "episode": episode = value.urls(root: root) ?? episode
+        case "created": created = value.text ?? created
+        default: break
+        }
+    }
+}
+
+extension LocationRecord: LocalMergeable {
+    init(blank id: Int, root: String) {
+        self.init(id: id, name: "", type: "", dimension: "", residents: [], url: "\(root)/location/\(id)", created: "")
+    }
+
+    mutating func set(_ field: String, to value: LocalValue, root: String) {
+        switch field {
+        case "name": name = value.text ?? name
+        case "type": type = value.text ?? type
+        case "dimension": dimension = value.text ?? dimension
+        case "residents": residents = value.urls(root: root) ?? residents
+        case "created": created = value.text ?? created
+        default: break
+        }
+    }
+}
+
+extension EpisodeRecord: LocalMergeable {
+    init(blank id: Int, root: String) {
+        self.init(id: id, name: "", airDate: "", episode: "", characters: [], url: "\(root)/episode/\(id)", created: "")
+    }
+
+    mutating func set(_ field: String, to value: LocalValue, root: String) {
+        switch field {
+        case "name": name = value.text ?? name
+        case "air_date": airDate = value.text ?? airDate
+        case "episode": episode = value.text ?? episode
+        case "characters": characters = value.urls(root: root) ?? characters
+        case "created": created = value.text ?? created
+        default: break
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// A day, parsed from the API's two date shapes without Foundation's locale-dependent formatters,
+/// so pages are byte-identical on every machine.
+package struct CalendarDate: Sendable, Hashable, Comparable {
+    package let year: Int
+    package let month: Int
+    package let day: Int
+
+    package init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), year > 0 else { return nil }
+        // A day the month does not have (February 30) would make an invalid `<time datetime>`.
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        guard (1...[31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `2017-11-04T18:48:46.250Z` (the records' `created`).
+    package init?(iso8601 text: String) {
+        let parts = text.prefix(10).split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    private static let englishMonths = [
+        "january", "february", "march", "april", "may", "june",
+        "july", "august", "september", "october", "november", "december",
+    ]
+
+    /// `December 2, 2013` (the episodes' `air_date`).
+    package init?(airDate text: String) {
+        let words = text.split(whereSeparator: { $0 == "," || $0 == " " })
+        guard words.count == 3,
+              let monthIndex = Self.englishMonths.firstIndex(of: words[0].lowercased()),
+              let day = Int(words[1]), let year = Int(words[2])
+        else { return nil }
+        self.init(year: year, month: monthIndex + 1, day: day)
+    }
+
+    /// `2013-12-02`, for `<time datetime>` and feeds.
+    package var isoDay: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Human-readable in the table's locale: the pattern `date_format` with `{day}`, `{month}`, `{year}`. The
+    /// first of the month is `date_first_day`: French writes it as an ordinal ("1er avril"), English as "1".
+    package func formatted(_ strings: StringTable) throws -> String {
+        try strings.format("date_format", [
+            "day": day == 1 ? try strings("date_first_day") : String(day), "month": try strings("month_\(month)"),
+            "year": String(year),
+        ])
+    }
+
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

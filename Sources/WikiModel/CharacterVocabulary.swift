@@ -1,0 +1,44 @@
+/// The status and gender values the API uses, each with its own colour class and translated label.
+/// A value outside the vocabulary (hostile or future data) is shown as it is, coloured as "unknown".
+enum CharacterVocabulary {
+    static let statuses = ["alive", "dead", "unknown"]
+    static let genders = ["female", "male", "genderless", "unknown"]
+
+    /// The status as a category (filters, charts): the form that does not depend on gender.
+    static func status(_ raw: String, _ strings: StringTable) throws -> Badge {
+        try badge(raw, known: statuses, prefix: "status", strings)
+    }
+
+    /// The status of one character, agreeing with its gender where the language inflects it
+    /// (French: Vivant, Vivante): `status_<value>_female` for female characters.
+    static func status(_ raw: String, gender: String, _ strings: StringTable) throws -> Badge {
+        let plain = try status(raw, strings)
+        guard gender.lowercased() == "female", statuses.contains(raw.lowercased()) else { return plain }
+        return Badge(label: try strings("status_\(raw.lowercased())_female"), cssClass: plain.cssClass)
+    }
+
+    /// The status as said of a group of characters (a chart's legend): French takes the plural ("Vivants").
+    static func statusGroup(_ raw: String, _ strings: StringTable) throws -> Badge {
+        let plain = try status(raw, strings)
+        guard statuses.contains(raw.lowercased()) else { return plain }
+        return Badge(label: try strings("status_\(raw.lowercased())_group"), cssClass: plain.cssClass)
+    }
+
+    static func gender(_ raw: String, _ strings: StringTable) throws -> Badge {
+        try badge(raw, known: genders, prefix: "gender", strings)
+    }
+
+    private static func badge(
+        _ raw: String, known: [String], prefix: String, _ strings: StringTable
+    ) throws -> Badge {
+        let key = raw.lowercased()
+        guard known.contains(key) else { return Badge(label: raw, cssClass: "\(prefix)-unknown") }
+        return Badge(label: try strings("\(prefix)_\(key)"), cssClass: "\(prefix)-\(key)")
+    }
+}
+
+extension String {
+    /// The API's word for a value it does not know (a status, an origin, a dimension): said in the page's
+    /// language, never shown as the English data word.
+    var isUnknownValue: Bool { trimmed.lowercased() == "unknown" }
+}

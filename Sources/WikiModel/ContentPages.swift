@@ -1,0 +1,181 @@
+import Markdown
+
+/// A text fans wrote, rendered for one page: safe HTML (no raw HTML, no `javascript:` link), its wiki links
+/// pointing into the page's language.
+package struct Prose: Codable, Sendable, Equatable {
+    package let html: String
+    /// The text's language when the page's own has no translation of it (`lang` on its wrapper), else nil.
+    package let lang: String?
+    /// Said above a text shown in another language.
+    package let untranslated: String?
+    package let summary: String?
+    /// The headings of a long text, to jump to; empty for a short one.
+    package let contents: [Heading]
+    package let hasContents: Bool
+
+    package struct Heading: Codable, Sendable, Equatable {
+        package let text: String
+        package let anchor: String
+        package let level: Int
+    }
+}
+
+/// The pages whose prose links to a record or article: "Mentioned in".
+package struct Mentions: Codable, Sendable, Equatable {
+    package let links: [RecordLink]
+}
+
+package struct ArticlePage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.article
+
+    package let title: String
+    package let date: String?
+    package let dateISO: String?
+    package let prose: Prose
+    package let mentions: Mentions?
+}
+
+package struct ArticleIndexPage: PageModel, Codable, Equatable {
+    package static let kind = PageKind.articles
+
+    package struct Entry: Codable, Sendable, Equatable {
+        package let title: String
+        package let url: String
+        package let summary: String?
+        package let date: String?
+        package let dateISO: String?
+        package let slug: String
+    }
+
+    package let articles: [Entry]
+}
+
+extension SiteModel {
+    /// A text needs a table of contents from this many headings on.
+    static let contentsHeadings = 3
+
+    /// The language a text is taken from when the page's own has none: the site's first.
+    private var fallbackLanguage: String { languages.first?.code ?? strings.locale }
+
+    /// The text written about `key`, rendered for this language; nil when there is none.
+    func prose(_ key: SiteContent.Key, headingIDs: Bool = false) throws -> Prose? {
+        guard let text = content.text(key, language: strings.locale, fallback: fallbackLanguage) else { return nil }
+        var markdown = ""
+        for segment in text.segments {
+            switch segment {
+            case .text(let part): markdown += part
+            case .link(let target, let label):
+                markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">)"
+            }
+        }
+        let document = MarkdownDocument(parsing: markdown, options: MarkdownOptions(headingIDs: headingIDs))
+        // Pictures were checked to be `images/…` of the content folder (`ResolvedContent`); they are published
+        // once for every language, under the site root. The renderer escapes text, so this names only `src`s.
+        // A page has one `h1`, its title: a text's own top headings become the page's second level.
+        let html = document.renderHTML()
+            .replacingOccurrences(of: "src=\"images/", with: "src=\"" + configuration.sharedLink("images/content/"))
+            .replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(of: "</h1>", with: "</h2>")
+        let headings = headingIDs ? document.headings.filter { $0.level <= 3 } : []
+        let foreign = text.language != strings.locale
+        return Prose(
+            html: html, lang: foreign ? text.language : nil,
+            untranslated: foreign ? try strings("content_untranslated") : nil,
+            summary: text.document.summary ?? document.summary,
+            contents: headings.count >= Self.contentsHeadings
+                ? headings.map { Prose.Heading(text: $0.text, anchor: $0.id, level: $0.level) } : [],
+            hasContents: headings.count >= Self.contentsHeadings)
+    }
+
+    /// A wiki link's text when it gives none: the record's name, the article's title in this language.
+    private func name(of target: ResolvedContent.Target) throws -> String {
+        switch target {
+        case .character(let id): dataset.character(id).map(fullName) ?? String(id)
+        case .location(let id): dataset.location(id)?.name ?? String(id)
+        case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
+        case .article(let slug): articleTitle(slug)
+        }
+    }
+
+    func articleTitle(_ slug: String) -> String {
+        content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)?.document.title ?? slug
+    }
+
+    /// Markdown's own link-text characters, escaped: a label is text, whatever it holds.
+    private static func escapedLabel(_ label: String) -> String {
+        var escaped = ""
+        for character in label {
+            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// The pages whose prose, as shown in this language, links to `target`, by their titles; nil when none does.
+    func mentions(of target: ResolvedContent.Target) throws -> Mentions? {
+        let keys = (content.mentions[target] ?? []).filter { key in
+            content.text(key, language: strings.locale, fallback: fallbackLanguage)?.segments.contains { segment in
+                if case .link(let linked, _) = segment { return linked == target }
+                return false
+            } ?? false
+        }
+        guard !keys.isEmpty else { return nil }
+        let links = try keys.map { key throws in
+            let route = ResolvedContent.route(of: key)
+            let name: String = switch key {
+            case .home: try strings("site_name")
+            case .article(let slug): articleTitle(slug)
+            case .character(let id): dataset.character(id).map(fullName) ?? String(id)
+            case .location(let id): dataset.location(id)?.name ?? String(id)
+            case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
+            }
+            return RecordLink(name: name, url: link(route))
+        }
+        return Mentions(links: links)
+    }
+
+    /// How many articles "What's new" shows.
+    static let newArticleCount = 5
+
+    /// Every article, newest first; undated ones after the dated, by title.
+    func articleEntries() throws -> [ArticleIndexPage.Entry] {
+        let entries = try content.articleSlugs.map { slug throws in
+            let text = content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)
+            let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
+            return (ArticleIndexPage.Entry(
+                title: articleTitle(slug), url: link(.article(slug)), summary: text?.document.summary,
+                date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug), date)
+        }
+        // Newest first; undated articles after the dated ones, by title.
+        return entries.sorted { left, right in
+            switch (left.1, right.1) {
+            case let (l?, r?) where l != r: l > r
+            case (_?, nil): true
+            case (nil, _?): false
+            default: left.0.title < right.0.title
+            }
+        }.map(\.0)
+    }
+
+    func articleIndexPage() throws -> SitePage? {
+        let slugs = content.articleSlugs
+        guard !slugs.isEmpty else { return nil }
+        let sorted = try articleEntries()
+        return try page(
+            .articles, title: try strings("articles_title"),
+            description: try strings.plural("articles_description", count: slugs.count),
+            content: ArticleIndexPage(articles: sorted))
+    }
+
+    func articlePage(_ slug: String) throws -> SitePage {
+        let prose = try prose(.article(slug), headingIDs: true)
+            ?? Prose(html: "", lang: nil, untranslated: nil, summary: nil, contents: [], hasContents: false)
+        let text = content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)
+        let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
+        let title = articleTitle(slug)
+        return try page(
+            .article(slug), title: title, description: prose.summary ?? title, ogType: "article",
+            content: ArticlePage(
+                title: title, date: try date?.formatted(strings), dateISO: date?.isoDay, prose: prose,
+                mentions: try mentions(of: .article(slug))))
+    }
+}

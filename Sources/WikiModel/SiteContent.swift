@@ -1,0 +1,166 @@
+import Markdown
+import RickAndMortyAPI
+
+/// What the content folder holds, as read: texts by what they are about and by language, and the pictures prose
+/// may show. No I/O here (`ContentFolder` in WikiBuild reads the folder).
+package struct SiteContent: Sendable, Equatable {
+    package enum Key: Hashable, Sendable, Comparable {
+        case home
+        case article(String)
+        case character(Int)
+        case location(Int)
+        case episode(Int)
+    }
+
+    /// Each text in each language it is written in, by language code (`NAME.md` is the site's first language).
+    package var texts: [Key: [String: ContentDocument]]
+    /// Pictures prose may show: the path under `images/` → the file to copy.
+    package var images: [String: String]
+
+    package init(texts: [Key: [String: ContentDocument]] = [:], images: [String: String] = [:]) {
+        self.texts = texts
+        self.images = images
+    }
+
+    package var isEmpty: Bool { texts.isEmpty && images.isEmpty }
+
+    /// Where the content folder's pictures are published: `images/content/<path>`.
+    package static func imagePath(_ path: String) -> String { "images/content/" + path }
+}
+
+/// The content with every wiki link resolved to a page and every picture checked: made once per build, before
+/// anything is rendered, so a broken link or an outside picture fails the build with nothing published.
+package struct ResolvedContent: Sendable {
+    /// A page a wiki link leads to.
+    package enum Target: Hashable, Sendable {
+        case character(Int), location(Int), episode(Int), article(String)
+
+        package var route: Route {
+            switch self {
+            case .character(let id): .character(id)
+            case .location(let id): .location(id)
+            case .episode(let id): .episode(id)
+            case .article(let slug): .article(slug)
+            }
+        }
+    }
+
+    enum Segment: Sendable {
+        case text(String)
+        /// `label` nil: the target's own name, in the page's language.
+        case link(Target, label: String?)
+    }
+
+    struct Text: Sendable {
+        let document: ContentDocument
+        let language: String
+        let segments: [Segment]
+    }
+
+    let texts: [SiteContent.Key: [String: Text]]
+    package let images: [String: String]
+    /// The texts linking to each page, in key order: a record's "Mentioned in".
+    let mentions: [Target: [SiteContent.Key]]
+
+    package static let empty = ResolvedContent()
+
+    private init() {
+        texts = [:]
+        images = [:]
+        mentions = [:]
+    }
+
+    package var isEmpty: Bool { texts.isEmpty && images.isEmpty }
+
+    package init(_ content: SiteContent, dataset: Dataset) throws(ContentError) {
+        let resolver = WikiLinkResolver(dataset: dataset, content: content)
+        var texts: [SiteContent.Key: [String: Text]] = [:]
+        var mentions: [Target: Set<SiteContent.Key>] = [:]
+        for (key, languages) in content.texts.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case .character(let id) where dataset.character(id) == nil,
+                 .location(let id) where dataset.location(id) == nil,
+                 .episode(let id) where dataset.episode(id) == nil:
+                let file = languages.sorted { $0.key < $1.key }.first?.value.file ?? ""
+                throw ContentError(file: file, line: 1, column: 1, message: "there is no record with this file's id in the data")
+            default: break
+            }
+            for (language, document) in languages.sorted(by: { $0.key < $1.key }) {
+                let segments = try resolver.segments(of: document)
+                try Self.checkPictures(document, segments: segments, images: content.images)
+                texts[key, default: [:]][language] = Text(document: document, language: language, segments: segments)
+                for case .link(let target, _) in segments where Self.route(of: key) != target.route {
+                    mentions[target, default: []].insert(key)
+                }
+            }
+        }
+        self.texts = texts
+        images = content.images
+        self.mentions = mentions.mapValues { $0.sorted() }
+    }
+
+    static func route(of key: SiteContent.Key) -> Route {
+        switch key {
+        case .home: .home
+        case .article(let slug): .article(slug)
+        case .character(let id): .character(id)
+        case .location(let id): .location(id)
+        case .episode(let id): .episode(id)
+        }
+    }
+
+    /// The text for a page in `language`: its own, else the first language's, else any (marked with its `lang`).
+    func text(_ key: SiteContent.Key, language: String, fallback: String) -> Text? {
+        guard let languages = texts[key] else { return nil }
+        return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value
+    }
+
+    /// Every page the texts link to, text by text in key and language order, each in the order written.
+    package var linkTargets: [Target] {
+        texts.sorted { $0.key < $1.key }.flatMap { _, languages in
+            languages.sorted { $0.key < $1.key }.flatMap { _, text in
+                text.segments.compactMap { segment in
+                    if case .link(let target, _) = segment { return target }
+                    return nil
+                }
+            }
+        }
+    }
+
+    package var articleSlugs: [String] {
+        texts.keys.compactMap { key in
+            if case .article(let slug) = key { return slug }
+            return nil
+        }.sorted()
+    }
+
+    /// Pictures come from `content/images/` only: the site loads nothing from other hosts.
+    private static func checkPictures(_ document: ContentDocument, segments: [Segment], images: [String: String]) throws(ContentError) {
+        let markdown = segments.map { segment in
+            switch segment {
+            case .text(let text): text
+            case .link: "x"
+            }
+        }.joined()
+        for link in MarkdownDocument(parsing: markdown).links where link.isImage {
+            let destination = link.destination
+            let path = destination.hasPrefix("images/") ? String(destination.dropFirst("images/".count)) : nil
+            if let path, images[path] != nil { continue }
+            let (line, column) = position(of: destination, in: document)
+            let reason = path == nil
+                ? "pictures in prose come from the content folder's images/ (write images/NAME.png); \(destination) is outside it"
+                : "the picture \(destination) is not in the content folder's images/"
+            throw ContentError(file: document.file, line: line, column: column, message: reason)
+        }
+    }
+
+    /// Where a text first appears in a document's body, for an error that has no position of its own.
+    static func position(of needle: String, in document: ContentDocument) -> (Int, Int) {
+        for (index, line) in document.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: needle.isEmpty ? "![" : needle) {
+                return (document.bodyLine + index, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return (document.bodyLine, 1)
+    }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import RickAndMortyAPI
+import SiteOutput
+import TestSupport
+import Testing
+import WikiBuild
+import WikiModel
+
+/// A content folder written into a temporary folder, file by file.
+struct ContentFixture {
+    let folder: URL
+
+    init(_ files: [String: String]) throws {
+        folder = try SharedFixtures.temporaryDirectory("rmwiki-content").appendingPathComponent("content")
+        for (path, text) in files { try write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func build(into output: URL? = nil) async throws -> (output: URL, summary: PublishSummary) {
+        try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(),
+                                   content: .folder(ContentFolder(directory: folder, displayPath: "content")), into: output)
+    }
+
+    /// The build's error, which must be a content error.
+    func failure(into output: URL? = nil) async throws -> ContentError {
+        do {
+            _ = try await build(into: output)
+        } catch let error as ContentError {
+            return error
+        }
+        Issue.record("the build succeeded")
+        return ContentError(file: "", line: 0, column: 0, message: "")
+    }
+}
+
+func page(_ output: URL, _ path: String) throws -> String {
+    try String(decoding: Data(contentsOf: output.appendingPathComponent(path)), as: UTF8.self)
+}
+
+/// The hrefs of the prose on a page (inside `<div class="prose"…>`).
+func proseLinks(_ html: String) -> [String] {
+    guard let start = html.range(of: "<div class=\"prose\"") else { return [] }
+    let prose = html[start.upperBound...].prefix { _ in true }
+    let end = prose.range(of: "</div>").map { prose[..<$0.lowerBound] } ?? prose
+    return end.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+}
+
+@Suite struct ContentTests {
+    static let links = """
+        ---
+        title: Every link
+        summary: Links of every form.
+        date: 2026-11-20
+        ---
+        [[Rick Sanchez]] [[Rick Sanchez|Grandpa]] [[S01E03]] [[Citadel of Ricks]] [[character:6]] [[article:other]]
+        [[location:3|the park]] [[episode:2]]
+
+        `[[not a link]]`
+        """
+
+    @Test func everyWikiLinkFormResolvesInBothLanguages() async throws {
+        let content = try ContentFixture([
+            "articles/links.md": Self.links,
+            "articles/other.md": "---\ntitle: Other\n---\nNothing.",
+            "articles/other.fr.md": "---\ntitle: Autre\n---\nRien.",
+        ])
+        let (output, _) = try await content.build()
+        let expected = ["/characters/1/", "/characters/1/", "/episodes/3/", "/locations/4/", "/characters/6/",
+                        "/articles/other/", "/locations/3/", "/episodes/2/"]
+        let english = try page(output, "articles/links/index.html")
+        #expect(proseLinks(english) == expected)
+        #expect(english.contains(">Grandpa</a>") && english.contains(">the park</a>") && english.contains(">Other</a>"))
+        #expect(english.contains("<code>[[not a link]]</code>"), "code is text")
+        // No French text: the English one, marked as such, its links into the French pages.
+        let french = try page(output, "fr/articles/links/index.html")
+        #expect(proseLinks(french) == expected.map { "/fr" + $0 })
+        #expect(french.contains("<div class=\"prose\" lang=\"en\">"))
+        #expect(french.contains(">Autre</a>"), "an article's title in the page's language")
+        #expect(try page(output, "articles/index.html").contains("/articles/links/"))
+        #expect(try page(output, "search/index.json").contains("\"articles/links/\",\"Every link\""))
+        #expect(try page(output, "feed.xml").contains("articles/links/"))
+        #expect(try page(output, "whats-new/index.html").contains("/articles/links/"))
+        #expect(try page(output, "sitemap.xml").contains("/articles/links/"))
+    }
+
+    @Test func theDemoContentMakesACompleteSelfContainedSite() async throws {
+        let (output, _) = try await SiteFixture.build(
+            DemoDataset.snapshot, avatars: DemoDataset.avatars(), baseURL: "/fans/", content: .files(DemoContent.files))
+        let checker = SiteChecker(root: output, basePath: "/fans/")
+        let problems = try checker.problems()
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        #expect(try checker.pages().filter { $0.contains("articles/") }.count == 2 * 3)
+    }
+
+    @Test func mentionedInListsEveryLinkingPage() async throws {
+        let content = try ContentFixture([
+            "articles/a.md": "---\ntitle: Alpha\n---\n[[Snuffles]]",
+            "articles/b.md": "---\ntitle: Beta\n---\n[[character:6|him]] and [[Snuffles]]",
+            "characters/1.md": "Rick knows [[Snuffles]].",
+            "episodes/2.md": "[[Snuffles]] gets clever.",
+            "characters/6.md": "Myself: [[Snuffles]].",
+            "home.md": "Welcome, [[Snuffles]].",
+        ])
+        let (output, _) = try await content.build()
+        let snuffles = try page(output, "characters/6/index.html")
+        let start = try #require(snuffles.range(of: "mentions-heading"))
+        let mentions = snuffles[start.lowerBound...]
+        for link in ["href=\"/\"", "/articles/a/", "/articles/b/", "/characters/1/", "/episodes/2/"] {
+            #expect(mentions.contains(link), "\(link)")
+        }
+        #expect(!mentions.contains("href=\"/characters/6/\""), "a page does not mention itself")
+        #expect(try page(output, "fr/characters/6/index.html").contains("Cité dans"))
+        #expect(!(try page(output, "characters/2/index.html")).contains("mentions-heading"), "no links, no section")
+    }
+
+    /// Local records are merged before prose and wiki links are resolved: a local episode has prose, is linked
+    /// to by its code, and is mentioned like an API record.
+    @Test func proseAndWikiLinksReachALocalRecord() async throws {
+        let episode = #"[{"id": 52, "name": "Solaricks", "air_date": "September 4, 2022", "episode": "S06E01", "#
+            + #""characters": ["https://rickandmortyapi.com/api/character/1"]}]"#
+        let content = try ContentFixture([
+            "data/episodes.json": episode,
+            "episodes/52.md": "---\nsummary: Season 6 begins.\n---\nThe season the API never reached.",
+            "articles/sixth.md": "---\ntitle: Sixth\n---\nSee [[S06E01]] and [[Solaricks|the opener]].",
+        ])
+        let (output, _) = try await content.build()
+        let local = try page(output, "episodes/52/index.html")
+        #expect(local.contains("The season the API never reached."))
+        #expect(local.contains("content=\"Season 6 begins.\""), "its summary is the meta description")
+        #expect(local.contains("href=\"/articles/sixth/\""), "Mentioned in")
+        #expect(proseLinks(try page(output, "articles/sixth/index.html")) == ["/episodes/52/", "/episodes/52/"])
+
+        // Without its local record, the link is to nothing and the prose for an id not in the data.
+        try FileManager.default.removeItem(at: content.folder.appendingPathComponent("data/episodes.json"))
+        let broken = try await content.failure()
+        #expect(broken.file == "content/articles/sixth.md" && broken.message.contains("links to nothing"), "\(broken)")
+        try FileManager.default.removeItem(at: content.folder.appendingPathComponent("articles/sixth.md"))
+        let orphan = try await content.failure()
+        #expect(orphan.file == "content/episodes/52.md" && orphan.message.contains("no record with this file's id"), "\(orphan)")
+    }
+
+    @Test func dataHoldsOnlyTheThreeFilesOfLocalRecords() async throws {
+        let content = try ContentFixture(["data/notes.txt": "to do"])
+        let error = try await content.failure()
+        #expect(error.file == "content/data/notes.txt", "\(error)")
+        #expect(error.message.contains("characters.json, locations.json and episodes.json"), "\(error)")
+    }
+
+    @Test func proseIsItsRecordsSectionAndItsSummaryTheMetaDescription() async throws {
+        let content = try ContentFixture([
+            "episodes/1.md": "---\nsummary: The pilot, told by fans.\n---\nIt starts here.",
+            "episodes/1.fr.md": "---\nsummary: Le pilote, raconté par les fans.\n---\nTout commence ici.",
+            "home.md": "# Hello\n\nAn **introduction**.",
+        ])
+        let (output, _) = try await content.build()
+        let english = try page(output, "episodes/1/index.html")
+        #expect(english.contains("<meta name=\"description\" content=\"The pilot, told by fans.\">"))
+        #expect(english.contains("Synopsis") && english.contains("<p>It starts here.</p>"))
+        let french = try page(output, "fr/episodes/1/index.html")
+        #expect(french.contains("Le pilote, raconté par les fans.") && french.contains("<div class=\"prose\">"))
+        let home = try page(output, "index.html")
+        #expect(home.contains("An <strong>introduction</strong>."))
+        #expect(home.components(separatedBy: "<h1").count == 2 && home.contains("<h2>Hello</h2>"), "one h1 a page")
+    }
+
+    @Test(arguments: [
+        ("articles/x.md", "[[Anatomy Park]]", "content/articles/x.md:1:1: [[Anatomy Park]] is ambiguous"),
+        ("articles/x.md", "Hi\n\n  see [[Nobody at all]]", "content/articles/x.md:3:7: [[Nobody at all]] links to nothing"),
+        ("characters/1.md", "---\ntitle: T\n---\n[[character:999]]", "content/characters/1.md:4:1: [[character:999]] links to nothing"),
+        ("articles/x.md", "---\ntitle: T\ncolour: red\n---\n", "content/articles/x.md:3:1: unknown front matter key 'colour'"),
+        ("articles/x.md", "---\ntitle T\n---\n", "content/articles/x.md:2:1: front matter lines are 'key: value'"),
+        ("articles/x.md", "---\ndate: 2026-02-30\n---\n", "content/articles/x.md:2:7: date '2026-02-30' is not a day"),
+        ("articles/x.md", "---\ntitle: T\n", "content/articles/x.md:1:1: the front matter opened here has no closing"),
+        ("articles/X Y.md", "x", "content/articles/X Y.md:1:1: an article's file name"),
+        ("characters/9999.md", "x", "content/characters/9999.md:1:1: there is no record"),
+        ("articles/x.de.md", "x", "content/articles/x.de.md:1:1: 'de' is not a language"),
+        ("articles/x.md", "![face](https://example.org/face.png)", "content/articles/x.md:1:9: pictures in prose come from the content folder"),
+        ("articles/x.md", "![face](images/missing.png)", "content/articles/x.md:1:9: the picture images/missing.png is not"),
+    ])
+    func mistakesNameFileLineAndColumnAndPublishNothing(path: String, text: String, message: String) async throws {
+        let good = try ContentFixture(["articles/fine.md": "Fine."])
+        let (output, _) = try await good.build()
+        let before = DirectoryDigest.contents(of: output)
+        let bad = try ContentFixture([path: text])
+        let error = try await bad.failure(into: output)
+        #expect(error.description.hasPrefix(message), "\(error)")
+        let unchanged = DirectoryDigest.contents(of: output) == before
+        #expect(unchanged, "the published site is left as it was")
+    }
+
+    @Test func anAmbiguousNameListsItsCandidatesWithIDsAndNotes() async throws {
+        let error = try await ContentFixture(["home.md": "x [[anatomy park]]"]).failure()
+        #expect(error.message.contains("location:3 (Microverse, Dimension C-137)"), "\(error)")
+        #expect(error.message.contains("episode:3 (S01E03)"), "\(error)")
+        #expect((error.line, error.column) == (1, 3))
+    }
+
+    @Test func hostileProseBuildsSafely() async throws {
+        let nested = String(repeating: ">", count: 100_000) + " deep"
+        let content = try ContentFixture([
+            "articles/hostile.md": """
+                <script>alert(1)</script>
+
+                <img src=x onerror="alert(2)">
+
+                [click](javascript:alert(3)) [data](data:text/html,<script>alert(4)</script>)
+
+                Inline <a href="javascript:alert(5)" onclick="alert(6)">x</a> and <b onmouseover="alert(8)">bold</b>
+
+                [[Rick Sanchez|<script>alert(7)</script>]]
+                """,
+            "articles/deep.md": nested,
+            "articles/brackets.md": String(repeating: "[[", count: 100_000) + "\n" + String(repeating: "[[x", count: 50_000),
+            "images/face.png": "not really a picture",
+            "articles/picture.md": "![face](images/face.png)",
+        ])
+        let (output, _) = try await content.build()
+        let hostile = try page(output, "articles/hostile/index.html")
+        for bad in ["<script>alert", "onerror=", "onclick=", "javascript:", "href=\"data:"] {
+            #expect(!hostile.contains(bad), "\(bad)")
+        }
+        #expect(hostile.contains("&lt;script&gt;alert(7)&lt;/script&gt;</a>"), "a label is text")
+        #expect(try page(output, "articles/deep/index.html").contains("deep"))
+        #expect(try page(output, "articles/picture/index.html").contains("src=\"/images/content/face.png\""))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("images/content/face.png").path))
+    }
+
+    @Test func aNoChangeRebuildWritesNothingAndAnEditRepublishesWhatShowsIt() async throws {
+        let content = try ContentFixture([
+            "articles/a.md": "---\ntitle: Alpha\ndate: 2026-11-20\n---\nAbout [[Snuffles]].",
+            "articles/b.md": "---\ntitle: Beta\n---\nSee [[article:a]].",
+            "articles/c.md": "---\ntitle: Gamma\n---\nAlone.",
+        ])
+        let (output, _) = try await content.build()
+        let again = try await content.build(into: output)
+        #expect(again.summary.added.isEmpty && again.summary.updated.isEmpty && again.summary.removed.isEmpty)
+        try content.write("articles/a.md", "---\ntitle: Alpha\ndate: 2026-11-20\n---\nAbout [[Snuffles]], again.")
+        let edited = try await content.build(into: output)
+        let pages = Set(edited.summary.updated.filter { $0.hasSuffix(".html") })
+        #expect(pages == ["articles/a/index.html", "fr/articles/a/index.html"], "\(edited.summary.updated)")
+        // Only the pocket lists, which hold every page's hash, change besides.
+        #expect(edited.summary.updated.allSatisfy { $0.hasSuffix(".html") || $0.hasPrefix("sw.js") || $0.contains("offline/files.json") },
+                "\(edited.summary.updated)")
+        try content.write("articles/a.md", "---\ntitle: Alpha, retitled\ndate: 2026-11-22\n---\nAbout [[Snuffles]], again.")
+        let retitled = Set(try await content.build(into: output).summary.updated)
+        for path in ["articles/a/index.html", "articles/b/index.html", "articles/index.html", "characters/6/index.html",
+                     "whats-new/index.html", "feed.xml", "search/index.json"] {
+            #expect(retitled.contains(path), "\(path) shows the title")
+        }
+        #expect(!retitled.contains("articles/c/index.html") && !retitled.contains("characters/1/index.html"))
+    }
+}
+
+@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+struct FullDataContentTests {
+    @Test func aFullSiteWithContentLinksAndMentionsInBothLanguages() async throws {
+        let content = try ContentFixture([
+            "articles/birds.md": "---\ntitle: Birds\n---\n[[character:47]] went to [[S03E03]] and the [[Citadel of Ricks]].",
+            "articles/birds.fr.md": "---\ntitle: Oiseaux\n---\n[[character:47|Birdperson]] a vu [[S03E03]].",
+            "characters/47.md": "---\nsummary: A friend of Rick's.\n---\nRead [[article:birds]].",
+        ])
+        let (output, _) = try await SiteFixture.build(
+            try SharedSnapshot.load(), content: .folder(ContentFolder(directory: content.folder, displayPath: "content")))
+        #expect(proseLinks(try page(output, "articles/birds/index.html")) == ["/characters/47/", "/episodes/24/", "/locations/3/"])
+        #expect(proseLinks(try page(output, "fr/articles/birds/index.html")) == ["/fr/characters/47/", "/fr/episodes/24/"])
+        let bird = try page(output, "characters/47/index.html")
+        #expect(bird.contains("<meta name=\"description\" content=\"A friend of Rick&#39;s.\">") || bird.contains("A friend of Rick"))
+        #expect(bird.contains("mentions-heading") && bird.contains("href=\"/articles/birds/\">Birds</a>"))
+        #expect(try page(output, "fr/characters/47/index.html").contains("href=\"/fr/articles/birds/\">Oiseaux</a>"))
+        #expect(try page(output, "locations/3/index.html").contains("href=\"/articles/birds/\">Birds</a>"))
+        #expect(!(try page(output, "fr/locations/3/index.html")).contains("mentions-heading"),
+                "the French text does not link the Citadel")
+    }
+
+    @Test func linksResolveOverTheFullDataset() throws {
+        let dataset = Dataset(try SharedSnapshot.load())
+        func resolve(_ text: String) throws -> ResolvedContent {
+            try ResolvedContent(SiteContent(texts: [.article("x"): ["en": try ContentDocument(file: "x.md", text: text)]]),
+                                dataset: dataset)
+        }
+        let resolved = try resolve("[[character:47|Birdperson]] [[S03E03]] [[Citadel of Ricks]] [[Birdperson & Tammy's Child]]")
+        #expect(resolved.linkTargets == [.character(47), .episode(24), .location(3), .character(786)])
+        do {
+            _ = try resolve("[[Birdperson]]")
+            Issue.record("a shared name resolved")
+        } catch let error as ContentError {
+            #expect(error.message.contains("character:47") && error.message.contains("character:599"), "\(error)")
+            #expect(error.message.contains("from Bird World"), "\(error)")
+        }
+    }
+}
