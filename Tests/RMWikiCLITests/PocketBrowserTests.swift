@@ -181,7 +181,8 @@ struct PocketBrowserTests {
         let kinds = [
             "", "characters/", "characters/a-z/", "characters/1/", "locations/", "locations/3/", "episodes/", "episodes/1/",
             "search/", "statistics/", "whats-new/", try first("whats-new"), "dimensions/", try first("dimensions"),
-            "species/", try first("species"), "types/", try first("types"), "seasons/", "seasons/1/", "offline/", "404.html",
+            "species/", try first("species"), "types/", try first("types"), "statuses/", try first("statuses"),
+            "seasons/", "seasons/1/", "offline/", "404.html",
         ]
         for width in [320, 390] {
             try await browser.emulate(width: width, height: 844, mobile: true)
