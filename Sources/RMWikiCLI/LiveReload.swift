@@ -84,9 +84,9 @@ enum LiveReloadScript {
     static let scriptPath = "/__rmwiki/live-reload.js"
     static let eventsPath = "/__rmwiki/events"
 
-    /// Reads the page's build generation from its own tag, then listens for build events. The `hello`
-    /// sent on (re)connection carries the current generation, so a rebuild that finished while the page
-    /// was loading, or a restarted server, still reloads it. Error text goes in with `textContent`.
+    /// Reads the page's build generation from its own tag, then listens for build events while the page is
+    /// shown. The `hello` sent on (re)connection carries the current generation, so a rebuild that finished
+    /// while the page was loading or hidden, or a restarted server, still reloads it. Error text goes in with `textContent`.
     static let source = """
         (function () {
           "use strict";
@@ -108,14 +108,23 @@ enum LiveReloadScript {
             if (overlay) { overlay.remove(); overlay = null; }
           }
           if (!window.EventSource) return;
-          var events = new EventSource("\(eventsPath)");
-          events.addEventListener("hello", function (event) {
-            var state = JSON.parse(event.data);
-            if (state.generation !== generation) { window.location.reload(); return; }
-            if (state.error) showError(state.error); else clearError();
-          });
-          events.addEventListener("reload", function () { window.location.reload(); });
-          events.addEventListener("build-error", function (event) { showError(event.data); });
+          var events = null;
+          function listen() {
+            events = new EventSource("\(eventsPath)");
+            events.addEventListener("hello", function (event) {
+              var state = JSON.parse(event.data);
+              if (state.generation !== generation) { window.location.reload(); return; }
+              if (state.error) showError(state.error); else clearError();
+            });
+            events.addEventListener("reload", function () { window.location.reload(); });
+            events.addEventListener("build-error", function (event) { showError(event.data); });
+          }
+          // A page left for the back-forward cache would keep its stream, one of the browser's six connections
+          // to the preview: a few pages later the next page's pictures wait for a free one. Back in view, the
+          // `hello` of a new stream reloads it if the site was rebuilt meanwhile.
+          window.addEventListener("pagehide", function () { if (events) { events.close(); events = null; } });
+          window.addEventListener("pageshow", function () { if (!events) listen(); });
+          listen();
         })();
 
         """

@@ -102,6 +102,29 @@ struct BrowserPreviewTests {
         try await browser.run("navigator.serviceWorker.getRegistrations().then(function (all) { window.__workers = all.length; })")
         #expect(try await browser.text("window.__workers") == "0")
 
+        // The header from tablets to desktops, in both languages, with the demo's Articles section: every section
+        // is in view (the longest French row once scrolled sideways between 960 and 1100 px, its first words out
+        // of reach on the left). Twenty pages in a row also prove that pages left behind free their live-reload
+        // stream: they once held the browser's six connections, and the seventh page waited for its pictures.
+        for width in [600, 768, 960, 1024, 1100, 1152, 1280, 1440] {
+            try await browser.emulate(width: width, height: 800, mobile: false)
+            for page in ["", "fr/"] {
+                // A loaded two-core machine serving a live preview may take a while to answer.
+                try await browser.open(site.appendingPathComponent(page), seconds: 45)
+                let outside = try await browser.texts("""
+                    (function () {
+                      const row = document.querySelector('.site-nav ul'), box = row.getBoundingClientRect();
+                      return Array.from(row.querySelectorAll('a')).filter(a => {
+                        const r = a.getBoundingClientRect();
+                        return r.left < box.left - 1 || r.right > box.right + 1 || r.left < 0 || r.right > innerWidth;
+                      }).map(a => a.textContent).concat(row.scrollWidth > row.clientWidth + 1 ? ['(the row scrolls)'] : []);
+                    })()
+                    """)
+                #expect(outside.isEmpty, "/\(page) at \(width) px, sections out of view: \(outside)")
+            }
+        }
+        try await browser.emulate(width: 1200, height: 900, mobile: false)
+
         // A character page and its sections.
         let first = try #require(index.names.first)
         try await browser.open(site.appendingPathComponent("characters/\(first.id)/"))
