@@ -49,6 +49,15 @@ package struct LocalRecords: Sendable {
         return LocalRecords(parsed: try files.map(ParsedFile.init))
     }
 
+    /// The records whose `created` a local file gives: the day they entered the wiki, not the API, and labelled so.
+    package var datedLocally: [ResourceKind: Set<Int>] {
+        parsed.reduce(into: [:]) { dated, file in
+            for record in file.records where record.fields.contains(where: { $0.name == "created" }) {
+                dated[file.kind, default: []].insert(record.id)
+            }
+        }
+    }
+
     /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
     /// itself (the local record still wins, until the maintainer retires it).
     package func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {
