@@ -199,6 +199,7 @@ func proseLinks(_ html: String) -> [String] {
         let error = try await ContentFixture(["home.md": "x [[anatomy park]]"]).failure()
         #expect(error.message.contains("location:3 (Microverse, Dimension C-137)"), "\(error)")
         #expect(error.message.contains("episode:3 (S01E03)"), "\(error)")
+        #expect(error.message.hasSuffix("link the one you mean by its id, as [[location:3|anatomy park]]"), "\(error)")
         #expect((error.line, error.column) == (1, 3))
     }
 
