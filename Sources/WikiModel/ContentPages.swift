@@ -29,6 +29,8 @@ package struct ArticlePage: PageModel, Codable, Equatable {
     package static let kind = PageKind.article
 
     package let title: String
+    /// The title's language when it is taken from a text in another language (as `Prose.lang`), else nil.
+    package let titleLang: String?
     package let date: String?
     package let dateISO: String?
     package let prose: Prose
@@ -178,7 +180,7 @@ extension SiteModel {
         return try page(
             .article(slug), title: title, description: prose.summary ?? title, ogType: "article",
             content: ArticlePage(
-                title: title, date: try date?.formatted(strings), dateISO: date?.isoDay, prose: prose,
+                title: title, titleLang: prose.lang, date: try date?.formatted(strings), dateISO: date?.isoDay, prose: prose,
                 mentions: try mentions(of: .article(slug))))
     }
 }

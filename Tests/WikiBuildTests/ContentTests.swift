@@ -82,6 +82,8 @@ func proseLinks(_ html: String) -> [String] {
         #expect(french.contains("<div class=\"prose\" lang=\"en\">"))
         #expect(french.contains("<p class=\"prose-untranslated\">Ce texte n’est pas encore traduit en français.</p>"))
         #expect(!english.contains("prose-untranslated"), "a text in the page's language says nothing")
+        #expect(french.contains("<h1 lang=\"en\">Every link</h1>") && english.contains("<h1>Every link</h1>"),
+                "the title is the English text's too")
         #expect(french.contains(">Autre</a>"), "an article's title in the page's language")
         #expect(try page(output, "articles/index.html").contains("/articles/links/"))
         #expect(try page(output, "search/index.json").contains("\"articles/links/\",\"Every link\""))
