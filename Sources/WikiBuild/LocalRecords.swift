@@ -49,11 +49,17 @@ package struct LocalRecords: Sendable {
         return LocalRecords(parsed: try files.map(ParsedFile.init))
     }
 
-    /// The records whose `created` a local file gives: the day they entered the wiki, not the API, and labelled so.
+    /// The additions (records giving every field a new id needs) whose `created` a local file gives: the day they
+    /// entered the wiki, not the API, and labelled so, even once the API serves their id too. A correction's
+    /// `created` corrects the day the API added the record.
     package var datedLocally: [ResourceKind: Set<Int>] {
         parsed.reduce(into: [:]) { dated, file in
-            for record in file.records where record.fields.contains(where: { $0.name == "created" }) {
-                dated[file.kind, default: []].insert(record.id)
+            let required = LocalFieldType.fields(of: file.kind).required
+            for record in file.records {
+                let given = Set(record.fields.map(\.name))
+                if given.contains("created"), required.allSatisfy(given.contains) {
+                    dated[file.kind, default: []].insert(record.id)
+                }
             }
         }
     }

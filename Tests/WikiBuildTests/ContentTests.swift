@@ -160,6 +160,7 @@ func proseLinks(_ html: String) -> [String] {
             "episodes/1.md": "---\nsummary: The pilot, told by fans.\n---\nIt starts here.",
             "episodes/1.fr.md": "---\nsummary: Le pilote, raconté par les fans.\n---\nTout commence ici.",
             "home.md": "# Hello\n\nAn **introduction**.",
+            "characters/2.fr.md": "Morty, en français seulement.",
         ])
         let (output, _) = try await content.build()
         let english = try page(output, "episodes/1/index.html")
@@ -169,6 +170,11 @@ func proseLinks(_ html: String) -> [String] {
         #expect(french.contains("Le pilote, raconté par les fans.") && french.contains("<div class=\"prose\">"))
         let home = try page(output, "index.html")
         #expect(home.contains("An <strong>introduction</strong>."))
+        // A text written only in French shows on the English page too, marked as French and as not translated.
+        let morty = try page(output, "characters/2/index.html")
+        #expect(morty.contains("<div class=\"prose\" lang=\"fr\">") && morty.contains("Morty, en français seulement."))
+        #expect(morty.contains("This text has not been translated into English yet."))
+        #expect(!(try page(output, "fr/characters/2/index.html")).contains("prose-untranslated"))
         #expect(home.components(separatedBy: "<h1").count == 2 && home.contains("<h2>Hello</h2>"), "one h1 a page")
     }
 

@@ -211,8 +211,9 @@ struct LocalBuild {
 
     @Test func anAdditionTheAPINowServesWinsAndWarns() async throws {
         let content = try LocalContent([.episode: """
-            [{"id": 1, "name": "Pilot (extended cut)", "air_date": "December 2, 2013", "episode": "S01E01"},
-             {"id": 2, "name": "Lawnmower Dog (fixed)"}]
+            [{"id": 1, "name": "Pilot (extended cut)", "air_date": "December 2, 2013", "episode": "S01E01",
+              "created": "2026-11-20T10:00:00.000Z"},
+             {"id": 2, "name": "Lawnmower Dog (fixed)", "created": "2017-11-10T12:56:33.916Z"}]
             """])
         let build = try LocalBuild(content.input)
         _ = try await build.run(DemoDataset.snapshot)
@@ -223,6 +224,11 @@ struct LocalBuild {
         #expect(warnings.first?.contains("episode 2") == false, "a correction giving some fields does not warn")
         #expect(try build.page("episodes/1/index.html").contains("Pilot (extended cut)"))
         #expect(try build.page("episodes/2/index.html").contains("Lawnmower Dog (fixed)"))
+        // The addition's day is the wiki's; the correction's is still the API's day, corrected.
+        #expect(try build.page("episodes/1/index.html").contains("<dt>Added to the wiki</dt>"))
+        #expect(try build.page("whats-new/added-locally-2026-11-20/index.html").contains("href=\"/episodes/1/\""))
+        #expect(try build.page("episodes/2/index.html").contains("<dt>Created</dt>"))
+        #expect(try build.page("whats-new/added-2017-11-10/index.html").contains("href=\"/episodes/2/\""))
     }
 
     @Test func whenTheAPILaterServesALocalEpisodeTheLocalOneWins() async throws {
