@@ -8,7 +8,8 @@ struct ChangeGroup: Sendable {
     enum Source: Sendable { case rebuild, api, local }
 
     let source: Source
-    /// `rebuild-20261121T033000Z`, `added-2017-11-04` or `added-locally-2022-09-04`: the group's folder under `whats-new/` and its feed id.
+    /// `rebuild-20261121T033000Z`, `added-2017-11-04` or `added-locally-2022-09-04`: the group's folder under
+    /// `whats-new/` and its feed id.
     let slug: String
     /// The rebuild's timestamp, or the day at midnight UTC: the feed's `updated` and the timeline's order.
     let updated: String

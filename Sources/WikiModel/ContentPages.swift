@@ -70,7 +70,8 @@ extension SiteModel {
                 markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">)"
             }
         }
-        let document = MarkdownDocument(parsing: markdown, options: MarkdownOptions(headingIDs: headingIDs, reservedIDs: pageIDs))
+        let document = MarkdownDocument(
+            parsing: markdown, options: MarkdownOptions(headingIDs: headingIDs, reservedIDs: pageIDs))
         // Pictures were checked to be `images/…` of the content folder (`ResolvedContent`); they are published
         // once for every language, under the site root. The renderer escapes text, so this names only `src`s.
         // A page has one `h1`, its title: a text's own top headings become the page's second level. Void elements
@@ -180,7 +181,7 @@ extension SiteModel {
         return try page(
             .article(slug), title: title, description: prose.summary ?? title, ogType: "article",
             content: ArticlePage(
-                title: title, titleLang: prose.lang, date: try date?.formatted(strings), dateISO: date?.isoDay, prose: prose,
-                mentions: try mentions(of: .article(slug))))
+                title: title, titleLang: prose.lang, date: try date?.formatted(strings), dateISO: date?.isoDay,
+                prose: prose, mentions: try mentions(of: .article(slug))))
     }
 }

@@ -146,7 +146,7 @@ struct WikiLinkResolver: Sendable {
         guard candidates.count == 1 else {
             let list = candidates.map(describe).joined(separator: "; ")
             throw fail("[[\(target)]] is ambiguous: \(candidates.count) records are called so (\(list)); "
-                + "link the one you mean by its id, as [[\(Self.reference(only))|\(target)]]")
+                + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
         return .link(only, label: label ?? target)
     }
