@@ -191,6 +191,11 @@ func proseLinks(_ html: String) -> [String] {
         ("articles/x.de.md", "x", "content/articles/x.de.md:1:1: 'de' is not a language"),
         ("articles/x.md", "![face](https://example.org/face.png)", "content/articles/x.md:1:9: pictures in prose come from the content folder"),
         ("articles/x.md", "![face](images/missing.png)", "content/articles/x.md:1:9: the picture images/missing.png is not"),
+        ("images/evil.html", "<script>alert(1)</script>", "content/images/evil.html:1:1: images/ holds pictures only"),
+        ("images/icons/evil.svg", "<svg onload=\"alert(1)\"/>", "content/images/icons/evil.svg:1:1: images/ holds pictures only"),
+        ("images/README", "notes", "content/images/README:1:1: images/ holds pictures only"),
+        ("articles/x.md", "![x][outside]\n\n[outside]: https://example.org/x.png",
+         "content/articles/x.md:3:12: pictures in prose come from the content folder"),
     ])
     func mistakesNameFileLineAndColumnAndPublishNothing(path: String, text: String, message: String) async throws {
         let good = try ContentFixture(["articles/fine.md": "Fine."])
@@ -222,7 +227,7 @@ func proseLinks(_ html: String) -> [String] {
             "articles/hostile.md": """
                 <script>alert(1)</script>
 
-                <img src=x onerror="alert(2)">
+                <img src=x onerror="alert(2)"> <img src="https://evil.example/track.png">
 
                 [click](javascript:alert(3)) [data](data:text/html,<script>alert(4)</script>)
 
@@ -232,12 +237,12 @@ func proseLinks(_ html: String) -> [String] {
                 """,
             "articles/deep.md": nested,
             "articles/brackets.md": String(repeating: "[[", count: 100_000) + "\n" + String(repeating: "[[x", count: 50_000),
-            "images/face.png": "not really a picture",
-            "articles/picture.md": "![face](images/face.png)",
+            "images/face.PNG": "not really a picture",
+            "articles/picture.md": "![face](images/face.PNG)",
         ])
         let (output, _) = try await content.build()
         let hostile = try page(output, "articles/hostile/index.html")
-        for bad in ["<script>alert", "onerror=", "onclick=", "javascript:", "href=\"data:"] {
+        for bad in ["<script>alert", "onerror=", "onclick=", "javascript:", "href=\"data:", "evil.example"] {
             #expect(!hostile.contains(bad), "\(bad)")
         }
         #expect(hostile.contains("&lt;script&gt;alert(7)&lt;/script&gt;</a>"), "a label is text")
@@ -251,8 +256,8 @@ func proseLinks(_ html: String) -> [String] {
             #expect(problems.isEmpty, "\(path): \(problems.prefix(5))")
         }
         #expect(try page(output, "articles/deep/index.html").contains("deep"))
-        #expect(try page(output, "articles/picture/index.html").contains("src=\"/images/content/face.png\""))
-        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("images/content/face.png").path))
+        #expect(try page(output, "articles/picture/index.html").contains("src=\"/images/content/face.PNG\""))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("images/content/face.PNG").path))
     }
 
     @Test func aNoChangeRebuildWritesNothingAndAnEditRepublishesWhatShowsIt() async throws {
