@@ -22,11 +22,14 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var extensions: Bool
     /// Give every heading an `id` attribute (the ids `MarkdownDocument.headings` reports).
     public var headingIDs: Bool
+    /// Ids the page around the document already uses: a heading that would take one gets `-2`, `-3`… instead.
+    public var reservedIDs: Set<String>
 
-    public init(unsafe: Bool = false, extensions: Bool = true, headingIDs: Bool = false) {
+    public init(unsafe: Bool = false, extensions: Bool = true, headingIDs: Bool = false, reservedIDs: Set<String> = []) {
         self.unsafe = unsafe
         self.extensions = extensions
         self.headingIDs = headingIDs
+        self.reservedIDs = reservedIDs
     }
 
     /// Plain CommonMark with raw HTML passed through: what the spec's examples expect.
@@ -162,7 +165,7 @@ public struct MarkdownDocument: Sendable {
 
     /// The headings in order, with their ids.
     public var headings: [MarkdownHeading] {
-        var ids = HeadingIDs()
+        var ids = HeadingIDs(reserved: options.reservedIDs)
         return descendants().filter { kind($0) == .heading }.map { node in
             let text = plainText(node)
             return MarkdownHeading(level: headingLevel(node), text: text, id: ids.next(for: text), node: node)
@@ -227,8 +230,12 @@ extension NodeKind {
 
 /// Heading ids: lowercase letters and digits, other runs become one `-`; repeats get `-2`, `-3`…
 struct HeadingIDs {
-    private var used: Set<String> = []
+    private var used: Set<String>
     private var nextNumber: [String: Int] = [:]
+
+    init(reserved: Set<String> = []) {
+        used = reserved
+    }
 
     mutating func next(for text: String) -> String {
         var slug = ""

@@ -7,7 +7,7 @@ extension MarkdownDocument {
     public func renderHTMLBytes() -> [UInt8] {
         var out = HTMLOutput(bytes: bytes, passesRawHTML: options.unsafe, tagFilter: options.extensions)
         out.buffer.reserveCapacity(bytes.count + bytes.count / 4 + 64)
-        var headingIDs = HeadingIDs()
+        var headingIDs = HeadingIDs(reserved: options.reservedIDs)
         /// Inside an image's alt text only plain text is written; this is the image being written.
         var altOf: Int32 = -1
         walk(from: 0) { index, entering in

@@ -91,6 +91,9 @@ package struct ContentFolder: Sendable {
         (displayPath.hasSuffix("/") ? displayPath : displayPath + "/") + path
     }
 
+    /// The kinds of picture `images/` may hold, by file name extension (any case).
+    static let pictureTypes: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
+
     /// The content and local records of a folder's files (nil bytes: a picture): shared by the folder on disk and
     /// the demo's, which lives in the program.
     package static func read(
@@ -112,6 +115,14 @@ package struct ContentFolder: Sendable {
                 continue
             }
             if parts.first == "images", parts.count > 1 {
+                // Published as they are, on the site's own origin: an HTML or SVG file there would be a page of the
+                // site that runs its own scripts when opened.
+                let type = parts[parts.count - 1].split(separator: ".").last.map { $0.lowercased() } ?? ""
+                guard parts[parts.count - 1].contains("."), Self.pictureTypes.contains(type) else {
+                    throw ContentError(file: display(path), line: 1, column: 1, message: "images/ holds pictures only ("
+                        + Self.pictureTypes.sorted().map { "." + $0 }.joined(separator: ", ")
+                        + "): other files, SVG included, can carry scripts onto the site")
+                }
                 content.images[parts.dropFirst().joined(separator: "/")] = imageSource(path)
                 continue
             }

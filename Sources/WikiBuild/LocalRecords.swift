@@ -49,6 +49,21 @@ package struct LocalRecords: Sendable {
         return LocalRecords(parsed: try files.map(ParsedFile.init))
     }
 
+    /// The additions (records giving every field a new id needs) whose `created` a local file gives: the day they
+    /// entered the wiki, not the API, and labelled so, even once the API serves their id too. A correction's
+    /// `created` corrects the day the API added the record.
+    package var datedLocally: [ResourceKind: Set<Int>] {
+        parsed.reduce(into: [:]) { dated, file in
+            let required = LocalFieldType.fields(of: file.kind).required
+            for record in file.records {
+                let given = Set(record.fields.map(\.name))
+                if given.contains("created"), required.allSatisfy(given.contains) {
+                    dated[file.kind, default: []].insert(record.id)
+                }
+            }
+        }
+    }
+
     /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
     /// itself (the local record still wins, until the maintainer retires it).
     package func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {

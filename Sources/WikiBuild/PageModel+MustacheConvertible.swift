@@ -232,7 +232,8 @@ extension EpisodePage: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "code": .string(code), "name": .string(name), "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
-            "created": .string(created), "createdISO": MustacheValue(createdISO), "castSize": .string(castSize),
+            "created": .string(created), "createdISO": MustacheValue(createdISO),
+            "createdLabel": .string(createdLabel), "castSize": .string(castSize),
             "characters": MustacheValue(characters), "hasCharacters": .bool(hasCharacters),
             "previous": MustacheValue(previous), "next": MustacheValue(next), "season": MustacheValue(season),
             "debuts": MustacheValue(debuts), "hasDebuts": .bool(hasDebuts), "castAllDebut": .bool(castAllDebut),

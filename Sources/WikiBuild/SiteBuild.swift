@@ -136,7 +136,7 @@ package struct SiteBuild: Sendable {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
                           timings: timings, counts: counts + ", " + CountText.of(unchanged.count, "file"))
         }
-        let dataset = await timings.measure("resolve") { Dataset(snapshot) }
+        let dataset = await timings.measure("resolve") { Dataset(snapshot, datedLocally: local.datedLocally) }
         // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
         let resolved = try await timings.measure("links") { try ResolvedContent(content.content, dataset: dataset) }
         let pictureFolder: URL? = settings.dryRun || !source.usesCache ? nil

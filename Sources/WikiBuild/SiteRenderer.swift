@@ -135,7 +135,8 @@ package struct SiteRenderer: Sendable {
             try SiteModel(
                 dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
                 configuration: site.configuration,
-                strings: language.strings, history: history, languages: languages, content: content)
+                strings: language.strings, history: history, languages: languages, content: content,
+                pageIDs: theme.pageIDs)
         }
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         var part = try await renderPages(

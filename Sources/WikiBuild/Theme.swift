@@ -19,8 +19,24 @@ package struct Theme: Sendable {
     let assetReferences: [AssetReference]
     let publicDirectory: String
     let templatesDirectory: String
+    /// Every literal `id="…"` the templates write: a heading of an article may not take one (`MarkdownOptions`).
+    let pageIDs: Set<String>
     /// The templates whose whole text is whitespace: the first suspects when a page renders empty.
     let blankTemplates: [String]
+
+    /// The values of `id="…"` attributes holding no tag: ids a template computes (`group-{{id}}`) are its own to
+    /// keep apart.
+    static func literalIDs(in sources: some Sequence<String>) -> Set<String> {
+        var ids: Set<String> = []
+        for source in sources {
+            for part in source.components(separatedBy: " id=\"").dropFirst() {
+                guard let end = part.firstIndex(of: "\"") else { continue }
+                let id = part[..<end]
+                if !id.isEmpty, !id.contains("{") { ids.insert(String(id)) }
+            }
+        }
+        return ids
+    }
 
     package init(templatesDirectory: URL, publicDirectory: URL) throws {
         let fileManager = FileManager.default
@@ -40,6 +56,7 @@ package struct Theme: Sendable {
             sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
         }
         assetReferences = AssetReference.scan(templates: sources, folder: templatesDirectory.path)
+        pageIDs = Self.literalIDs(in: sources.values)
         self.templatesDirectory = templatesDirectory.path
         blankTemplates = sources.filter { $0.value.allSatisfy(\.isWhitespace) }.keys.sorted()
         self.publicDirectory = publicDirectory.path

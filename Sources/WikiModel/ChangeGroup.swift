@@ -1,13 +1,15 @@
 import RickAndMortyAPI
 
-/// One group of the "What's new" timeline: what one rebuild found, or what the API added on one day. The
-/// second kind comes from the records' own `created`, so a first build, which has no history yet, already
-/// shows when each record arrived.
+/// One group of the "What's new" timeline: what one rebuild found, or what the API (or the content folder's local
+/// records) added on one day. The last two come from the records' own `created`, so a first build, which has no
+/// history yet, already shows when each record arrived.
 struct ChangeGroup: Sendable {
-    enum Source: Sendable { case rebuild, api }
+    /// `local`: records a local file of the content folder dates (`Dataset.datedLocally`), which the API never added.
+    enum Source: Sendable { case rebuild, api, local }
 
     let source: Source
-    /// `rebuild-20261121T033000Z` or `added-2017-11-04`: the group's folder under `whats-new/` and its feed id.
+    /// `rebuild-20261121T033000Z`, `added-2017-11-04` or `added-locally-2022-09-04`: the group's folder under
+    /// `whats-new/` and its feed id.
     let slug: String
     /// The rebuild's timestamp, or the day at midnight UTC: the feed's `updated` and the timeline's order.
     let updated: String
@@ -31,9 +33,15 @@ struct ChangeGroup: Sendable {
         }
 
         var days: [CalendarDate: [ChangeHistory.Entry]] = [:]
+        var localDays: [CalendarDate: [ChangeHistory.Entry]] = [:]
         func add(_ kind: ResourceKind, _ id: Int, _ name: String, created: String) {
             guard let day = CalendarDate(iso8601: created) else { return }
-            days[day, default: []].append(.init(date: day.isoDay, kind: kind, id: id, name: name, change: .added))
+            let entry = ChangeHistory.Entry(date: day.isoDay, kind: kind, id: id, name: name, change: .added)
+            if dataset.isDatedLocally(kind, id) {
+                localDays[day, default: []].append(entry)
+            } else {
+                days[day, default: []].append(entry)
+            }
         }
         for record in dataset.characters { add(.character, record.id, record.name, created: record.created) }
         for record in dataset.locations { add(.location, record.id, record.name, created: record.created) }
@@ -42,7 +50,11 @@ struct ChangeGroup: Sendable {
             groups.append(ChangeGroup(
                 source: .api, slug: "added-\(day.isoDay)", updated: day.isoDay + "T00:00:00Z", entries: entries))
         }
-        // On the same day, a rebuild comes before the API's additions; slugs are unique, so the order is total.
+        for (day, entries) in localDays {
+            groups.append(ChangeGroup(
+                source: .local, slug: "added-locally-\(day.isoDay)", updated: day.isoDay + "T00:00:00Z", entries: entries))
+        }
+        // On the same day, a rebuild comes before the day's additions; slugs are unique, so the order is total.
         func key(_ group: ChangeGroup) -> (String, Int, String) { (group.updated, group.source == .rebuild ? 1 : 0, group.slug) }
         return groups.sorted { key($0) > key($1) }
     }

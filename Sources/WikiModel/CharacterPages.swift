@@ -139,9 +139,10 @@ extension SiteModel {
         let none = try strings("value_none")
 
         func row(
-            _ field: InfoField, _ value: String, url: String? = nil, datetime: String? = nil, badge: String? = nil
+            _ field: InfoField, _ value: String, url: String? = nil, datetime: String? = nil, badge: String? = nil,
+            label: String? = nil
         ) throws -> InfoRow {
-            InfoRow(key: field.key, label: try field.label(strings), icon: field.icon, color: field.color,
+            InfoRow(key: field.key, label: try label ?? field.label(strings), icon: field.icon, color: field.color,
                     value: Self.isBlank(value) ? none : value, url: url, datetime: datetime, badgeClass: badge)
         }
         let origin = try locationLink(
@@ -175,7 +176,10 @@ extension SiteModel {
         if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: familyLink(.type, of: character))) }
         info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
         if !Self.isBlank(character.created) {
-            info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay))
+            // A local record's day is when it entered the wiki: the API never added it.
+            let label = dataset.isDatedLocally(.character, character.id) ? try strings("info_created_locally") : nil
+            info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay,
+                                label: label))
         }
 
         let prose = try prose(.character(character.id))

@@ -29,6 +29,8 @@ package struct ArticlePage: PageModel, Codable, Equatable {
     package static let kind = PageKind.article
 
     package let title: String
+    /// The title's language when it is taken from a text in another language (as `Prose.lang`), else nil.
+    package let titleLang: String?
     package let date: String?
     package let dateISO: String?
     package let prose: Prose
@@ -68,13 +70,17 @@ extension SiteModel {
                 markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">)"
             }
         }
-        let document = MarkdownDocument(parsing: markdown, options: MarkdownOptions(headingIDs: headingIDs))
+        let document = MarkdownDocument(
+            parsing: markdown, options: MarkdownOptions(headingIDs: headingIDs, reservedIDs: pageIDs))
         // Pictures were checked to be `images/…` of the content folder (`ResolvedContent`); they are published
         // once for every language, under the site root. The renderer escapes text, so this names only `src`s.
-        // A page has one `h1`, its title: a text's own top headings become the page's second level.
+        // A page has one `h1`, its title: a text's own top headings become the page's second level. Void elements
+        // end in `>` as the templates write them (the renderer writes cmark's ` />`; text and attribute values
+        // escape `>`, so the sequence ends tags only).
         let html = document.renderHTML()
             .replacingOccurrences(of: "src=\"images/", with: "src=\"" + configuration.sharedLink("images/content/"))
             .replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(of: "</h1>", with: "</h2>")
+            .replacingOccurrences(of: " />", with: ">")
         let headings = headingIDs ? document.headings.filter { $0.level <= 3 } : []
         let foreign = text.language != strings.locale
         return Prose(
@@ -175,7 +181,7 @@ extension SiteModel {
         return try page(
             .article(slug), title: title, description: prose.summary ?? title, ogType: "article",
             content: ArticlePage(
-                title: title, date: try date?.formatted(strings), dateISO: date?.isoDay, prose: prose,
-                mentions: try mentions(of: .article(slug))))
+                title: title, titleLang: prose.lang, date: try date?.formatted(strings), dateISO: date?.isoDay,
+                prose: prose, mentions: try mentions(of: .article(slug))))
     }
 }

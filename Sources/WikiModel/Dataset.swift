@@ -26,11 +26,18 @@ package struct Dataset: Sendable {
     package let originIDByCharacter: [Int: Int]
     package let locationIDByCharacter: [Int: Int]
 
+    /// The records whose `created` a local file of the content folder gives (`LocalRecords`): they entered the
+    /// wiki that day, not the API, and pages and What's new say so.
+    package let datedLocally: [ResourceKind: Set<Int>]
+
     private let characterIndex: [Int: Int]
     private let locationIndex: [Int: Int]
     private let episodeIndex: [Int: Int]
 
-    package init(_ snapshot: Snapshot) {
+    package func isDatedLocally(_ kind: ResourceKind, _ id: Int) -> Bool { datedLocally[kind]?.contains(id) ?? false }
+
+    package init(_ snapshot: Snapshot, datedLocally: [ResourceKind: Set<Int>] = [:]) {
+        self.datedLocally = datedLocally
         // A repeated id (a hand-edited cache) keeps its first record: one page per id, never two on one path.
         characters = Self.firstOfEachID(snapshot.characters)
         locations = Self.firstOfEachID(snapshot.locations)
@@ -108,7 +115,7 @@ package struct Dataset: Sendable {
         for index in snapshot.episodes.indices where blank(snapshot.episodes[index].name) {
             snapshot.episodes[index].name = placeholder
         }
-        return Dataset(snapshot)
+        return Dataset(snapshot, datedLocally: datedLocally)
     }
 
     static func firstOfEachID<Record: Identifiable>(_ records: [Record]) -> [Record] where Record.ID == Int {

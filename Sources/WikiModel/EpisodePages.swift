@@ -27,6 +27,8 @@ package struct EpisodePage: PageModel, Codable, Equatable {
     package let airDateISO: String?
     package let created: String
     package let createdISO: String?
+    /// "Created", or "Added to the wiki" for a day a local record gives (the API never had it).
+    package let createdLabel: String
     package let castSize: String
     package let characters: [CharacterCard]
     package let hasCharacters: Bool
@@ -101,6 +103,7 @@ extension SiteModel {
             code: episode.episode, name: episode.name,
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
+            createdLabel: try strings(dataset.isDatedLocally(.episode, episode.id) ? "episode_created_locally" : "episode_created"),
             castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
             season: try seasonLink(episode),

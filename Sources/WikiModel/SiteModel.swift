@@ -16,6 +16,8 @@ package struct SiteModel: Sendable {
     let history: ChangeHistory
     /// What fans wrote (the content folder), links resolved.
     package let content: ResolvedContent
+    /// The ids the templates give a page's own parts (`main`, `contents-heading`…): an article's headings take others.
+    let pageIDs: Set<String>
     /// Every language the site is generated in, this model's among them.
     let languages: [SiteLanguage]
     /// What tells namesakes apart, by character id (see `NameNotes`).
@@ -42,9 +44,10 @@ package struct SiteModel: Sendable {
     package init(
         dataset: Dataset, avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]] = [:],
         configuration: SiteConfiguration, strings: StringTable, history: ChangeHistory = ChangeHistory(),
-        languages: [SiteLanguage] = [], content: ResolvedContent = .empty
+        languages: [SiteLanguage] = [], content: ResolvedContent = .empty, pageIDs: Set<String> = []
     ) throws {
         self.content = content
+        self.pageIDs = pageIDs
         self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
         nameNotes = try NameNotes.make(self.dataset, strings: strings)
         characterNames = Set(self.dataset.characters.map(\.name))

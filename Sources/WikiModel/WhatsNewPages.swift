@@ -75,10 +75,16 @@ extension SiteModel {
         ChangeGroup.timeline(history: history, dataset: dataset)
     }
 
-    /// "Rebuild of November 21, 2026" or "Added to the API on November 4, 2017".
+    /// "Rebuild of November 21, 2026", "Added to the API on November 4, 2017" or "Added to the wiki on September 4,
+    /// 2022" (a local record: the API never added it).
     func title(of group: ChangeGroup) throws -> String {
         let date = try CalendarDate(iso8601: group.updated)?.formatted(strings) ?? group.updated
-        return try strings.format(group.source == .rebuild ? "whatsnew_rebuild_title" : "whatsnew_api_title", ["date": date])
+        let key = switch group.source {
+        case .rebuild: "whatsnew_rebuild_title"
+        case .api: "whatsnew_api_title"
+        case .local: "whatsnew_local_title"
+        }
+        return try strings.format(key, ["date": date])
     }
 
     /// "New characters: 333", one per kind and change the group has, characters first.

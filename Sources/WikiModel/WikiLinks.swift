@@ -146,7 +146,7 @@ struct WikiLinkResolver: Sendable {
         guard candidates.count == 1 else {
             let list = candidates.map(describe).joined(separator: "; ")
             throw fail("[[\(target)]] is ambiguous: \(candidates.count) records are called so (\(list)); "
-                + "link one by its id, as [[character:N]]")
+                + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
         return .link(only, label: label ?? target)
     }
@@ -158,11 +158,21 @@ struct WikiLinkResolver: Sendable {
             && upper[(e + 1)...].allSatisfy(\.isASCII) && upper[(e + 1)...].allSatisfy(\.isNumber)
     }
 
+    /// "character:47": how a link names the target by its id.
+    private static func reference(_ target: ResolvedContent.Target) -> String {
+        switch target {
+        case .character(let id): "character:\(id)"
+        case .location(let id): "location:\(id)"
+        case .episode(let id): "episode:\(id)"
+        case .article(let slug): "article:\(slug)"
+        }
+    }
+
     /// "character:47 (Bird-Person, from Bird World, first seen S01E11)": what tells namesakes apart.
     private func describe(_ target: ResolvedContent.Target) -> String {
         switch target {
         case .character(let id):
-            guard let character = dataset.character(id) else { return "character:\(id)" }
+            guard let character = dataset.character(id) else { return Self.reference(target) }
             let first = dataset.episodeIDs(ofCharacter: id).first.flatMap(dataset.episode)?.episode
             let notes = [
                 character.type.trimmed.isEmpty ? nil : character.type.trimmed,
@@ -170,14 +180,14 @@ struct WikiLinkResolver: Sendable {
                 character.origin.name.isUnknownValue ? nil : "from " + character.origin.name,
                 first.map { "first seen \($0)" },
             ].compactMap { $0 }
-            return "character:\(id)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+            return Self.reference(target) + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
         case .location(let id):
             let location = dataset.location(id)
-            return "location:\(id)" + (location.map { " (\($0.type), \($0.dimension))" } ?? "")
+            return Self.reference(target) + (location.map { " (\($0.type), \($0.dimension))" } ?? "")
         case .episode(let id):
-            return "episode:\(id)" + (dataset.episode(id).map { " (\($0.episode))" } ?? "")
-        case .article(let slug):
-            return "article:\(slug)"
+            return Self.reference(target) + (dataset.episode(id).map { " (\($0.episode))" } ?? "")
+        case .article:
+            return Self.reference(target)
         }
     }
 }

@@ -31,6 +31,16 @@ import Testing
         #expect(html.contains("<h2 id=\"family-2\">Family</h2>"))
     }
 
+    /// The page around a document has ids of its own: a heading never takes one, in the HTML or in `headings`.
+    @Test func reservedIDsAreNeverGiven() {
+        let options = MarkdownOptions(headingIDs: true, reservedIDs: ["family", "family-2", "main"])
+        let document = MarkdownDocument(parsing: source + "\n# Main\n", options: options)
+        #expect(document.headings.map(\.id) == ["rick-sanchez", "family-3", "family-4", "family-5", "section", "main-2"])
+        let html = document.renderHTML()
+        #expect(html.contains("<h2 id=\"family-3\">Family</h2>") && html.contains("<h1 id=\"main-2\">Main</h1>"))
+        #expect(!html.contains("id=\"family\"") && !html.contains("id=\"main\""))
+    }
+
     @Test func theFirstParagraphIsTheSummary() {
         let document = MarkdownDocument(parsing: source)
         #expect(document.summary == "The smartest man in the universe. See Morty and portrait.")

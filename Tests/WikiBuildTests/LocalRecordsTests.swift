@@ -93,7 +93,7 @@ struct LocalBuild {
               {"id": 827, "name": "Mr. Frundles", "status": "Alive", "species": "Human", "gender": "Male",
                "origin": {"name": "unknown", "url": ""},
                "location": {"name": "Frundles Hideout", "url": "\(api)/location/127"},
-               "episode": ["\(api)/episode/53"]}
+               "episode": ["\(api)/episode/53"], "created": "2022-09-11T10:00:00.000Z"}
             ]
             """,
         .location: """
@@ -130,8 +130,12 @@ struct LocalBuild {
         #expect(try build.page("fr/statistics/index.html").contains("href=\"/fr/seasons/6/\""))
         let search = try build.page("search/index.json")
         #expect(search.contains("Solaricks") && search.contains("Mr. Frundles") && search.contains("Frundles Hideout"))
-        #expect(try build.page("whats-new/added-2022-09-04/index.html").contains("href=\"/episodes/52/\""))
-        #expect(try build.page("whats-new/index.html").contains("whats-new/added-2022-09-11/"))
+        #expect(try build.page("whats-new/added-locally-2022-09-04/index.html").contains("href=\"/episodes/52/\""))
+        #expect(try build.page("whats-new/index.html").contains("whats-new/added-locally-2022-09-11/"))
+        // The API never added them: their day is when they entered the wiki, and the pages say so.
+        #expect(prime.contains("Added to the wiki") && !prime.contains("Added to the API"))
+        #expect(try build.page("characters/1/index.html").contains("Added to the API"), "an API record's day is the API's")
+        #expect(try build.page("fr/characters/827/index.html").contains("Ajout au wiki"))
     }
 
     @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
@@ -191,7 +195,15 @@ struct LocalBuild {
         #expect(try build.page("statistics/index.html").contains("Season 6: 1"))
         #expect(try build.page("fr/seasons/6/index.html").contains("href=\"/fr/episodes/52/\""))
         #expect(try build.page("search/index.json").contains("Solaricks"))
-        #expect(try build.page("whats-new/added-2022-09-04/index.html").contains("href=\"/episodes/52/\""))
+        let day = try build.page("whats-new/added-locally-2022-09-04/index.html")
+        #expect(day.contains("href=\"/episodes/52/\"") && day.contains("Added to the wiki on September 4, 2022"))
+        #expect(!FileManager.default.fileExists(atPath: build.output.appendingPathComponent("whats-new/added-2022-09-04").path),
+                "the API added nothing that day")
+        #expect(try build.page("fr/whats-new/added-locally-2022-09-04/index.html").contains("Ajouts au wiki du 4 septembre 2022"))
+        #expect(try build.page("whats-new/index.html").contains("Added to the wiki on September 4, 2022"))
+        #expect(try build.page("episodes/52/index.html").contains("<dt>Added to the wiki</dt>"))
+        #expect(try build.page("fr/episodes/52/index.html").contains("<dt>Ajouté au wiki le</dt>"))
+        #expect(try build.page("episodes/1/index.html").contains("<dt>Created</dt>"))
         #expect(build.warnings.all.isEmpty)
     }
 
@@ -199,8 +211,9 @@ struct LocalBuild {
 
     @Test func anAdditionTheAPINowServesWinsAndWarns() async throws {
         let content = try LocalContent([.episode: """
-            [{"id": 1, "name": "Pilot (extended cut)", "air_date": "December 2, 2013", "episode": "S01E01"},
-             {"id": 2, "name": "Lawnmower Dog (fixed)"}]
+            [{"id": 1, "name": "Pilot (extended cut)", "air_date": "December 2, 2013", "episode": "S01E01",
+              "created": "2026-11-20T10:00:00.000Z"},
+             {"id": 2, "name": "Lawnmower Dog (fixed)", "created": "2017-11-10T12:56:33.916Z"}]
             """])
         let build = try LocalBuild(content.input)
         _ = try await build.run(DemoDataset.snapshot)
@@ -211,6 +224,11 @@ struct LocalBuild {
         #expect(warnings.first?.contains("episode 2") == false, "a correction giving some fields does not warn")
         #expect(try build.page("episodes/1/index.html").contains("Pilot (extended cut)"))
         #expect(try build.page("episodes/2/index.html").contains("Lawnmower Dog (fixed)"))
+        // The addition's day is the wiki's; the correction's is still the API's day, corrected.
+        #expect(try build.page("episodes/1/index.html").contains("<dt>Added to the wiki</dt>"))
+        #expect(try build.page("whats-new/added-locally-2026-11-20/index.html").contains("href=\"/episodes/1/\""))
+        #expect(try build.page("episodes/2/index.html").contains("<dt>Created</dt>"))
+        #expect(try build.page("whats-new/added-2017-11-10/index.html").contains("href=\"/episodes/2/\""))
     }
 
     @Test func whenTheAPILaterServesALocalEpisodeTheLocalOneWins() async throws {
