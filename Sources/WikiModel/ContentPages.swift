@@ -76,11 +76,14 @@ extension SiteModel {
         // once for every language, under the site root. The renderer escapes text, so this names only `src`s.
         // A page has one `h1`, its title: a text's own top headings become the page's second level. Void elements
         // end in `>` as the templates write them (the renderer writes cmark's ` />`; text and attribute values
-        // escape `>`, so the sequence ends tags only).
+        // escape `>`, so the sequence ends tags only). Code and tables wider than a phone scroll sideways: they take
+        // the keyboard's focus so that they can be scrolled without a pointer.
         let html = document.renderHTML()
             .replacingOccurrences(of: "src=\"images/", with: "src=\"" + configuration.sharedLink("images/content/"))
             .replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(of: "</h1>", with: "</h2>")
             .replacingOccurrences(of: " />", with: ">")
+            .replacingOccurrences(of: "<pre>", with: "<pre tabindex=\"0\">")
+            .replacingOccurrences(of: "<table>", with: "<table tabindex=\"0\">")
         let headings = headingIDs ? document.headings.filter { $0.level <= 3 } : []
         let foreign = text.language != strings.locale
         return Prose(

@@ -16,14 +16,6 @@ import Testing
 struct FanDetailsBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/details")
 
-    /// axe-core's script: `RMWIKI_AXE_JS`, else where `.ci/run` unpacks it (it is not in the repository).
-    static let axeScript: String? = {
-        let path = ProcessInfo.processInfo.environment["RMWIKI_AXE_JS"]
-            ?? SharedFixtures.packageRoot.appendingPathComponent(".build/axe-core/axe.min.js").path
-        return try? String(contentsOfFile: path, encoding: .utf8)
-    }()
-    static let noAxe = "axe-core not found (set RMWIKI_AXE_JS, or run .ci/run, which unpacks it into .build/axe-core/): the axe-core checks are skipped"
-
     /// One page of every kind, both languages where wording changes the layout.
     static let pageKinds = [
         "", "characters/", "characters/a-z/", "characters/most-episodes/", "characters/1/", "characters/47/",
@@ -84,14 +76,14 @@ struct FanDetailsBrowserTests {
         }
     }
 
-    @Test(.enabled(if: axeScript != nil, Comment(rawValue: noAxe)))
+    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)))
     func axeFindsNothingSeriousOnTheRealWiki() async throws {
         try await withRealSite { browser, site in
             for dark in [false, true] {
                 try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
                 for page in Self.pageKinds {
                     try await open(browser, site.appendingPathComponent(page))
-                    let findings = try await axe(browser)
+                    let findings = try await browser.axeFindings()
                     #expect(findings.isEmpty, "/\(page) \(dark ? "dark" : "light"): \(findings)")
                 }
             }
@@ -125,14 +117,14 @@ struct FanDetailsBrowserTests {
         }
     }
 
-    @Test(.enabled(if: axeScript != nil, Comment(rawValue: noAxe)))
+    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)))
     func axeFindsNothingSeriousWithHostileNames() async throws {
         try await withSite(LoopbackAPIServer(snapshot: Self.hostileSnapshot, avatars: HostileWorld.avatars)) { browser, site, pages in
             for dark in [false, true] {
                 try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
                 for page in pages where !page.hasPrefix("fr/") || page.hasSuffix("characters/1/index.html") {
                     try await open(browser, site.appendingPathComponent(page))
-                    let findings = try await axe(browser)
+                    let findings = try await browser.axeFindings()
                     #expect(findings.isEmpty, "/\(page) \(dark ? "dark" : "light"): \(findings)")
                 }
             }
@@ -209,17 +201,6 @@ struct FanDetailsBrowserTests {
             """)
         #expect(problems.isEmpty, "statistics at \(width) px: \(problems)")
         #expect(try await number(browser, "document.querySelectorAll('figure.chart').length") == 7)
-    }
-
-    /// axe-core's serious and critical findings on the open page, as "rule: first elements".
-    private func axe(_ browser: BrowserSession) async throws -> [String] {
-        guard let script = Self.axeScript else { return [] }
-        if try await browser.text("typeof axe") != "object" { try await browser.run(script) }
-        return try await browser.texts("""
-            axe.run(document, { resultTypes: ['violations'] }).then(result => result.violations
-              .filter(v => v.impact === 'serious' || v.impact === 'critical')
-              .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))
-            """)
     }
 
     // MARK: - Sites
