@@ -72,10 +72,6 @@ package struct CacheGeneration: Sendable, Equatable {
         return nil
     }
 
-    package func cachedAvatar(forCharacter id: Int) -> AvatarImage? {
-        storedAvatar(forCharacter: id).map { AvatarImage(source: .file(path: $0.file.path), fileExtension: $0.format.fileExtension) }
-    }
-
     /// The pictures of the snapshot's characters; characters without one are absent.
     /// The folder is listed once rather than probed twice per character: a build reads this for every character.
     package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {

@@ -99,14 +99,9 @@ package struct DataService: Sendable {
             files: try Self.files(of: cache.current))
     }
 
-    /// The cached snapshot, pictures and change history, all from one generation, without any request.
-    package func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
-        let read = try readOffline(from: cache.current)
-        return (read.snapshot, read.avatars, read.history)
-    }
-
-    /// The same from a generation the caller holds on to, with the bytes the records came from, so a build
-    /// fingerprints exactly what it decoded without reading the files again.
+    /// The cached snapshot, pictures and change history, all from one generation (one the caller holds on to),
+    /// without any request; with the bytes the records came from, so a build fingerprints exactly what it decoded
+    /// without reading the files again.
     package func readOffline(from generation: CacheGeneration) throws -> CachedData {
         let files = try Self.files(of: generation)
         guard let snapshotBytes = files[0].bytes else { throw DataCacheError.noSnapshot(directory: cache.directory.path) }

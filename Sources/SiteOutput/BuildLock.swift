@@ -23,8 +23,6 @@ package final class BuildLock: Sendable {
     /// The output's missing parents this lock made, deepest first: a failed first build takes them away again.
     private let madeFolders: [String]
 
-    package var lockFilePath: String { lock.path }
-
     private init(_ lock: FileLock, madeFolders: [String]) {
         self.lock = lock
         self.madeFolders = madeFolders
