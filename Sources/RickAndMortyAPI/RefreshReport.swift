@@ -19,12 +19,12 @@ package struct RefreshReport: Sendable, Equatable {
     package var history: ChangeHistory
     /// The committed cache files that hold `snapshot` and `history`, as on disk: a build fingerprints these bytes,
     /// as an offline build of the same cache does, instead of encoding the records again.
-    package var files: [CachedData.File]
+    package var files: [CachedRecords.File]
 
     package init(
         snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], failedAvatars: [AvatarFailure],
         refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory,
-        files: [CachedData.File]
+        files: [CachedRecords.File]
     ) {
         self.history = history
         self.files = files
