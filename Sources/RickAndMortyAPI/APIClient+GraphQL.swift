@@ -11,7 +11,7 @@ extension APIClient {
     /// Every collection's count in one request, then the records by id in batches, all at once (within the
     /// client's in-flight limit). GraphQL answers carry no validators, so `stored` (the REST pages' bodies and
     /// validators, each still true of its own ETag) is handed back for the next REST fetch.
-    package func fetchSnapshotOverGraphQL(
+    func fetchSnapshotOverGraphQL(
         endpoint: URL, stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
         let run = RequestRun(progress: progress)

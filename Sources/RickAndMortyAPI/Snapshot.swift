@@ -39,5 +39,5 @@ package struct StoredResponse: Codable, Sendable, Equatable {
         self.body = body
     }
 
-    package var hasValidators: Bool { etag != nil || lastModified != nil }
+    var hasValidators: Bool { etag != nil || lastModified != nil }
 }

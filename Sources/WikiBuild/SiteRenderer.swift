@@ -9,17 +9,17 @@ import WikiModel
 /// feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the avatars
 /// (shared by all languages). Each file goes to `emit` as soon as it is rendered and is not kept, so memory
 /// grows with the data model, not with the site; nothing here touches the output folder itself.
-package struct SiteRenderer: Sendable {
-    package let theme: Theme
-    package let configuration: SiteConfiguration
+struct SiteRenderer: Sendable {
+    let theme: Theme
+    let configuration: SiteConfiguration
 
-    package init(theme: Theme, configuration: SiteConfiguration) {
+    init(theme: Theme, configuration: SiteConfiguration) {
         self.theme = theme
         self.configuration = configuration
     }
 
     /// Returns the path of every file emitted.
-    package func render(
+    func render(
         dataset: Dataset, avatars: [Int: AvatarImage], copies: AvatarCopyMaker.Made = .init(),
         history: ChangeHistory = ChangeHistory(), content: ResolvedContent = .empty,
         emit publish: @escaping @Sendable (SiteFile) throws -> Void

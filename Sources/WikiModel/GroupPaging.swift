@@ -1,8 +1,8 @@
 /// A group as its kind's index lists it: name, page, and what it holds ("3 locations · 52 residents").
-package struct GroupEntry: Codable, Sendable, Equatable {
-    package let name: String
-    package let url: String
-    package let detail: String
+struct GroupEntry: Codable, Sendable, Equatable {
+    let name: String
+    let url: String
+    let detail: String
 }
 
 extension SiteModel {

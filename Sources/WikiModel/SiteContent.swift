@@ -115,7 +115,7 @@ package struct ResolvedContent: Sendable {
         return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value
     }
 
-    package var articleSlugs: [String] {
+    var articleSlugs: [String] {
         texts.keys.compactMap { key in
             if case .article(let slug) = key { return slug }
             return nil
