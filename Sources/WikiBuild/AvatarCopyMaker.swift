@@ -21,8 +21,6 @@ package struct AvatarCopyMaker: Sendable {
         var warnings: [String] = []
         /// How many pictures were decoded (not found in the cache).
         var decoded = 0
-
-        init() {}
     }
 
     /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.

@@ -13,11 +13,6 @@ struct SiteRenderer: Sendable {
     let theme: Theme
     let configuration: SiteConfiguration
 
-    init(theme: Theme, configuration: SiteConfiguration) {
-        self.theme = theme
-        self.configuration = configuration
-    }
-
     /// Returns the path of every file emitted.
     func render(
         dataset: Dataset, avatars: [Int: AvatarImage], copies: AvatarCopyMaker.Made = .init(),
