@@ -71,11 +71,7 @@ extension SiteModel {
         return try pagedGroup(
             listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: name,
             title: { try groupTitle("dimension_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "dimension_description" : "dimension_description_page", [
-                    "name": name, "counts": counts, "page": String(number), "total": String(total),
-                ])
-            }
+            descriptionKey: "dimension_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
             let first = positions.lowerBound == 0
             let residentPositions = positions.clamped(to: 0..<dimension.residentIDs.count)

@@ -85,11 +85,7 @@ extension SiteModel {
         return try pagedGroup(
             listing: group.characterIDs.count, route: { .familyGroup(family, group.slug, page: $0) }, heading: name,
             title: { try groupTitle("\(keys)_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "\(keys)_description" : "\(keys)_description_page", [
-                    "name": name, "characters": characters, "page": String(number), "total": String(total),
-                ])
-            }
+            descriptionKey: "\(keys)_description", descriptionValues: ["name": name, "characters": characters]
         ) { positions, pager in
             FamilyGroupPage(
                 name: name, indexURL: indexURL, indexTitle: indexTitle, characterCount: count(group.characterIDs.count),

@@ -83,11 +83,7 @@ extension SiteModel {
         return try pagedGroup(
             listing: cast.count, route: { .season(season.number, page: $0) }, heading: name,
             title: { try groupTitle("season_page_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "season_description" : "season_description_page", [
-                    "name": name, "counts": counts, "page": String(number), "total": String(total),
-                ])
-            }
+            descriptionKey: "season_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
             let first = positions.lowerBound == 0
             let debuts = positions.clamped(to: 0..<season.debutIDs.count)
