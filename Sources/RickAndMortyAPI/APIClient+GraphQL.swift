@@ -1,3 +1,6 @@
+// The RickAndMortyAPI module: the records as the API serves them, the client (REST and GraphQL, retries,
+// throttling, limits), the cache and its guard, and the demo dataset.
+
 import Foundation
 import Primitives
 

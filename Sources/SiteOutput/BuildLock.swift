@@ -1,3 +1,6 @@
+// The SiteOutput module: the only writer of site files (atomic, incremental publishing), the output guard and
+// the build lock.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
