@@ -14,7 +14,7 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
         /// What a crowded axis shows instead of the label (an episode's code).
         package let shortLabel: String?
 
-        package init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
+        init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
             self.label = label
             self.value = value
             self.url = url
