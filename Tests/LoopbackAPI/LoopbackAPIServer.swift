@@ -192,8 +192,6 @@ package struct LoopbackCounters: Sendable, Equatable {
     /// The most requests being handled at the same moment (latency included).
     package var maxInFlight = 0
     var bytesServed = 0
-
-    package init() {}
 }
 
 /// One request as the loopback API saw and answered it.
