@@ -20,7 +20,6 @@ let package = Package(
         .target(name: "Pictures", swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
-        .target(name: "LoopbackAPI", dependencies: ["Primitives", "HTTPServer", "RickAndMortyAPI"]),
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts", "Markdown"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
@@ -32,7 +31,9 @@ let package = Package(
             dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI", "Pictures"]
         ),
 
-        .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI"], path: "Tests/TestSupport"),
+        // Fixtures: an API look-alike on loopback (tests and rmwiki-bench) and the tests' helpers; rmwiki links neither.
+        .target(name: "LoopbackAPI", dependencies: ["Primitives", "HTTPServer", "RickAndMortyAPI"], path: "Tests/LoopbackAPI"),
+        .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI", "HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
@@ -43,6 +44,7 @@ let package = Package(
         .testTarget(name: "SVGChartsTests", dependencies: ["SVGCharts", "TestSupport"]),
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
         .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport", "Pictures"], exclude: ["Golden"]),
+        .testTarget(name: "SurfaceTests"),
         .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "rmwiki", "Benchmarks"]),
     ]
 )

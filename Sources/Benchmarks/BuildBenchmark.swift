@@ -1,3 +1,6 @@
+// rmwiki-bench: release-mode benchmarks (the template engine, fetch, GraphQL, build, publish, scale, Hugo, Markdown,
+// images), one subcommand each; `main.swift` picks one.
+
 import Foundation
 import Primitives
 import LoopbackAPI

@@ -23,7 +23,8 @@ struct HugoSite {
             try Data(bytes).write(to: file)
         }
         let service = DataService(client: APIClient(baseURL: URL(fileURLWithPath: "/")), cache: DataCache(directory: cache))
-        let (snapshot, avatars, history) = try service.loadOffline()
+        let cached = try service.readOffline(from: service.cache.current)
+        let (snapshot, avatars, history) = (cached.snapshot, cached.avatars, cached.history)
         let theme = try Theme(templatesDirectory: templates, publicDirectory: publicFolder)
         guard let language = theme.languages.first else { throw BenchmarkError("\(templates.path) has no language") }
         let strings = language.strings

@@ -1,5 +1,6 @@
 import Foundation
 import SiteOutput
+import Synchronization
 
 /// Times `SitePublisher` on a site shaped like the real wiki (~1,100 pages plus the avatars as
 /// `.copy` files), for `rmwiki-bench`. Run it from a release build; figures are medians.
@@ -92,5 +93,23 @@ struct PublishBenchmark: Sendable {
             }
         }
         return names.map { SiteFile(path: "avatars/\($0)", content: .copy(sourcePath: cache.appendingPathComponent($0).path)) }
+    }
+}
+
+extension SitePublisher {
+    /// A whole site through one session, its files added from every core, as the build's renderer adds them.
+    fileprivate func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
+        let session = try session(dryRun: dryRun)
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do { try session.add(files[index]) } catch { failure.withLock { $0 = $0 ?? error } }
+        }
+        do {
+            if let error = failure.withLock({ $0 }) { throw error }
+            return try session.finish()
+        } catch {
+            session.abandon()
+            throw error
+        }
     }
 }

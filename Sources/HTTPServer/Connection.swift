@@ -1,3 +1,6 @@
+// The HTTPServer module: a small HTTP/1.1 server (one poll(2) loop, handlers on a thread of their own) that
+// `rmwiki serve` answers with; the tests' loopback API runs on it too.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -116,7 +116,7 @@ extension HTTPResponse.Body {
 }
 
 /// A `.sized` body that ended before its stated length.
-package struct ShortBody: Error, Sendable {
-    package let expected: Int
-    package let received: Int
+struct ShortBody: Error, Sendable {
+    let expected: Int
+    let received: Int
 }

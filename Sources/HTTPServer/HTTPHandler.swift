@@ -4,19 +4,6 @@ package protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) async -> HTTPResponse
 }
 
-/// Adapts a closure to `HTTPHandler`, for `HTTPServer(handler: { request in ... })`.
-package struct ClosureHandler: HTTPHandler {
-    private let body: @Sendable (HTTPRequest) async -> HTTPResponse
-
-    package init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
-        self.body = body
-    }
-
-    package func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        await body(request)
-    }
-}
-
 /// What the writer must know about the request being answered.
 struct RequestContext: Sendable {
     let connection: ConnectionReference

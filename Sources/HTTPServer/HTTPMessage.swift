@@ -14,24 +14,6 @@ package struct HTTPRequest: Sendable {
     package var body: [UInt8]
     /// `HTTP/1.1` or `HTTP/1.0`.
     package var version: String
-
-    package init(
-        method: String = "GET",
-        target: String,
-        path: String,
-        query: [String: String] = [:],
-        headers: HTTPHeaders = [:],
-        body: [UInt8] = [],
-        version: String = "HTTP/1.1"
-    ) {
-        self.method = method
-        self.target = target
-        self.path = path
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.version = version
-    }
 }
 
 /// A handler's answer. The server owns framing: it sets `Content-Length` (or chunked encoding for

@@ -44,13 +44,6 @@ package final class HTTPServer: Sendable {
         self.handler = handler
     }
 
-    package convenience init(
-        configuration: Configuration = .init(),
-        handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
-    ) {
-        self.init(configuration: configuration, handler: ClosureHandler(handler))
-    }
-
     deinit {
         if case .running(let loop, let jobs, let group, let executor) = state.withLock({ $0 }) {
             loop.requestShutdown()

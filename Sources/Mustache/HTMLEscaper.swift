@@ -1,3 +1,6 @@
+// The Mustache module: the template engine (tokenize, parse, compile, render; strict mode names the file, line
+// and column of a mistake); a library product of its own.
+
 /// Appends UTF-8 text with `& < > " '` replaced by entities, copying clean runs in bulk.
 enum HTMLEscaper {
     /// Bit `b` is set for each byte value `b` (all below 64) that needs escaping.

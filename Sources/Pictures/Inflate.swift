@@ -1,3 +1,6 @@
+// The Pictures module: JPEG and PNG decoding under a hard pixel limit, resizing in linear light and encoding,
+// which make the avatars' smaller copies.
+
 /// A zlib (RFC 1950) / DEFLATE (RFC 1951) decompressor.
 ///
 /// Output is capped by the caller (a PNG knows its exact raw size), so a bomb stops at the cap instead of

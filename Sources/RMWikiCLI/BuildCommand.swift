@@ -1,3 +1,6 @@
+// The RMWikiCLI module: the command line (options, a file per command, exit codes, the `serve` preview);
+// `rmwiki`'s main.swift only hands it the arguments.
+
 import Foundation
 import RickAndMortyAPI
 import SiteOutput

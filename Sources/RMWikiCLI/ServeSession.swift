@@ -52,7 +52,7 @@ struct ServeSession: Sendable {
         // The baseline is taken before the first build: an edit made while it runs, or as soon as the URL is
         // announced, must still rebuild (taken later, such an edit became the baseline and was never built).
         let watcher = ServeWatcher(paths: watchedPaths, interval: options.pollInterval)
-        let baseline = options.watch ? watcher.fingerprint() : [:]
+        let baseline = options.watch ? watcher.stamps() : [:]
         if let failure = await build(options.site, channel: channel) {
             // A refused output or cache is no edit away from building: serving "what it holds" would serve a
             // folder the user never meant to publish (a home, the current folder).
@@ -92,7 +92,7 @@ struct ServeSession: Sendable {
     }
 
     /// Rebuilds after every settled change until cancelled.
-    private func watch(_ watcher: ServeWatcher, from start: ServeWatcher.Fingerprint, _ channel: LiveReloadChannel) async {
+    private func watch(_ watcher: ServeWatcher, from start: ServeWatcher.Stamps, _ channel: LiveReloadChannel) async {
         var baseline = start
         while let next = await watcher.nextChange(after: baseline) {
             baseline = next

@@ -7,10 +7,10 @@ import Glibc
 /// Notices changes under some folders and files by polling their metadata (path, size, modification
 /// time, inode): portable, needs no inotify, and cheap for a theme of a few dozen files.
 struct ServeWatcher: Sendable {
-    /// One file's metadata; any difference counts as a change.
-    typealias Fingerprint = [String: FileStamp]
+    /// Each watched path's stamp; any difference counts as a change.
+    typealias Stamps = [String: FileStamp]
 
-    /// Folders (watched recursively) and single files; missing ones are simply absent from the print.
+    /// Folders (watched recursively) and single files; missing ones are simply absent from the stamps.
     let paths: [URL]
     let interval: Duration
     /// Polls that must see no further change before a change is reported, so an editor saving several
@@ -19,35 +19,35 @@ struct ServeWatcher: Sendable {
     /// A path that never stops changing still gets a rebuild after this many polls.
     let maxSettlePolls = 10
 
-    func fingerprint() -> Fingerprint {
-        var print: Fingerprint = [:]
+    func stamps() -> Stamps {
+        var stamps: Stamps = [:]
         for url in paths {
             let root = url.path
             guard let stamp = Self.stamp(root) else { continue }
-            print[root] = stamp
+            stamps[root] = stamp
             // Hidden files (editor swap and backup files) are not part of the theme: saving would
             // otherwise trigger a rebuild that changes nothing.
             for entry in FolderWalk.entries(under: root, skippingHidden: true) {
                 let path = root + "/" + entry.path
-                if let stamp = Self.stamp(path) { print[path] = stamp }
+                if let stamp = Self.stamp(path) { stamps[path] = stamp }
             }
         }
-        return print
+        return stamps
     }
 
-    /// Waits for a change from `baseline`, then for the paths to settle; returns the settled print, or nil
+    /// Waits for a change from `baseline`, then for the paths to settle; returns the settled stamps, or nil
     /// when the task is cancelled.
-    func nextChange(after baseline: Fingerprint) async -> Fingerprint? {
+    func nextChange(after baseline: Stamps) async -> Stamps? {
         var current = baseline
         while current == baseline {
             guard (try? await Task.sleep(for: interval)) != nil else { return nil }
-            current = fingerprint()
+            current = stamps()
         }
         var unchanged = 0
         var polls = 0
         while unchanged < quietPolls && polls < maxSettlePolls {
             guard (try? await Task.sleep(for: interval)) != nil else { return nil }
-            let next = fingerprint()
+            let next = stamps()
             unchanged = next == current ? unchanged + 1 : 0
             current = next
             polls += 1

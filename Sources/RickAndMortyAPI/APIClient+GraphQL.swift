@@ -1,3 +1,6 @@
+// The RickAndMortyAPI module: the records as the API serves them, the client (REST and GraphQL, retries,
+// throttling, limits), the cache and its guard, and the demo dataset.
+
 import Foundation
 import Primitives
 
@@ -8,20 +11,10 @@ extension APIClient {
     /// More records than any real dataset: a hostile or broken `info.count` must not schedule millions of requests.
     static let graphQLMaximumCount = 100_000
 
-    /// The records from `recordSource`: REST pages, or GraphQL. The snapshot is the same either way.
-    package func fetchRecords(
-        stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
-    ) async throws -> SnapshotFetch {
-        switch recordSource {
-        case .rest: try await fetchSnapshot(stored: stored, progress: progress)
-        case .graphQL(let endpoint): try await fetchSnapshotOverGraphQL(endpoint: endpoint, stored: stored, progress: progress)
-        }
-    }
-
     /// Every collection's count in one request, then the records by id in batches, all at once (within the
     /// client's in-flight limit). GraphQL answers carry no validators, so `stored` (the REST pages' bodies and
     /// validators, each still true of its own ETag) is handed back for the next REST fetch.
-    package func fetchSnapshotOverGraphQL(
+    func fetchSnapshotOverGraphQL(
         endpoint: URL, stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
     ) async throws -> SnapshotFetch {
         let run = RequestRun(progress: progress)

@@ -2,11 +2,6 @@ import Foundation
 import Primitives
 
 extension APIClient {
-    /// Downloads one picture and checks it: an image content type, and the bytes of a whole JPEG or PNG.
-    package func downloadImage(from url: String) async throws -> DownloadedImage {
-        try await downloadImage(from: url, run: RequestRun(progress: .silent))
-    }
-
     /// Downloads avatars concurrently (within the client's in-flight limit) and hands each checked image to
     /// `store` as it arrives, so thousands of pictures are never all held in memory. A picture that cannot be had
     /// leaves its character without one (see `downloadAvatar`), and a picture on a host that is not allowed is
@@ -82,6 +77,7 @@ extension APIClient {
         URL(string: text).map(imageHosts.allows) ?? false
     }
 
+    /// Downloads one picture and checks it: an image content type, and the bytes of a whole JPEG or PNG.
     func downloadImage(from text: String, run: RequestRun) async throws -> DownloadedImage {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw APIError.invalidURL(text) }

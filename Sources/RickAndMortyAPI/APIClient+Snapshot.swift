@@ -2,16 +2,6 @@ import Foundation
 import Primitives
 
 extension APIClient {
-    /// Fetches every record: page 1 of each resource, then all other pages concurrently (within the client's
-    /// in-flight limit), then checks that each collection is whole. `stored` holds the previous run's pages,
-    /// which make every request conditional.
-    package func fetchSnapshot(
-        stored: [String: StoredResponse] = [:], progress: ProgressReporter = .silent
-    ) async throws -> SnapshotFetch {
-        try await fetchOverREST(stored: stored, progress: progress, avatar: { _ in nil }, recordsFetched: { _ in }) { _, _ in }
-            .records
-    }
-
     /// The records and the avatars they name, in one batch of at most `taskWidth` tasks: a character page's
     /// pictures are asked for as soon as that page arrives, beside the pages still to come, so that the waits of
     /// each (a retry's backoff, the last pages of a collection, the last pictures) are filled with the other's

@@ -36,24 +36,13 @@ package struct AvatarDownloadReport: Sendable, Equatable {
     package var failed: [AvatarFailure]
     /// Avatars on a host neither `--api` nor `--image-host` names: never requested, and the character keeps
     /// no picture.
-    package var refused: [AvatarDownload]
-
-    package init(statistics: FetchStatistics, failed: [AvatarFailure], refused: [AvatarDownload] = []) {
-        self.statistics = statistics
-        self.failed = failed
-        self.refused = refused
-    }
+    package var refused: [AvatarDownload] = []
 }
 
 /// A checked, complete picture.
 package struct DownloadedImage: Sendable, Equatable {
     package var bytes: [UInt8]
     package var format: ImageFormat
-
-    package init(bytes: [UInt8], format: ImageFormat) {
-        self.bytes = bytes
-        self.format = format
-    }
 }
 
 /// A picture that could not be had, and why, in a few words (`HTTP 404`, `failed after 8 attempts: HTTP 500`).

@@ -8,7 +8,7 @@ package struct CacheGeneration: Sendable, Equatable {
     package let folder: URL
 
     package var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
-    package var responsesFile: URL { folder.appendingPathComponent("responses.json") }
+    var responsesFile: URL { folder.appendingPathComponent("responses.json") }
     package var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
     package var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }
 
@@ -52,7 +52,7 @@ package struct CacheGeneration: Sendable, Equatable {
 
     /// The stored validators and bodies per page URL. They only save work, so a damaged file counts as empty
     /// (the next fetch is then unconditional).
-    package func loadStoredResponses() -> [String: StoredResponse] {
+    func loadStoredResponses() -> [String: StoredResponse] {
         guard let data = try? Data(contentsOf: responsesFile),
               let responses = try? JSONDecoder().decode([String: StoredResponse].self, from: data)
         else { return [:] }
@@ -70,10 +70,6 @@ package struct CacheGeneration: Sendable, Equatable {
             if FileManager.default.fileExists(atPath: file.path) { return StoredImage(file: file, format: format) }
         }
         return nil
-    }
-
-    package func cachedAvatar(forCharacter id: Int) -> AvatarImage? {
-        storedAvatar(forCharacter: id).map { AvatarImage(source: .file(path: $0.file.path), fileExtension: $0.format.fileExtension) }
     }
 
     /// The pictures of the snapshot's characters; characters without one are absent.

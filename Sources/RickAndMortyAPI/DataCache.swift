@@ -57,7 +57,7 @@ package struct DataCache: Sendable {
     package var snapshotFile: URL { current.snapshotFile }
     package var hasSnapshot: Bool { current.hasSnapshot }
     package func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
-    package func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
+    func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
     package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
 
     func verifiedDownloads() -> VerifiedDownloads {

@@ -99,25 +99,20 @@ package struct DataService: Sendable {
             files: try Self.files(of: cache.current))
     }
 
-    /// The cached snapshot, pictures and change history, all from one generation, without any request.
-    package func loadOffline() throws -> (Snapshot, [Int: AvatarImage], ChangeHistory) {
-        let read = try readOffline(from: cache.current)
-        return (read.snapshot, read.avatars, read.history)
-    }
-
-    /// The same from a generation the caller holds on to, with the bytes the records came from, so a build
-    /// fingerprints exactly what it decoded without reading the files again.
-    package func readOffline(from generation: CacheGeneration) throws -> CachedData {
+    /// The cached snapshot, pictures and change history, all from one generation (one the caller holds on to),
+    /// without any request; with the bytes the records came from, so a build fingerprints exactly what it decoded
+    /// without reading the files again.
+    package func readOffline(from generation: CacheGeneration) throws -> CachedRecords {
         let files = try Self.files(of: generation)
         guard let snapshotBytes = files[0].bytes else { throw DataCacheError.noSnapshot(directory: cache.directory.path) }
         let snapshot = try generation.decodeSnapshot(snapshotBytes)
-        return CachedData(
+        return CachedRecords(
             snapshot: snapshot, avatars: generation.avatars(for: snapshot),
             history: try ChangeHistory.decode(files[1].bytes, of: generation), files: files)
     }
 
     /// A generation's snapshot and history files, in that order.
-    private static func files(of generation: CacheGeneration) throws -> [CachedData.File] {
+    private static func files(of generation: CacheGeneration) throws -> [CachedRecords.File] {
         [.init(path: generation.snapshotFile.path, bytes: try generation.readSnapshotFile()),
          .init(path: generation.historyFile.path, bytes: try ChangeHistory.readFile(of: generation))]
     }
@@ -167,8 +162,9 @@ package struct DataService: Sendable {
     }
 }
 
-/// One generation of the cache as a build read it.
-package struct CachedData: Sendable {
+/// One generation of the cache as a build read it: the records, their pictures and history, and the files the
+/// records were decoded from.
+package struct CachedRecords: Sendable {
     /// A file as read: its path and bytes, nil when it was absent (a cache without history yet).
     package struct File: Sendable, Equatable {
         package let path: String

@@ -52,12 +52,12 @@ package struct TransportResponse: Sendable, Equatable {
 }
 
 /// Network trouble a transport reports; each is worth another attempt.
-package enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut
     case connectionLost(String)
     case cannotConnect(String)
 
-    package var description: String {
+    var description: String {
         switch self {
         case .timedOut: "timed out"
         case .connectionLost(let detail): "connection lost (\(detail))"

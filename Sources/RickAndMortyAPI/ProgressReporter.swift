@@ -73,7 +73,7 @@ package final class ProgressReporter: Sendable {
         emit(line, newline: true)
     }
 
-    package func expectMoreRequests(_ count: Int) {
+    func expectMoreRequests(_ count: Int) {
         state.withLock {
             $0.total += count
             $0.jobExpected += count
@@ -83,7 +83,7 @@ package final class ProgressReporter: Sendable {
     /// Requests of the phase `name` that follows the current one, started early beside it (pictures while record
     /// pages still arrive): counted in the job at once, and in their own phase, which `beginPhase(name, …)` then
     /// takes over with what they did so far. Until then image requests, their retries included, count there.
-    package func expectRequestsOfNextPhase(_ name: String, _ count: Int) {
+    func expectRequestsOfNextPhase(_ name: String, _ count: Int) {
         let now = ContinuousClock.now
         let line = state.withLock { state -> String? in
             state.jobExpected += count
@@ -166,7 +166,7 @@ package final class ProgressReporter: Sendable {
         emit(line, newline: true)
     }
 
-    package func finishPhase() {
+    func finishPhase() {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
             switch style {

@@ -11,7 +11,7 @@ package struct RefreshReport: Sendable, Equatable {
     package var failedAvatars: [AvatarFailure]
     /// Avatars on a host neither `--api` nor `--image-host` names: not requested, and those characters have no
     /// picture.
-    package var refusedAvatars: [AvatarDownload]
+    package var refusedAvatars: [AvatarDownload] = []
     /// Record pages and images together.
     package var statistics: FetchStatistics
     package var duration: Duration
@@ -19,23 +19,7 @@ package struct RefreshReport: Sendable, Equatable {
     package var history: ChangeHistory
     /// The committed cache files that hold `snapshot` and `history`, as on disk: a build fingerprints these bytes,
     /// as an offline build of the same cache does, instead of encoding the records again.
-    package var files: [CachedData.File]
-
-    package init(
-        snapshot: Snapshot, changes: SnapshotChanges, avatars: [Int: AvatarImage], failedAvatars: [AvatarFailure],
-        refusedAvatars: [AvatarDownload] = [], statistics: FetchStatistics, duration: Duration, history: ChangeHistory,
-        files: [CachedData.File]
-    ) {
-        self.history = history
-        self.files = files
-        self.snapshot = snapshot
-        self.changes = changes
-        self.avatars = avatars
-        self.failedAvatars = failedAvatars
-        self.refusedAvatars = refusedAvatars
-        self.statistics = statistics
-        self.duration = duration
-    }
+    package var files: [CachedRecords.File]
 
     /// The change summary and one line of cost, ready to print.
     package var summary: [String] {

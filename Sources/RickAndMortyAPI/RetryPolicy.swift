@@ -32,9 +32,9 @@ package struct RetryPolicy: Sendable, Equatable {
 
     /// The pause a throttling answer without `Retry-After` imposes: long enough for a per-second limit to
     /// refill.
-    package static let defaultThrottlePause: Duration = .seconds(1)
+    static let defaultThrottlePause: Duration = .seconds(1)
     /// The most a `Retry-After` is stretched by jitter. Never shortened: the server said "not before".
-    package static let retryAfterSpread = 0.1
+    static let retryAfterSpread = 0.1
 
     /// The wait before attempt `failedAttempt + 1`. `jitter` in 0...1 spreads clients apart ("full jitter"
     /// over the upper half of the backoff window, so the wait still grows with each attempt).

@@ -18,12 +18,6 @@ package struct SnapshotFetch: Sendable {
     /// Keyed by page URL; replaces the stored responses of the previous run.
     package var responses: [String: StoredResponse]
     package var statistics: FetchStatistics
-
-    package init(snapshot: Snapshot, responses: [String: StoredResponse], statistics: FetchStatistics) {
-        self.snapshot = snapshot
-        self.responses = responses
-        self.statistics = statistics
-    }
 }
 
 /// What the cache keeps per fetched page: its validators, for conditional requests, and its body,
@@ -39,5 +33,5 @@ package struct StoredResponse: Codable, Sendable, Equatable {
         self.body = body
     }
 
-    package var hasValidators: Bool { etag != nil || lastModified != nil }
+    var hasValidators: Bool { etag != nil || lastModified != nil }
 }

@@ -68,7 +68,7 @@ package struct ResourceChanges: Sendable, Equatable {
     package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 
     /// The plural the summary uses: `characters`, `locations`, `episodes`.
-    package var collectionName: String { kind.rawValue + "s" }
+    var collectionName: String { kind.rawValue + "s" }
 
     /// `characters: 2 added (827, 828), 1 changed (1)` or `locations: unchanged`.
     package var summary: String {

@@ -1,3 +1,5 @@
+// The SVGCharts module: charts drawn as SVG at build time (`Chart`, and a file per shape).
+
 import Primitives
 
 extension Chart {

@@ -1,3 +1,6 @@
+// The SiteOutput module: the only writer of site files (atomic, incremental publishing), the output guard and
+// the build lock.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +25,6 @@ package final class BuildLock: Sendable {
     private let held = Mutex(true)
     /// The output's missing parents this lock made, deepest first: a failed first build takes them away again.
     private let madeFolders: [String]
-
-    package var lockFilePath: String { lock.path }
 
     private init(_ lock: FileLock, madeFolders: [String]) {
         self.lock = lock

@@ -28,24 +28,6 @@ package struct SiteFile: Sendable, Equatable {
 /// Checks the renderer's paths before anything touches the disk, so a bad path fails the build
 /// instead of escaping the output folder or clashing with another file.
 enum SitePathRules {
-    /// The files sorted by path (the order every later step uses, for determinism).
-    static func validated(_ files: [SiteFile]) throws -> [SiteFile] {
-        let sorted = files.sorted { $0.path < $1.path }
-        var previous: String?
-        for file in sorted {
-            try validate(file.path)
-            if file.path == previous { throw SiteOutputError.duplicatePath(file.path) }
-            previous = file.path
-        }
-        let paths = Set(sorted.map(\.path))
-        for file in sorted {
-            for folder in parentFolders(of: file.path) where paths.contains(folder) {
-                throw SiteOutputError.fileFolderConflict(file: folder, nestedFile: file.path)
-            }
-        }
-        return sorted
-    }
-
     static func validate(_ path: String) throws {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         let valid = !path.isEmpty

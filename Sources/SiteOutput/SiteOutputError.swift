@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Everything the site writer can fail with. Each description is one line: what failed and what to do.
-/// Any error thrown by `SitePublisher.publish` leaves the published folder exactly as it was.
+/// Any error thrown by a publish (`PublishSession`) leaves the published folder exactly as it was.
 package enum SiteOutputError: Error, Equatable, CustomStringConvertible {
     /// A `SiteFile.path` that is empty, absolute, or contains "", "." or ".." components.
     case invalidPath(String)

@@ -20,21 +20,6 @@ package struct SitePublisher: Sendable {
         self.outputDirectory = outputDirectory
     }
 
-    /// Makes the output hold exactly `files`. With `dryRun` it only reports what would change and
-    /// touches nothing on disk (no staging folder, no cleanup).
-    package func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
-        _ = try OutputLocation(outputDirectory)
-        let sorted = try SitePathRules.validated(files)
-        let session = try session(dryRun: dryRun)
-        do {
-            try ConcurrentWork.forEach(sorted.count) { index in try session.add(sorted[index]) }
-            return try session.finish()
-        } catch {
-            session.abandon()
-            throw error
-        }
-    }
-
     /// A publish fed a file at a time (see `PublishSession`): end it with `finish`, or `abandon` it after a failure.
     /// `beforeSwitch` runs just before the switch; what it throws abandons the publish.
     package func session(

@@ -1,3 +1,6 @@
+// The WikiBuild module: the build pipeline (`SiteBuild`): theme, content, data, the no-change check, pictures,
+// rendering and publishing.
+
 import WikiModel
 
 /// A shared file the pages link to (`{{site.root}}assets/site.css` in a template, or the picture the model

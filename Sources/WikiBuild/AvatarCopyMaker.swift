@@ -15,14 +15,12 @@ package struct AvatarCopyMaker: Sendable {
     let folder: URL?
     var workers = ProcessInfo.processInfo.activeProcessorCount
 
-    package struct Made: Sendable {
-        package var copies: [Int: [AvatarCopy]] = [:]
-        package var files: [SiteFile] = []
-        package var warnings: [String] = []
+    struct Made: Sendable {
+        var copies: [Int: [AvatarCopy]] = [:]
+        var files: [SiteFile] = []
+        var warnings: [String] = []
         /// How many pictures were decoded (not found in the cache).
-        package var decoded = 0
-
-        package init() {}
+        var decoded = 0
     }
 
     /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.

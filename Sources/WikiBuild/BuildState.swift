@@ -105,11 +105,11 @@ struct BuildState: Sendable, Equatable {
 }
 
 extension BuildState {
-    /// What the data step read: the cache's files with their bytes (offline, or as a refresh committed them, so
+    /// What the records were read from: the cache's files with their bytes (offline, or as a refresh committed them, so
     /// `build` and `build --offline` of the same cache agree), or records handed over in memory (the demo,
     /// tests), fingerprinted by their encoding.
-    enum DataRead: Sendable {
-        case files([CachedData.File])
+    enum RecordsOrigin: Sendable {
+        case files([CachedRecords.File])
         case records(Snapshot, ChangeHistory)
     }
 
@@ -132,7 +132,7 @@ extension BuildState {
         let inputs: String
         let unchangedFiles: [String]?
 
-        init(theme: Theme, configuration: SiteConfiguration, output: URL, data: DataRead,
+        init(theme: Theme, configuration: SiteConfiguration, output: URL, data: RecordsOrigin,
              avatars: [Int: AvatarImage], content: [ContentFolder.File] = [], lastBuild: LastBuild) throws {
             self.output = output
             inputs = try Self.fingerprint(
@@ -155,7 +155,7 @@ extension BuildState {
         /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
         /// pictures, history, the content folder (local records included).
         static func fingerprint(
-            theme: Theme, configuration: SiteConfiguration, data: DataRead, avatars: [Int: AvatarImage],
+            theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
             content: [ContentFolder.File] = []
         ) throws -> String {
             var fingerprint = theme.fingerprint

@@ -14,8 +14,6 @@ package struct PhaseTimings: Sendable {
     private let clock = ContinuousClock()
     private var span: (start: ContinuousClock.Instant, end: ContinuousClock.Instant)?
 
-    package init() {}
-
     package mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
         let (value, duration) = try await Self.timed(work)
         append(name, duration, alongside: false)

@@ -110,7 +110,7 @@ package struct SiteBuild: Sendable {
             try await timings.measure("content") { try loadContent(languages: theme.languages.map(\.code)) }
         }
         let local = try LocalRecords.load(content.localRecords)
-        let loaded: LoadedData
+        let loaded: LoadedRecords
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
         } else {
@@ -128,7 +128,7 @@ package struct SiteBuild: Sendable {
         StringLimit.warning(for: cuts).map(log.warn)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
-                                 data: loaded.read, avatars: avatars, content: content.files, lastBuild: last)
+                                 data: loaded.origin, avatars: avatars, content: content.files, lastBuild: last)
         }
         let counts = CountText.of(snapshot.characters.count, "character") + ", "
             + CountText.of(snapshot.locations.count, "location") + ", " + CountText.of(snapshot.episodes.count, "episode")
@@ -215,11 +215,11 @@ package struct SiteBuild: Sendable {
     }
 
     /// The records of a build and what they were read from, for the check's fingerprint.
-    private struct LoadedData: Sendable {
+    private struct LoadedRecords: Sendable {
         var snapshot: Snapshot
         var avatars: [Int: AvatarImage]
         var history: ChangeHistory
-        var read: BuildState.DataRead
+        var origin: BuildState.RecordsOrigin
     }
 
     /// Where this build's records come from. A dry run writes nothing, the cache included: a refresh would
@@ -230,22 +230,22 @@ package struct SiteBuild: Sendable {
         return data
     }
 
-    private func load(_ source: DataSource, published: CollectionCounts?, log: Log) async throws -> LoadedData {
+    private func load(_ source: DataSource, published: CollectionCounts?, log: Log) async throws -> LoadedRecords {
         switch source {
         case let .records(snapshot, avatars, history):
-            return LoadedData(snapshot: snapshot, avatars: avatars, history: history, read: .records(snapshot, history))
+            return LoadedRecords(snapshot: snapshot, avatars: avatars, history: history, origin: .records(snapshot, history))
         case let .cache(service):
             // One generation for loading and fingerprinting: a fetch may commit another one meanwhile.
             let cached = try service.readOffline(from: service.cache.current)
-            return LoadedData(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
-                              read: .files(cached.files))
+            return LoadedRecords(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
+                                 origin: .files(cached.files))
         case let .refresh(service, maxTime, progress, date):
             let report = try await service.refresh(
                 progress: progress, recordingAt: date, within: maxTime, published: published)
             report.warnings.forEach(log.warn)
             report.changes.summary.forEach(log.say)
-            return LoadedData(snapshot: report.snapshot, avatars: report.avatars, history: report.history,
-                              read: .files(report.files))
+            return LoadedRecords(snapshot: report.snapshot, avatars: report.avatars, history: report.history,
+                                 origin: .files(report.files))
         }
     }
 }

@@ -9,17 +9,12 @@ import WikiModel
 /// feeds, one sitemap with each page's alternates, robots.txt, the theme's static files and the avatars
 /// (shared by all languages). Each file goes to `emit` as soon as it is rendered and is not kept, so memory
 /// grows with the data model, not with the site; nothing here touches the output folder itself.
-package struct SiteRenderer: Sendable {
-    package let theme: Theme
-    package let configuration: SiteConfiguration
-
-    package init(theme: Theme, configuration: SiteConfiguration) {
-        self.theme = theme
-        self.configuration = configuration
-    }
+struct SiteRenderer: Sendable {
+    let theme: Theme
+    let configuration: SiteConfiguration
 
     /// Returns the path of every file emitted.
-    package func render(
+    func render(
         dataset: Dataset, avatars: [Int: AvatarImage], copies: AvatarCopyMaker.Made = .init(),
         history: ChangeHistory = ChangeHistory(), content: ResolvedContent = .empty,
         emit publish: @escaping @Sendable (SiteFile) throws -> Void
@@ -51,7 +46,7 @@ package struct SiteRenderer: Sendable {
         // Languages render side by side, so one language's page models are built while the other's pages go
         // through the templates; the parts are joined in language order, so the output is the same.
         let avatarExtensions = avatars.mapValues(\.fileExtension)
-        let parts = try await withThrowingTaskGroup(of: (Int, LanguagePart).self) { group in
+        let parts = try await withThrowingTaskGroup(of: (Int, RenderedPart).self) { group in
             for (index, (language, site)) in zip(theme.languages, languages).enumerated() {
                 group.addTask {
                     (index, try await Self.render(
@@ -62,7 +57,7 @@ package struct SiteRenderer: Sendable {
             }
             // The avatars (shared by all languages) are linked meanwhile.
             group.addTask {
-                var part = LanguagePart()
+                var part = RenderedPart()
                 for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
                     let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
                     switch avatar.source {
@@ -83,7 +78,7 @@ package struct SiteRenderer: Sendable {
                 }
                 return (languages.count, part)
             }
-            var parts = [LanguagePart?](repeating: nil, count: languages.count + 1)
+            var parts = [RenderedPart?](repeating: nil, count: languages.count + 1)
             for try await (index, part) in group { parts[index] = part }
             return parts.compactMap { $0 }
         }
@@ -117,8 +112,9 @@ package struct SiteRenderer: Sendable {
         return paths
     }
 
-    /// What one language adds to the site besides its files: their paths, and its sitemap entries in page order.
-    struct LanguagePart: Sendable {
+    /// What a part of the site (a language, one maker's pages, or the pictures every language shares) adds besides
+    /// its files: their paths, and its sitemap entries in page order.
+    struct RenderedPart: Sendable {
         var paths: [String] = []
         var sitemap: [MustacheValue] = []
     }
@@ -130,7 +126,7 @@ package struct SiteRenderer: Sendable {
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
         content: ResolvedContent = .empty, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void
-    ) async throws -> LanguagePart {
+    ) async throws -> RenderedPart {
         let model = try theme.strings {
             try SiteModel(
                 dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
@@ -164,16 +160,16 @@ package struct SiteRenderer: Sendable {
     static func renderPages(
         _ makers: [PageMaker], theme: Theme, prefix: String, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void, sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
-    ) async throws -> LanguagePart {
+    ) async throws -> RenderedPart {
         let queue = WorkQueue(count: makers.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
-        let done = try await withThrowingTaskGroup(of: [(Int, LanguagePart)].self) { group in
+        let done = try await withThrowingTaskGroup(of: [(Int, RenderedPart)].self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    var done: [(Int, LanguagePart)] = []
+                    var done: [(Int, RenderedPart)] = []
                     while let index = queue.next() {
                         try Task.checkCancellation()
-                        var part = LanguagePart()
+                        var part = RenderedPart()
                         for page in try theme.strings({ try makers[index]() }) {
                             let path = prefix + page.route.filePath
                             let bytes = try renderer.render(page)
@@ -187,11 +183,11 @@ package struct SiteRenderer: Sendable {
                     return done
                 }
             }
-            var done: [(Int, LanguagePart)] = []
+            var done: [(Int, RenderedPart)] = []
             for try await finished in group { done += finished }
             return done
         }
-        var part = LanguagePart()
+        var part = RenderedPart()
         for (_, finished) in done.sorted(by: { $0.0 < $1.0 }) {
             part.paths += finished.paths
             part.sitemap += finished.sitemap

@@ -181,7 +181,7 @@ package struct ThemeLanguage: Sendable {
     package let strings: StringTable
     package let folder: String
     /// The table's file, for messages that ask the user to edit it.
-    package let tablePath: String
+    let tablePath: String
 
     package var code: String { strings.locale }
 }

@@ -1,3 +1,6 @@
+// The WikiModel module: the resolved records (`Dataset`), what they share (`RecordGroups`), the content's model,
+// and a page model per page kind (`PageKind`).
+
 /// A day, parsed from the API's two date shapes without Foundation's locale-dependent formatters,
 /// so pages are byte-identical on every machine.
 package struct CalendarDate: Sendable, Hashable, Comparable {

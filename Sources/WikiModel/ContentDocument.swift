@@ -26,7 +26,7 @@ package struct ContentDocument: Sendable, Equatable {
     package let date: String?
     package let body: String
     /// The line of `file` the body starts on, so wiki-link errors name the file's own lines.
-    package let bodyLine: Int
+    let bodyLine: Int
 
     package static let keys = ["title", "summary", "date"]
 

@@ -25,16 +25,16 @@ package struct Mentions: Codable, Sendable, Equatable {
     package let links: [RecordLink]
 }
 
-package struct ArticlePage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.article
+struct ArticlePage: PageModel, Codable, Equatable {
+    static let kind = PageKind.article
 
-    package let title: String
+    let title: String
     /// The title's language when it is taken from a text in another language (as `Prose.lang`), else nil.
-    package let titleLang: String?
-    package let date: String?
-    package let dateISO: String?
-    package let prose: Prose
-    package let mentions: Mentions?
+    let titleLang: String?
+    let date: String?
+    let dateISO: String?
+    let prose: Prose
+    let mentions: Mentions?
 }
 
 package struct ArticleIndexPage: PageModel, Codable, Equatable {
@@ -45,7 +45,7 @@ package struct ArticleIndexPage: PageModel, Codable, Equatable {
         package let url: String
         package let summary: String?
         package let date: String?
-        package let dateISO: String?
+        let dateISO: String?
         package let slug: String
     }
 

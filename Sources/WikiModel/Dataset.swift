@@ -14,14 +14,14 @@ package struct Dataset: Sendable {
     package let episodes: [EpisodeRecord]
 
     /// Episode ids each character appears in, ascending.
-    package let episodeIDsByCharacter: [Int: [Int]]
+    let episodeIDsByCharacter: [Int: [Int]]
     /// Character ids appearing in each episode, ascending.
     package let characterIDsByEpisode: [Int: [Int]]
     /// Character ids whose last known location is each location, ascending.
-    package let residentIDsByLocation: [Int: [Int]]
+    let residentIDsByLocation: [Int: [Int]]
     /// Character ids whose origin is each location ("natives"), ascending: a place nobody lives in now is
     /// still where someone comes from (Bird World is Birdperson's).
-    package let nativeIDsByLocation: [Int: [Int]]
+    let nativeIDsByLocation: [Int: [Int]]
     /// Resolved origin and location of each character, when they name an existing location.
     package let originIDByCharacter: [Int: Int]
     package let locationIDByCharacter: [Int: Int]
@@ -34,7 +34,7 @@ package struct Dataset: Sendable {
     private let locationIndex: [Int: Int]
     private let episodeIndex: [Int: Int]
 
-    package func isDatedLocally(_ kind: ResourceKind, _ id: Int) -> Bool { datedLocally[kind]?.contains(id) ?? false }
+    func isDatedLocally(_ kind: ResourceKind, _ id: Int) -> Bool { datedLocally[kind]?.contains(id) ?? false }
 
     package init(_ snapshot: Snapshot, datedLocally: [ResourceKind: Set<Int>] = [:]) {
         self.datedLocally = datedLocally
@@ -100,7 +100,7 @@ package struct Dataset: Sendable {
 
     /// The same graph with every blank name (empty or only spaces) replaced, so no page shows an empty
     /// heading or link; the graph itself is unchanged.
-    package func replacingBlankNames(with placeholder: String) -> Dataset {
+    func replacingBlankNames(with placeholder: String) -> Dataset {
         func blank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
         guard characters.contains(where: { blank($0.name) }) || locations.contains(where: { blank($0.name) })
             || episodes.contains(where: { blank($0.name) })

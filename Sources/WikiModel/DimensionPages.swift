@@ -1,11 +1,11 @@
 import RickAndMortyAPI
 
 /// Every dimension the locations name, the busiest first.
-package struct DimensionIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.dimensions
+struct DimensionIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.dimensions
 
-    package let lead: String
-    package let dimensions: [GroupEntry]
+    let lead: String
+    let dimensions: [GroupEntry]
 }
 
 /// A dimension: its locations with their residents and natives counts (on the first page), then everyone
@@ -16,13 +16,13 @@ package struct DimensionPage: PageModel, Codable, Equatable {
     package static let kind = PageKind.dimension
 
     package let name: String
-    package let indexURL: String
-    package let locationCount: String
+    let indexURL: String
+    let locationCount: String
     package let residentCount: String
     package let nativeCount: String
     /// Where the natives' list starts (the page after the residents, at its heading), so "Natives 46" answers
     /// "who comes from here" in one tap; nil when there are none.
-    package let nativesURL: String?
+    let nativesURL: String?
     /// The dimension's locations, on its first page only: later pages link back to it.
     package let locations: [LocationCard]
     package let firstPage: RecordLink?
@@ -31,7 +31,7 @@ package struct DimensionPage: PageModel, Codable, Equatable {
     package let hasResidents: Bool
     package let natives: [CharacterCard]
     package let hasNatives: Bool
-    package let hasPeople: Bool
+    let hasPeople: Bool
     package let pager: Pager?
 }
 
@@ -71,11 +71,7 @@ extension SiteModel {
         return try pagedGroup(
             listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: name,
             title: { try groupTitle("dimension_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "dimension_description" : "dimension_description_page", [
-                    "name": name, "counts": counts, "page": String(number), "total": String(total),
-                ])
-            }
+            descriptionKey: "dimension_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
             let first = positions.lowerBound == 0
             let residentPositions = positions.clamped(to: 0..<dimension.residentIDs.count)

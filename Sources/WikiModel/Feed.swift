@@ -13,7 +13,7 @@ package struct Feed: Codable, Sendable, Equatable {
     package let title: String
     /// The newest entry's date; without entries, a fixed date, so the feed stays the same from one build to the next.
     package let updated: String
-    package let selfURL: String
+    let selfURL: String
     package let pageURL: String
     package let entries: [Entry]
 }

@@ -1,17 +1,19 @@
 /// A group as its kind's index lists it: name, page, and what it holds ("3 locations · 52 residents").
-package struct GroupEntry: Codable, Sendable, Equatable {
-    package let name: String
-    package let url: String
-    package let detail: String
+struct GroupEntry: Codable, Sendable, Equatable {
+    let name: String
+    let url: String
+    let detail: String
 }
 
 extension SiteModel {
     /// The pages of one group (a dimension, a season, a group of a `PageFamily`), its characters `pageSize` a page
     /// like the characters index: `content` gets the positions of the page's part of the list, and a pager
-    /// when there is more than one page. `title` and `description` get the page number and the page count.
+    /// when there is more than one page. `title` gets the page number; the description is the string
+    /// `descriptionKey` on a group of one page and `<descriptionKey>_page` on each page of a longer one, given
+    /// `descriptionValues` with the page number (`page`) and the page count (`total`).
     func pagedGroup<Content: PageModel>(
         listing count: Int, route: (Int) -> Route, heading: String,
-        title: (Int) throws -> String, description: (Int, Int) throws -> String,
+        title: (Int) throws -> String, descriptionKey: String, descriptionValues: [String: String],
         content: (Range<Int>, Pager?) throws -> Content
     ) throws -> [SitePage] {
         let total = Self.pageCount(count)
@@ -22,7 +24,10 @@ extension SiteModel {
                 ? nil : try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
             return try page(
                 route(number), title: try title(number), heading: heading,
-                description: try description(number, total), content: try content(positions, pager))
+                description: try strings.format(
+                    total == 1 ? descriptionKey : descriptionKey + "_page",
+                    descriptionValues.merging(["page": String(number), "total": String(total)]) { $1 }),
+                content: try content(positions, pager))
         }
     }
 

@@ -1,54 +1,54 @@
 import RickAndMortyAPI
 
-package struct HomePage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.home
+struct HomePage: PageModel, Codable, Equatable {
+    static let kind = PageKind.home
 
-    package struct Count: Codable, Sendable, Equatable {
-        package let label: String
-        package let value: String
-        package let url: String
+    struct Count: Codable, Sendable, Equatable {
+        let label: String
+        let value: String
+        let url: String
     }
 
-    package let counts: [Count]
+    let counts: [Count]
     /// Lists need a flag for their wrapper: Mustache sections iterate, they cannot test "non-empty" alone.
-    package let hasLocations: Bool
-    package let places: Places
-    package let featured: [CharacterCard]
+    let hasLocations: Bool
+    let places: Places
+    let featured: [CharacterCard]
     /// The indexes of the dimensions, species, types and seasons, beside the sections.
-    package let groups: [RecordLink]
+    let groups: [RecordLink]
     /// The statistics page's first chart (characters by status), drawn small.
-    package let chart: ChartPreview?
-    package let random: RandomCharacter?
+    let chart: ChartPreview?
+    let random: RandomCharacter?
     /// The search page, which the home page's search field sends its query to.
-    package let searchURL: String
+    let searchURL: String
     /// The maintainer's introduction (`content/home.md`), when there is one.
-    package let introduction: Prose?
+    let introduction: Prose?
 
     /// The first chart of the statistics page, title and drawing only.
-    package struct ChartPreview: Codable, Sendable, Equatable {
-        package let title: String
-        package let svg: String
+    struct ChartPreview: Codable, Sendable, Equatable {
+        let title: String
+        let svg: String
     }
 }
 
-package struct NotFoundPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.notFound
+struct NotFoundPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.notFound
 
-    package let homeURL: String
+    let homeURL: String
     /// On the site's root 404 page only: the languages in folders of their own. A host that serves one
     /// `404.html` for every missing path shows this page for a broken `/fr/…` link too; its script then shows
     /// that language's own 404 page, and without a script each language's line links to its home.
-    package let languages: [Language]
-    package let hasLanguages: Bool
+    let languages: [Language]
+    let hasLanguages: Bool
 
-    package struct Language: Codable, Sendable, Equatable {
-        package let code: String
-        package let title: String
-        package let home: String
-        package let homeURL: String
+    struct Language: Codable, Sendable, Equatable {
+        let code: String
+        let title: String
+        let home: String
+        let homeURL: String
         /// The path the language's pages start with (`/fr/`) and its own 404 page (`/fr/404.html`).
-        package let basePath: String
-        package let pageURL: String
+        let basePath: String
+        let pageURL: String
     }
 }
 

@@ -1,10 +1,10 @@
 import RickAndMortyAPI
 
-package struct LocationIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.locations
+struct LocationIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.locations
 
-    package let cards: [LocationCard]
-    package let pager: Pager
+    let cards: [LocationCard]
+    let pager: Pager
 }
 
 /// A location with the two kinds of people it has: residents (last seen here) and natives (whose origin is

@@ -44,11 +44,11 @@ package struct PageFamily: Sendable, Hashable {
 }
 
 /// A family's index: every group with its count, the most common first.
-package struct FamilyIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.familyIndex
+struct FamilyIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.familyIndex
 
-    package let lead: String
-    package let groups: [GroupEntry]
+    let lead: String
+    let groups: [GroupEntry]
 }
 
 /// One group of a family ("Human", "Parasite"): its characters as cards, paginated like the characters index.
@@ -56,8 +56,8 @@ package struct FamilyGroupPage: PageModel, Codable, Equatable {
     package static let kind = PageKind.familyGroup
 
     package let name: String
-    package let indexURL: String
-    package let indexTitle: String
+    let indexURL: String
+    let indexTitle: String
     package let characterCount: String
     package let cards: [CharacterCard]
     package let pager: Pager?
@@ -85,11 +85,7 @@ extension SiteModel {
         return try pagedGroup(
             listing: group.characterIDs.count, route: { .familyGroup(family, group.slug, page: $0) }, heading: name,
             title: { try groupTitle("\(keys)_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "\(keys)_description" : "\(keys)_description_page", [
-                    "name": name, "characters": characters, "page": String(number), "total": String(total),
-                ])
-            }
+            descriptionKey: "\(keys)_description", descriptionValues: ["name": name, "characters": characters]
         ) { positions, pager in
             FamilyGroupPage(
                 name: name, indexURL: indexURL, indexTitle: indexTitle, characterCount: count(group.characterIDs.count),

@@ -1,14 +1,14 @@
 /// The offline page: shown by the service worker in place of a page it does not have (in the page's
 /// language), and the place to save the whole language for offline reading. Its script fills in what the
 /// device holds; the page itself only carries the words and the addresses the script needs.
-package struct OfflinePage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.offline
+struct OfflinePage: PageModel, Codable, Equatable {
+    static let kind = PageKind.offline
 
-    package let homeURL: String
+    let homeURL: String
     /// The list of every page of this language and every picture, with sizes (written beside the page).
-    package let filesURL: String
+    let filesURL: String
     /// The sections and group indexes, offered when nothing else is at hand.
-    package let links: [RecordLink]
+    let links: [RecordLink]
 }
 
 /// "Random character": a link to `random/`, whose script picks any character. Without a script, `random/` sends
@@ -23,12 +23,12 @@ package struct RandomCharacter: Codable, Sendable, Equatable {
 }
 
 /// `random/`: today's character, which a reader without a script is sent on to.
-package struct RandomPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.random
+struct RandomPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.random
 
-    package let name: String
-    package let url: String
-    package let random: RandomCharacter
+    let name: String
+    let url: String
+    let random: RandomCharacter
 }
 
 extension SiteModel {

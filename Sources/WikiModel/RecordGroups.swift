@@ -12,7 +12,7 @@ package struct RecordGroups: Sendable {
     package struct Dimension: Sendable, Equatable {
         package let name: String
         package let slug: String
-        package let locationIDs: [Int]
+        let locationIDs: [Int]
         package let residentIDs: [Int]
         package let nativeIDs: [Int]
     }
@@ -105,7 +105,7 @@ package struct RecordGroups: Sendable {
         seasonIndex = Self.index(seasons.map(\.number))
     }
 
-    package static func isKnownDimension(_ value: String) -> Bool {
+    static func isKnownDimension(_ value: String) -> Bool {
         !value.allSatisfy(\.isWhitespace) && value.lowercased() != "unknown"
     }
 

@@ -1,18 +1,18 @@
 import RickAndMortyAPI
 
-package struct SearchPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.search
+struct SearchPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.search
 
-    package struct Option: Codable, Sendable, Equatable {
-        package let value: String
-        package let label: String
+    struct Option: Codable, Sendable, Equatable {
+        let value: String
+        let label: String
     }
 
-    package let indexURL: String
-    package let statuses: [Option]
-    package let genders: [Option]
-    package let species: [Option]
-    package let quickQueries: [String]
+    let indexURL: String
+    let statuses: [Option]
+    let genders: [Option]
+    let species: [Option]
+    let quickQueries: [String]
 }
 
 extension SiteModel {

@@ -1,10 +1,10 @@
 import RickAndMortyAPI
 
 /// The seasons in order, each with its numbers.
-package struct SeasonIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.seasons
+struct SeasonIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.seasons
 
-    package let seasons: [GroupEntry]
+    let seasons: [GroupEntry]
 }
 
 /// A season: its episodes (on the first page), then everyone who appears in it as cards, a page at a time:
@@ -13,11 +13,11 @@ package struct SeasonPage: PageModel, Codable, Equatable {
     package static let kind = PageKind.season
 
     package let name: String
-    package let indexURL: String
+    let indexURL: String
     package let episodeCount: String
     package let characterCount: String
     package let debutCount: String
-    package let returningCount: String
+    let returningCount: String
     package let aired: String?
     /// The season's episodes, on its first page only: later pages link back to it.
     package let episodes: [EpisodeSummary]
@@ -27,11 +27,11 @@ package struct SeasonPage: PageModel, Codable, Equatable {
     package let hasDebuts: Bool
     package let returning: [CharacterCard]
     package let hasReturning: Bool
-    package let hasCast: Bool
+    let hasCast: Bool
     package let pager: Pager?
     package let previous: RecordLink?
     package let next: RecordLink?
-    package let hasNeighbours: Bool
+    let hasNeighbours: Bool
 }
 
 extension SiteModel {
@@ -83,11 +83,7 @@ extension SiteModel {
         return try pagedGroup(
             listing: cast.count, route: { .season(season.number, page: $0) }, heading: name,
             title: { try groupTitle("season_page_title", name: name, page: $0) },
-            description: { number, total in
-                try strings.format(total == 1 ? "season_description" : "season_description_page", [
-                    "name": name, "counts": counts, "page": String(number), "total": String(total),
-                ])
-            }
+            descriptionKey: "season_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
             let first = positions.lowerBound == 0
             let debuts = positions.clamped(to: 0..<season.debutIDs.count)

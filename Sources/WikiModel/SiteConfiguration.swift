@@ -79,7 +79,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The link for a file shared by every locale, such as `assets/site.css`.
-    package func sharedLink(_ relativePath: String) -> String { rootPath + relativePath }
+    func sharedLink(_ relativePath: String) -> String { rootPath + relativePath }
 
     package func absoluteSharedLink(_ relativePath: String) -> String { (origin ?? "") + sharedLink(relativePath) }
 

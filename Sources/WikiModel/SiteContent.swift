@@ -115,19 +115,7 @@ package struct ResolvedContent: Sendable {
         return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value
     }
 
-    /// Every page the texts link to, text by text in key and language order, each in the order written.
-    package var linkTargets: [Target] {
-        texts.sorted { $0.key < $1.key }.flatMap { _, languages in
-            languages.sorted { $0.key < $1.key }.flatMap { _, text in
-                text.segments.compactMap { segment in
-                    if case .link(let target, _) = segment { return target }
-                    return nil
-                }
-            }
-        }
-    }
-
-    package var articleSlugs: [String] {
+    var articleSlugs: [String] {
         texts.keys.compactMap { key in
             if case .article(let slug) = key { return slug }
             return nil

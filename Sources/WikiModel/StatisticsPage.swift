@@ -14,7 +14,7 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
         /// What a crowded axis shows instead of the label (an episode's code).
         package let shortLabel: String?
 
-        package init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
+        init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
             self.label = label
             self.value = value
             self.url = url
@@ -34,8 +34,8 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
         /// The drawing a phone shows instead (`Chart.narrowSVG`); nil where `svg` reads at any width.
         package let narrowSVG: String?
         /// The data table's column headers, named after what the chart counts ("Location", "Residents").
-        package let labelHeader: String
-        package let valueHeader: String
+        let labelHeader: String
+        let valueHeader: String
     }
 
     package let charts: [ChartSection]

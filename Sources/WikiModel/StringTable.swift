@@ -38,7 +38,7 @@ package struct StringTable: Sendable, Equatable {
     }
 
     /// Whether `count` takes the singular (`_one`) form in this locale.
-    package func isSingular(_ count: Int) -> Bool {
+    func isSingular(_ count: Int) -> Bool {
         singularCounts.contains(count)
     }
 

@@ -24,14 +24,14 @@ package struct WhatsNewPage: PageModel, Codable, Equatable {
         package let more: String?
     }
 
-    package let hasGroups: Bool
+    let hasGroups: Bool
     package let groups: [Group]
     /// Nil when the timeline fits on one page.
     package let pager: Pager?
-    package let feedURL: String
+    let feedURL: String
     /// The newest dated articles, on the first page only: fans' writing is news too.
     package let articles: [ArticleIndexPage.Entry]
-    package let hasArticles: Bool
+    let hasArticles: Bool
 }
 
 /// Every change of one rebuild or one day of the API's additions, a page at a time.
@@ -42,7 +42,7 @@ package struct WhatsNewGroupPage: PageModel, Codable, Equatable {
     package let items: [WhatsNewPage.Item]
     /// Nil when the group fits on one page.
     package let pager: Pager?
-    package let timelineURL: String
+    let timelineURL: String
 }
 
 extension SiteModel {

@@ -1,3 +1,5 @@
+// rmwiki, the executable: everything it does is in RMWikiCLI.
+
 import Foundation
 import RMWikiCLI
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The server answers while every thread of Swift's concurrency pool is blocked: its handlers run on a

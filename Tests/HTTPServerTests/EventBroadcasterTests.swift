@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct EventBroadcasterTests {

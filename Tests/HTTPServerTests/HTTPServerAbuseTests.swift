@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Clients that try to hold the server's places or reach it under a name it does not answer to.

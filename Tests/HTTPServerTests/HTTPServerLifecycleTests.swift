@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPServerLifecycleTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 
 /// Runs blocking work on a dedicated thread and awaits its result.
 func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct URLSessionClientTests {

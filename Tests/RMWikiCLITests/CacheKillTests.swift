@@ -41,9 +41,10 @@ extension NightlyProcessTests {
                     let generation = cache.current
                     let snapshot = try #require(try generation.loadSnapshot(), "\(label)")
                     #expect(allowed.contains(snapshot), "\(label): a snapshot that is neither the old nor the new one")
+                    let avatars = generation.avatars(for: snapshot)
                     for character in snapshot.characters {
                         let picture = Int(character.image.split(separator: "/").last?.split(separator: ".").first ?? "") ?? 0
-                        guard case .file(let path) = generation.cachedAvatar(forCharacter: character.id)?.source else {
+                        guard case .file(let path) = avatars[character.id]?.source else {
                             Issue.record("\(label): character \(character.id) has no picture")
                             continue
                         }

@@ -156,27 +156,27 @@ import Testing
         defer { theme.remove() }
         let watcher = ServeWatcher(paths: [theme.templates, theme.work.appendingPathComponent("absent.json")],
                                    interval: .milliseconds(20))
-        let baseline = watcher.fingerprint()
+        let baseline = watcher.stamps()
         #expect(baseline[theme.home.path] != nil)
         async let change = watcher.nextChange(after: baseline)
         try theme.edit { $0 + "\n" }
         try Data("{}".utf8).write(to: theme.templates.appendingPathComponent("partials/new.mustache"))
         let settled = try #require(await change)
         #expect(settled != baseline)
-        #expect(settled == watcher.fingerprint(), "nothing changed after it settled")
+        #expect(settled == watcher.stamps(), "nothing changed after it settled")
     }
 
     @Test func hiddenFilesAndFoldersAreNotWatched() throws {
         let theme = try Theme()
         defer { theme.remove() }
         let watcher = ServeWatcher(paths: [theme.templates], interval: .milliseconds(20))
-        let baseline = watcher.fingerprint()
+        let baseline = watcher.stamps()
         let hidden = theme.templates.appendingPathComponent(".git")
         try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: false)
         try Data("x".utf8).write(to: hidden.appendingPathComponent("index"))
         try Data("x".utf8).write(to: theme.templates.appendingPathComponent(".home.mustache.swp"))
-        #expect(watcher.fingerprint() == baseline)
+        #expect(watcher.stamps() == baseline)
         try Data("{}".utf8).write(to: theme.templates.appendingPathComponent("partials/new.mustache"))
-        #expect(watcher.fingerprint()[theme.templates.appendingPathComponent("partials/new.mustache").path] != nil)
+        #expect(watcher.stamps()[theme.templates.appendingPathComponent("partials/new.mustache").path] != nil)
     }
 }

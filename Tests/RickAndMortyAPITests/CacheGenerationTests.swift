@@ -55,7 +55,8 @@ import TestSupport
             let manager = FileManager.default
 
             func expectReads(_ expected: RefreshReport, _ state: String) throws {
-                let (snapshot, avatars, history) = try service.loadOffline()
+                let cached = try service.readOffline(from: service.cache.current)
+                let (snapshot, avatars, history) = (cached.snapshot, cached.avatars, cached.history)
                 #expect(snapshot == expected.snapshot, "\(state)")
                 #expect(history == expected.history, "\(state)")
                 let bytes = avatars.mapValues { avatar -> Data? in
@@ -112,7 +113,7 @@ import TestSupport
             }
             try manager.removeItem(at: generation)
             try manager.removeItem(at: directory.appendingPathComponent("current"))
-            #expect(try service.loadOffline().0 == first.snapshot)
+            #expect(try service.readOffline(from: service.cache.current).snapshot == first.snapshot)
 
             try await server.updateCharacter(id: 1) { $0.name = "Renamed" }
             let report = try await service.refresh()

@@ -42,7 +42,7 @@ import TestSupport
         let folder = try SharedFixtures.temporaryDirectory("rmwiki-empty")
         let service = DataService(client: APIClient(), cache: DataCache(directory: folder))
         #expect(!service.cache.hasSnapshot)
-        let error = #expect(throws: DataCacheError.self) { try service.loadOffline() }
+        let error = #expect(throws: DataCacheError.self) { try service.readOffline(from: service.cache.current) }
         #expect(error == .noSnapshot(directory: folder.path))
         #expect(try #require(error).description.contains("run `rmwiki fetch`"))
     }

@@ -55,7 +55,8 @@ import TestSupport
 
             // Offline reads the same back without a request.
             await server.resetCounters()
-            let (offline, avatars, _) = try service.loadOffline()
+            let cached = try service.readOffline(from: service.cache.current)
+            let (offline, avatars) = (cached.snapshot, cached.avatars)
             #expect(offline == first.snapshot)
             #expect(avatars == first.avatars)
             #expect(await server.counters().requests == 0)

@@ -58,3 +58,17 @@ struct Workspace {
         SiteFile(path: "style.css", text: "body{}"),
     ]
 }
+
+extension SitePublisher {
+    /// A whole site through one session, in path order, so that which mistake is reported first never varies.
+    func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
+        let session = try session(dryRun: dryRun)
+        do {
+            for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
+            return try session.finish()
+        } catch {
+            session.abandon()
+            throw error
+        }
+    }
+}

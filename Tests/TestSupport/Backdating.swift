@@ -1,3 +1,6 @@
+// The TestSupport module: what the test targets share (workspaces, fixtures, spawned processes, markup and site
+// checks).
+
 import Foundation
 #if canImport(Glibc)
 import Glibc

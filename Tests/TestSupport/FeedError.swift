@@ -1,4 +1,4 @@
 /// A feed that is not well-formed XML.
-package struct FeedError: Error, CustomStringConvertible {
-    package let description: String
+struct FeedError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -11,7 +11,7 @@ package struct SiteTreeSnapshot: Sendable, Equatable {
     package struct File: Sendable, Equatable {
         package var bytes: [UInt8]
         /// Nanoseconds since 1970.
-        package var modificationTime: Int64
+        var modificationTime: Int64
         package var inode: UInt64
     }
 
@@ -20,7 +20,7 @@ package struct SiteTreeSnapshot: Sendable, Equatable {
     /// Folders by relative path, so leftover empty folders show.
     package var folders: Set<String>
     /// Symlinks and other special entries by relative path (a published site should have none).
-    package var specialEntries: Set<String>
+    var specialEntries: Set<String>
 
     /// Reads the whole tree under `directory`; an absent folder is an empty snapshot.
     package init(of directory: URL) throws {

@@ -1,4 +1,4 @@
 /// A child process that could not be started.
-package struct SpawnError: Error, CustomStringConvertible {
-    package let description: String
+struct SpawnError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -64,7 +64,7 @@ package final class LoopbackAPIServer: Sendable {
         await store.setFaults(rules)
     }
 
-    package func addFault(_ rule: LoopbackFaultRule) async {
+    func addFault(_ rule: LoopbackFaultRule) async {
         await store.addFault(rule)
     }
 
@@ -191,9 +191,7 @@ package struct LoopbackCounters: Sendable, Equatable {
     package var throttled = 0
     /// The most requests being handled at the same moment (latency included).
     package var maxInFlight = 0
-    package var bytesServed = 0
-
-    package init() {}
+    var bytesServed = 0
 }
 
 /// One request as the loopback API saw and answered it.
@@ -207,28 +205,16 @@ package struct LoopbackRequestRecord: Sendable, Equatable {
     /// When the request arrived, on the clock tests and clients share: shows pauses and rates as the API saw them.
     package var arrived: ContinuousClock.Instant
 
-    package init(
-        number: Int, target: String, conditional: Bool, status: Int, fault: LoopbackFault?,
-        arrived: ContinuousClock.Instant = .now
-    ) {
-        self.number = number
-        self.target = target
-        self.conditional = conditional
-        self.status = status
-        self.fault = fault
-        self.arrived = arrived
-    }
-
     package var isImage: Bool { target.contains("/avatar/") }
 }
 
 /// Misuse of the loopback API server by a test or benchmark.
-package enum LoopbackAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+enum LoopbackAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableData(path: String, detail: String)
     case noSuchRecord(kind: String, id: Int)
     case notStarted
 
-    package var description: String {
+    var description: String {
         switch self {
         case let .unreadableData(path, detail):
             "loopback API: cannot read \(path) (\(detail)); pass the folder holding characters.json, "

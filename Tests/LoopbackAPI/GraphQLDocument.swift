@@ -1,3 +1,6 @@
+// The LoopbackAPI module, a fixture rmwiki does not link: an API look-alike on 127.0.0.1 (REST, and GraphQL for
+// what the client sends) for the tests and rmwiki-bench, whose faults are plain responses.
+
 /// The part of GraphQL the loopback API understands: one query operation with variables, fields with
 /// aliases, arguments and nested selections. Fragments, directives, mutations and subscriptions are refused.
 struct GraphQLOperation: Sendable, Equatable {
