@@ -21,8 +21,10 @@ struct RateLimitedFetchTests {
 
     /// The slice's size per limit: about five seconds of requests at the limit (7 record pages of locations, 3 of
     /// episodes, one per 20 characters, one per avatar), plus a fifth more for the faults' retries. Enough that the
-    /// one pause at the start, spent anyway, is a small part of it.
-    @Test(arguments: [(limit: 10, characters: 38), (limit: 40, characters: 180), (limit: 100, characters: 466)])
+    /// one pause at the start, spent anyway, is a small part of it. At 2 a second the limit is reached however slow
+    /// the machine: the client sends its first location pages together, several within a millisecond (at 10 a
+    /// second, a soak with both cores loaded once made fewer).
+    @Test(arguments: [(limit: 2, characters: 4), (limit: 40, characters: 180), (limit: 100, characters: 466)])
     func aFetchFollowsASteadyLimitAndWritesWhatACleanFetchWrites(limit: Int, characters: Int) async throws {
         let slice = try SharedSlice(characters: characters)
         try await LoopbackSession.with(slice.server(options: LoopbackAPIOptions(latency: .milliseconds(5)))) { server, base in
@@ -44,18 +46,20 @@ struct RateLimitedFetchTests {
             let counters = await server.counters()
             guard counters.throttled > 0 else {
                 // A debug build beside the other suites on a loaded 2-core machine may make fewer than 40 requests
-                // a second (seen in soaks), so only 10/s must be reached; above, a run that never reached its limit
+                // a second (seen in soaks), so only 2/s must be reached; above, a run that never reached its limit
                 // proves completion and the cache. The pace at each limit is the benchmark's to measure.
-                #expect(limit > 10, "the limit was never reached, so this proves nothing")
+                #expect(limit > 2, "the limit was never reached, so this proves nothing")
                 return
             }
             #expect(report.statistics.throttled > 0)
             #expect(output.text.contains("throttled by the API: now "))
             // Flow control, not hammering: a client that kept its pace after a 429 would be turned away about as
             // often as let through; this one is turned away a few times per pause (6 to 9 in 1,069 requests in the
-            // benchmark). A loaded machine makes it slower, and so turned away less, not more.
+            // benchmark). A loaded machine makes it slower, and so turned away less, not more. The requests already
+            // on their way when the first 429 comes (at most the client's 8) are turned away together: at 2 a second
+            // they are most of a small slice's refusals.
             let letThrough = counters.requests - counters.throttled
-            #expect(counters.throttled * 5 <= letThrough, "\(counters.throttled) turned away, \(letThrough) let through")
+            #expect(counters.throttled <= 8 + letThrough / 5, "\(counters.throttled) turned away, \(letThrough) let through")
         }
     }
 }
