@@ -72,6 +72,12 @@
     var anchor = link("characters/" + entry[0] + "/", undefined, "card-link");
     // The link already names the character, so the picture is decorative.
     var image = element("img", "card-image");
+    // The card's copy for a 1× screen, named as the build names it; the original stays the largest candidate.
+    if (entry[9] && index.cardImage) {
+      image.sizes = index.cardImage.sizes;
+      image.srcset = index.cardImage.copy.replace("{id}", entry[0]).replace("{ext}", entry[9]) + " " + index.cardImage.width
+        + "w, " + entry[5] + " 300w";
+    }
     image.src = entry[5];
     image.alt = "";
     image.width = 300;

@@ -11,10 +11,10 @@ import WikiModel
 @Suite("Avatar copies")
 struct AvatarCopyTests {
     static func jpeg(_ shade: UInt8) -> [UInt8] {
-        let pixels: [UInt8] = (0..<(200 * 200)).flatMap { (index: Int) -> [UInt8] in
-            [shade, UInt8(index % 200), UInt8(index / 200), 255]
+        let pixels: [UInt8] = (0..<(300 * 300)).flatMap { (index: Int) -> [UInt8] in
+            [shade, UInt8(index % 300 % 256), UInt8(index / 300 % 256), 255]
         }
-        return JPEGEncoder.encode(Picture(width: 200, height: 200, pixels: pixels))
+        return JPEGEncoder.encode(Picture(width: 300, height: 300, pixels: pixels))
     }
 
     @Test("copies are made once per picture: a second build decodes nothing, a changed picture alone is made again")
