@@ -69,8 +69,8 @@ package struct SiteModel: Sendable {
     package static let avatarFolder = "images/characters/"
 
     /// The width of a card's picture on a 1× screen, rounded up (`.card-grid`, `Public/assets/site.css`), as
-    /// Chromium draws it: 153 CSS pixels on a 360-px phone, 168 at 390, 166 to 180 at 600 to 1,920 px. Cards on
-    /// screens of 2× or more take the original.
+    /// Chromium draws it: 153 CSS pixels on a 360-px phone, 168 at 390, 166 to 180 at 600 to 1,920 px (220 between
+    /// 480 and 550, where the copy is drawn a little larger). Cards on screens of 2× or more take the original.
     package static let cardImageSide = 200
     /// What a card's picture is drawn at, for `sizes`: half the screen less the margins on a phone, else at most 12rem.
     package static let cardImageSizes = "(max-width: 30rem) calc(50vw - 1.3rem), 12rem"

@@ -144,9 +144,11 @@ struct PictureBytesTests {
         await browser.close()
         await server.stop()
     }
-    /// Waits for the load event, two frames (so every picture that comes into view has been asked for), and the
+    /// Waits for the load event, two frames (so every picture that comes into view has been asked for), the
     /// pictures within `screens` screens from the top of the view, each with a picture of the site, not the
-    /// transparent stand-in of a picture still waiting (`assets/later.svg`).
+    /// transparent stand-in of a picture still waiting (`assets/later.svg`), and every picture asked for (one
+    /// on its way has a `currentSrc` and is not `complete`; a lazy picture not asked for has no `currentSrc`, or
+    /// the stand-in's, which a lazy one far below never asks for either).
     private func settle(_ browser: BrowserSession, screens: Int = 1) async throws {
         try await browser.run("""
             window.framesSeen = false
@@ -157,6 +159,7 @@ struct PictureBytesTests {
               const box = i.getBoundingClientRect()
               return box.bottom > 0 && box.top < innerHeight * \(screens) && box.width > 0
             }).every(i => i.complete && i.naturalWidth > 0 && !i.currentSrc.endsWith('later.svg'))
+              && Array.from(document.images).every(i => !i.currentSrc || i.currentSrc.endsWith('later.svg') || i.complete)
             """, seconds: 45)
     }
 
