@@ -29,6 +29,42 @@
     }
   }
 
+  // Pictures below the first screen wait behind a <source media="(scripting: enabled)"> showing nothing (a
+  // browser without scripts skips it and loads them lazily itself) until they come into view; once the reader
+  // scrolls, from a screen ahead. A first visit then fetches its first screen's pictures only: Chromium's own
+  // lazy loading reaches some 1,250 px below the screen, and no attribute changes that.
+  var waiting = Array.prototype.slice.call(document.querySelectorAll("picture > source[media='(scripting: enabled)']"));
+  var release = function (source) {
+    if (source && source.parentNode) source.parentNode.removeChild(source);
+  };
+  var watch = function (margin) {
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        observer.unobserve(entry.target);
+        release(entry.target.parentNode.querySelector("source"));
+      });
+    }, { rootMargin: margin });
+    waiting.forEach(function (source) {
+      var image = source.parentNode && source.parentNode.querySelector("img");
+      if (image) observer.observe(image);
+    });
+    return observer;
+  };
+  if (waiting.length && !("IntersectionObserver" in window)) waiting.forEach(release);
+  else if (waiting.length) {
+    var inView = watch("0px");
+    var ahead = function () {
+      window.removeEventListener("scroll", ahead);
+      inView.disconnect();
+      waiting = waiting.filter(function (source) { return source.parentNode; });
+      watch("100% 0px");
+    };
+    window.addEventListener("scroll", ahead, { passive: true });
+    // A printed page shows every picture.
+    window.addEventListener("beforeprint", function () { waiting.forEach(release); });
+  }
+
   // Back to top: a fixed button past three screens; focus goes to the main content, so a keyboard or
   // screen-reader user continues from the top too.
   var top = document.querySelector("[data-back-to-top]");

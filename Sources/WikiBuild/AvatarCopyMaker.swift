@@ -26,13 +26,15 @@ package struct AvatarCopyMaker: Sendable {
     /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.
     static let version = "v1-" + AvatarSizes.sides.map(String.init).joined(separator: "-")
     static let failureFile = "failed.txt"
+    /// The pictures copies are made of, by their published extension (an SVG or GIF is published as it is).
+    static let sourceExtensions = ["jpeg", "jpg", "png"]
 
     func make(avatars: [Int: AvatarImage], characters: Set<Int>) -> Made {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>()
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key })
-        where characters.contains(id) && ["jpeg", "jpg", "png"].contains(avatar.fileExtension) {
+        where characters.contains(id) && Self.sourceExtensions.contains(avatar.fileExtension) {
             let bytes: [UInt8]
             switch avatar.source {
             case .bytes(let value): bytes = value
@@ -148,11 +150,23 @@ package struct AvatarCopyMaker: Sendable {
         }
     }
 
-    /// Removes the entries of pictures no longer in the data (and staging left by a killed build).
+    /// Removes the entries of pictures no longer in the data (and staging left by a killed build). Only names of
+    /// the shapes `make` writes go: `--cache` may name a folder that also holds the user's own files.
     static func prune(_ folder: URL, keeping used: Set<String>) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where !used.contains(name) {
+        for name in names where !used.contains(name) && isOwnEntry(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
+    }
+
+    /// `<16 hex digits>-<byte count>-v<n>-<side>-<side>…` (any version and sides, so an older rmwiki's entries go
+    /// too), or that name behind `.staging-`.
+    static func isOwnEntry(_ name: String) -> Bool {
+        let key = name.hasPrefix(".staging-") ? name.dropFirst(".staging-".count) : Substring(name)
+        let parts = key.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0].count == 16, parts[0].allSatisfy({ "0123456789abcdef".contains($0) }),
+              parts[2].first == "v" else { return false }
+        let numbers = [parts[1], parts[2].dropFirst()] + parts.dropFirst(3)
+        return numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } }
     }
 }

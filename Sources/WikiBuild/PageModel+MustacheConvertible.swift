@@ -22,7 +22,8 @@ extension ImageReference: MustacheConvertible {
         .object([
             "src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height),
             "loading": .string(loading), "fetchPriority": MustacheValue(fetchPriority),
-            "srcset": MustacheValue(srcset),
+            "srcset": MustacheValue(srcset), "cardSrcset": MustacheValue(cardSrcset),
+            "cardSizes": MustacheValue(cardSizes), "later": .bool(later),
         ])
     }
 }

@@ -125,7 +125,19 @@ struct PocketFiles: Sendable {
         }
         config += Array("],\"languages\":[".utf8)
         config += Array(languageEntries.joined(separator: Array(",".utf8)))
-        config += Array("],\"visitedPages\":\(Self.visitedPageLimit),\"visitedPictures\":\(Self.visitedPictureLimit),\"version\":".utf8)
+        config += Array("],\"avatars\":{\"folder\":".utf8)
+        JSONText.appendString(SiteModel.avatarFolder, to: &config)
+        config += Array(",\"original\":".utf8)
+        JSONText.appendString(SiteModel.avatarName, to: &config)
+        config += Array(",\"copy\":".utf8)
+        JSONText.appendString(SiteModel.avatarCopyName, to: &config)
+        config += Array(",\"extensions\":[".utf8)
+        config += Array(AvatarCopyMaker.sourceExtensions.map { extensionName in
+            var text: [UInt8] = []
+            JSONText.appendString(extensionName, to: &text)
+            return text
+        }.joined(separator: Array(",".utf8)))
+        config += Array("]},\"visitedPages\":\(Self.visitedPageLimit),\"visitedPictures\":\(Self.visitedPictureLimit),\"version\":".utf8)
         JSONText.appendString(version.hex, to: &config)
         config += Array("}".utf8)
         guard let renderer = languages.first?.renderer else { return files }

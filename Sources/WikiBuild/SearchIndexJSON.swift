@@ -3,7 +3,7 @@ import WikiModel
 /// Writes the search index compactly, one record a line:
 /// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`
 /// `"characters":[[id,name,s,g,p,image,note,type,origin],…],"locations":[[id,name,type,dimension],…],`
-/// `"episodes":[[id,code,name,airDate],…],"groups":[[path,name,kind],…]}`. Every string goes through `JSONText`, so a name holding
+/// `"episodes":[[id,code,name,airDate],…],"groups":[[path,name,kind],…],"cardImage":{copy,width,sizes}}`. Every string goes through `JSONText`, so a name holding
 /// quotes or `</script>` stays a string.
 enum SearchIndexJSON {
     static func encode(_ index: SearchIndex) -> [UInt8] {
@@ -56,12 +56,18 @@ enum SearchIndexJSON {
         literal("]")
         rows("characters", index.entries) { entry in
             [.number(entry.id), .text(entry.name), .number(entry.status), .number(entry.gender), .number(entry.species),
-             .text(entry.image), .text(entry.note), .text(entry.type), .text(entry.origin)]
+             .text(entry.image), .text(entry.note), .text(entry.type), .text(entry.origin), .text(entry.cardCopy)]
         }
         rows("locations", index.locations) { [.number($0.id), .text($0.name), .text($0.type), .text($0.dimension)] }
         rows("episodes", index.episodes) { [.number($0.id), .text($0.code), .text($0.name), .text($0.airDate)] }
         rows("groups", index.groups) { [.text($0.path), .text($0.name), .text($0.kind)] }
-        literal("}\n")
+        literal(",\"cardImage\":{\"copy\":")
+        string(index.cardImage)
+        literal(",\"width\":")
+        JSONText.appendNumber(SiteModel.cardImageSide, to: &out)
+        literal(",\"sizes\":")
+        string(SiteModel.cardImageSizes)
+        literal("}}\n")
         return out
     }
 

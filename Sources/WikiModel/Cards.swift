@@ -15,10 +15,15 @@ package struct ImageReference: Codable, Sendable, Equatable {
     package let height: Int
     package var loading = "lazy"
     package var fetchPriority: String?
-    /// The smaller copies and the original, with their widths (`…/1-44.jpg 44w, …, …/1.jpeg 300w`), so the
-    /// browser fetches the smallest that is sharp at the size shown; nil when there are no copies (the
-    /// placeholder, an avatar that could not be decoded). Each template says the size it shows (`sizes`).
+    /// The copies for a face in a row and the original, with their widths (`…/1-44.jpg 44w, …, …/1.jpeg 300w`),
+    /// so the browser fetches the smallest that is sharp at the size shown; nil when there are no copies (the
+    /// placeholder, an avatar that could not be decoded). The row's template says the size it shows (`sizes`).
     package var srcset: String?
+    /// The same for a card: its copy (`SiteModel.cardImageSide`) and the original, shown at `cardSizes`.
+    package var cardSrcset: String?
+    package var cardSizes: String?
+    /// A lazy picture waits until it comes into view (`Public/assets/pocket.js`); an eager one is asked for at once.
+    package var later = true
 }
 
 /// A smaller copy of an avatar, made at build time for the size a page shows it at.
@@ -163,9 +168,14 @@ extension SiteModel {
             src: src, alt: try strings.format("image_alt", ["name": character.name]),
             width: Self.avatarSize, height: Self.avatarSize)
         if let copies = avatarCopies[character.id], !copies.isEmpty, avatarExtensions[character.id] != nil {
-            reference.srcset = (copies.map { copy in
-                configuration.sharedLink(Self.avatarCopyPath(characterID: character.id, copy: copy)) + " \(copy.width)w"
-            } + [src + " \(Self.avatarSize)w"]).joined(separator: ", ")
+            func candidates(_ copies: [AvatarCopy]) -> String? {
+                copies.isEmpty ? nil : (copies.map { copy in
+                    configuration.sharedLink(Self.avatarCopyPath(characterID: character.id, copy: copy)) + " \(copy.width)w"
+                } + [src + " \(Self.avatarSize)w"]).joined(separator: ", ")
+            }
+            reference.srcset = candidates(copies.filter { $0.side < Self.cardImageSide })
+            reference.cardSrcset = candidates(copies.filter { $0.side == Self.cardImageSide })
+            if reference.cardSrcset != nil { reference.cardSizes = Self.cardImageSizes }
         }
         return reference
     }
@@ -190,7 +200,10 @@ extension SiteModel {
     /// The cards of a grid, the first screen's pictures loading eagerly.
     func cards(eager cards: [CharacterCard]) -> [CharacterCard] {
         var cards = cards
-        for index in cards.indices.prefix(Self.eagerCards) { cards[index].image.loading = "eager" }
+        for index in cards.indices.prefix(Self.eagerCards) {
+            cards[index].image.loading = "eager"
+            cards[index].image.later = false
+        }
         return cards
     }
 

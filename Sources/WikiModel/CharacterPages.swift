@@ -186,6 +186,7 @@ extension SiteModel {
         // The picture is what the page opens on: fetched first, never lazily.
         var image = try card(character).image
         image.loading = "eager"
+        image.later = false
         image.fetchPriority = "high"
         let content = CharacterPage(
             name: character.name, note: nameNotes[character.id], image: image, gender: gender, info: info,

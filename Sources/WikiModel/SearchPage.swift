@@ -52,6 +52,7 @@ extension SiteModel {
                 gender: slot(try CharacterVocabulary.gender(character.gender, strings), in: &genders),
                 species: slot(character.species, in: &species),
                 image: try card(character).image.src,
+                cardCopy: cardCopyExtension(character.id),
                 note: nameNotes[character.id] ?? "", type: character.type,
                 origin: try locationLink(
                     character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown"
@@ -67,7 +68,15 @@ extension SiteModel {
         return SearchIndex(
             statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
             species: species.map { strings.term("species", $0) }, entries: entries, locations: places, episodes: episodes,
-            groups: try searchGroups())
+            groups: try searchGroups(),
+            cardImage: configuration.sharedLink(Self.avatarCopyPattern(side: Self.cardImageSide)))
+    }
+
+    private func cardCopyExtension(_ id: Int) -> String {
+        guard avatarExtensions[id] != nil,
+              let copy = avatarCopies[id]?.first(where: { $0.side == Self.cardImageSide }),
+              copy.width == copy.side else { return "" }
+        return copy.fileExtension
     }
 
     /// The dimension, family group and season pages, each once (only the first of a group's pages), and the
@@ -125,7 +134,8 @@ extension SiteModel {
 }
 
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
-/// `[id, name, status index, gender index, species index, image path, note, type, origin]`, each location
+/// `[id, name, status index, gender index, species index, image path, note, type, origin, card copy's extension]`,
+/// the card copies' address (`cardImage`), each location
 /// `[id, name, type, dimension]`, each episode `[id, code, name, air date]` and each group page (a dimension, a
 /// species, a type, a season) `[path, name, kind]`; page links follow from the ids.
 /// Everything a fan may type is in it: names, a character's type and origin, a place's type and dimension,
@@ -138,6 +148,9 @@ package struct SearchIndex: Sendable, Equatable {
         package let gender: Int
         package let species: Int
         package let image: String
+        /// The extension of the card's copy (`SiteModel.cardImageSide`), empty when there is none or it is not
+        /// square (its width would not be the side the script gives it).
+        package let cardCopy: String
         package let note: String
         package let type: String
         package let origin: String
@@ -167,6 +180,8 @@ package struct SearchIndex: Sendable, Equatable {
     package let episodes: [Episode]
     /// The pages of the dimensions, species, types and seasons.
     package var groups: [Group] = []
+    /// Where a card's copy is (`{id}` and `{ext}` to fill, from an entry's id and `cardCopy`).
+    package var cardImage = ""
 
     /// A group's page: where it is (relative to the language's base), its name, and what kind of group it is.
     package struct Group: Sendable, Equatable {

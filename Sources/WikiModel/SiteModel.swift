@@ -71,14 +71,49 @@ package struct SiteModel: Sendable {
     /// The folder of characters' pictures and their copies, relative to the output folder.
     package static let avatarFolder = "images/characters/"
 
+    /// The width of a card's picture on a 1× screen, rounded up (`.card-grid`, `Public/assets/site.css`), as
+    /// Chromium draws it: 153 CSS pixels on a 360-px phone, 168 at 390, 166 to 180 at 600 to 1,920 px (220 between
+    /// 480 and 550, where the copy is drawn a little larger). Cards on screens of 2× or more take the original.
+    package static let cardImageSide = 200
+    /// What a card's picture is drawn at, for `sizes`: half the screen less the margins on a phone, else at most 12rem.
+    package static let cardImageSizes = "(max-width: 30rem) calc(50vw - 1.3rem), 12rem"
+
+    /// The names of a character's picture and of its smaller copies in `avatarFolder`, `{id}`, `{side}` and
+    /// `{ext}` standing for the character's id, the copy's shorter side and the file's extension. The service
+    /// worker is given them too (offline, it answers for a copy with its original), so they are written here only.
+    package static let avatarName = "{id}.{ext}"
+    package static let avatarCopyName = "{id}-{side}.{ext}"
+
     /// Where a character's picture is published, relative to the output folder.
     package static func avatarPath(characterID: Int, fileExtension: String) -> String {
-        "\(avatarFolder)\(characterID).\(fileExtension)"
+        avatarFolder + fill(avatarName, id: characterID, side: nil, fileExtension: fileExtension)
     }
 
     /// Where a smaller copy of a character's picture is published: `images/characters/1-44.jpg`.
     package static func avatarCopyPath(characterID: Int, copy: AvatarCopy) -> String {
-        "\(avatarFolder)\(characterID)-\(copy.side).\(copy.fileExtension)"
+        avatarFolder + fill(avatarCopyName, id: characterID, side: copy.side, fileExtension: copy.fileExtension)
+    }
+
+    /// Where the copies of one side are published, `{id}` and `{ext}` left for the search page's script to fill.
+    package static func avatarCopyPattern(side: Int) -> String {
+        avatarFolder + fill(avatarCopyName, id: nil, side: side, fileExtension: nil)
+    }
+
+    /// `name` with the values given in place of their placeholders; the others stay.
+    private static func fill(_ name: String, id: Int?, side: Int?, fileExtension: String?) -> String {
+        var result = ""
+        var rest = Substring(name)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            switch rest[rest.index(after: open)..<close] {
+            case "id" where id != nil: result += id.map(String.init) ?? ""
+            case "side" where side != nil: result += side.map(String.init) ?? ""
+            case "ext" where fileExtension != nil: result += fileExtension ?? ""
+            default: result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     package func link(_ route: Route) -> String { configuration.link(route.relativeURL) }

@@ -228,6 +228,14 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
+    /// Runs the page's scripts, or not, as a reader who turned JavaScript off (`Emulation.setScriptExecutionDisabled`;
+    /// the test's own expressions still run).
+    func setScripts(enabled: Bool) async throws {
+        try await ServeTestSocket.run { [self] in
+            _ = try call("Emulation.setScriptExecutionDisabled", ["value": !enabled])
+        }
+    }
+
     /// Presses Tab once, as a keyboard user would.
     func pressTab() async throws {
         try await ServeTestSocket.run { [self] in

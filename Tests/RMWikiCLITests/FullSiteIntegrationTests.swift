@@ -42,8 +42,11 @@ struct FullSiteIntegrationTests {
         #expect(try BuildFixture.text(output, "fr/characters/page/42/index.html").contains("Page 42 sur 42"))
         #expect(try BuildFixture.text(output, "fr/characters/1/index.html").contains("<html lang=\"fr\">"))
         #expect(count(#"^images/characters/\d+\.(jpeg|png)$"#) == 826)
-        // Every real avatar decodes, so each has its copies for rows of faces.
-        for side in [44, 88, 132] { #expect(count("^images/characters/\\d+-\(side)\\.jpg$") == 826, "\(side) px") }
+        // Every real avatar decodes, so each has its copies for rows of faces and for cards.
+        for side in [44, 88, 132, 200] { #expect(count("^images/characters/\\d+-\(side)\\.jpg$") == 826, "\(side) px") }
+        #expect(try BuildFixture.text(output, "characters/index.html")
+            .contains(#"src="/images/characters/1.jpeg" srcset="/images/characters/1-200.jpg 200w, "#
+                + #"/images/characters/1.jpeg 300w" sizes="(max-width: 30rem) calc(50vw - 1.3rem), 12rem""#))
         #expect(try BuildFixture.text(output, "characters/1/index.html")
             .contains(#"srcset="/images/characters/2-44.jpg 44w, /images/characters/2-88.jpg 88w, "#
                 + #"/images/characters/2-132.jpg 132w, /images/characters/2.png 300w" sizes="2.75rem""#))

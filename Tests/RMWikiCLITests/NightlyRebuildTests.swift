@@ -94,7 +94,7 @@ extension NightlyProcessTests {
                                           "characters/most-episodes/page/4/"].map { $0 + "index.html" } + newGroupPages
                 let newFiles: [String] = (languages.flatMap { language in newPages.map { language + $0 } }
                     + ["images/characters/\(newID).jpeg"]
-                    + [44, 88, 132].map { "images/characters/\(newID)-\($0).jpg" }).sorted()
+                    + [44, 88, 132, 200].map { "images/characters/\(newID)-\($0).jpg" }).sorted()
                 let secondRebuildPages = Self.rebuildPages(added.summary.added)
                 #expect(secondRebuildPages.count == languages.count && !Set(secondRebuildPages).isSubset(of: rebuildPages))
                 #expect(added.summary.added == (newFiles + secondRebuildPages).sorted())

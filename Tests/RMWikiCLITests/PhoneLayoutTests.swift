@@ -273,6 +273,9 @@ struct PhoneLayoutTests {
     /// after a scroll (the search's "more" button moves focus down the list), lazy pictures scrolled past may
     /// never have come near the view, and never load.
     private func shoot(_ browser: BrowserSession, _ name: String) async throws {
+        // The whole page is shot: pictures waiting to come into view (`pocket.js`) are let go, and load lazily as
+        // the browser's own, rather than stay blank below the screen.
+        try await browser.run("document.querySelectorAll('picture > source').forEach(s => s.remove())")
         try await browser.wait(until: """
             Array.from(document.images).filter(i => {
               const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(i => i.complete)

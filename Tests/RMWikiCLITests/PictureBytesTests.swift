@@ -6,7 +6,10 @@ import Testing
 @testable import RMWikiCLI
 
 /// What a fan's phone (390 × 844, 3 device pixels a CSS pixel) transfers on a first visit of the pages the
-/// pictures issue names, read from the browser's own resource timing once every picture in reach has loaded.
+/// pictures issue names, read from the browser's own resource timing: once the page has loaded and its first
+/// screen's pictures have arrived, and again once the fan has scrolled to the faces, residents or search results
+/// and the pictures of that screen and the next have arrived. Then the same pages without JavaScript: every
+/// picture arrives as it comes into view.
 @Suite(.enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the picture bytes test is skipped"))
 struct PictureBytesTests {
@@ -53,7 +56,7 @@ struct PictureBytesTests {
         let list = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("offline/files.json")))
         let listed = Set(((list as? [String: Any])?["pictures"] as? [[Any]] ?? []).compactMap { $0.first as? String })
         let published = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("images/characters").path)
-        #expect(published.count == 826 * 4)
+        #expect(published.count == 826 * 5)
         let originals = published.filter { !$0.contains("-") }.map { "images/characters/" + $0 }
         #expect(originals.count == 826 && Set(originals) == listed, "the offline list names every original picture")
         let served = ServedBytes()
@@ -74,75 +77,67 @@ struct PictureBytesTests {
         }
         do {
             try await browser.emulate(width: 390, height: 844, mobile: true, scale: 3)
-            let pages = [("home", ""), ("characters page 1", "characters/"), ("Rick", "characters/1/"),
-                         ("the Citadel of Ricks", "locations/3/"), ("a search for Rick", "search/?q=Rick")]
+            // Each page, and where a fan scrolls to on it: the faces "seen most often with", the Citadel's residents,
+            // the characters a search finds (they come after the places and episodes found).
+            let pages = [("home", "", nil), ("characters page 1", "characters/", nil),
+                         ("Rick", "characters/1/", ".character-row"), ("the Citadel of Ricks", "locations/3/", ".card"),
+                         ("a search for Rick", "search/?q=Rick", ".card")]
             var firstScreen: [String] = []
             var eager: [String] = []
-            for (name, path) in pages {
+            var fetchedFirst: [String] = []
+            for (name, path, scrollTarget) in pages {
                 try await browser.clearSiteData(origin: site)
                 served.reset()
                 try await browser.open(try #require(URL(string: site.absoluteString + path)), seconds: 45)
-                if path.hasPrefix("search") {
-                    // The characters come after the places and episodes found: a fan scrolls to them.
-                    try await browser.wait(until: "document.querySelectorAll('.card').length > 0", seconds: 45)
-                    try await browser.run("document.querySelector('.card').scrollIntoView()")
-                }
-                // Every picture in view or within a screen below has arrived (lazy ones farther away are not asked
-                // for yet); `complete` alone is also true of a lazy picture not yet asked for.
-                try await browser.wait(until: """
-                    Array.from(document.images).filter(i => {
-                      const box = i.getBoundingClientRect()
-                      return box.bottom > 0 && box.top < innerHeight * 2
-                    }).every(i => i.complete && i.naturalWidth > 0)
-                    """, seconds: 45)
-                let entries = """
-                    performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-                    """
-                let total = try await browser.text("String(\(entries).reduce((s, e) => s + e.transferSize, 0))")
-                let pictures = try await browser.text("""
-                    String(\(entries).filter(e => e.name.includes('/images/')).reduce((s, e) => s + e.encodedBodySize, 0))
-                    """)
-                let faces = try await browser.texts("""
-                    performance.getEntriesByType('resource').filter(e => /-\\d+\\.jpg$/.test(e.name))
-                      .map(e => e.name.split('/').pop() + ' ' + e.encodedBodySize)
-                    """)
-                let bodies = try await browser.texts("""
-                    \(entries).map(e => new URL(e.name).pathname + ' ' + e.encodedBodySize)
-                    """)
-                let compressed = bodies.reduce(0) { sum, entry in
-                    let parts = entry.split(separator: " ")
-                    let size = Int(parts.last ?? "") ?? 0
-                    return sum + (Self.gzipSize(String(parts.first ?? ""), in: output) ?? size)
-                }
+                try await settle(browser)
+                let first = try await Self.transferred(browser, output: output)
+                var line = "first visit at 390 px, DPR 3: \(name): \(first.total) bytes (\(first.compressed) with text "
+                    + "gzipped as a static host sends it), pictures \(first.pictures)"
                 if path == "characters/" {
                     firstScreen = try await browser.texts("""
                         Array.from(document.querySelectorAll('.card-image'))
-                          .filter(i => i.getBoundingClientRect().top < innerHeight).map(i => i.src.split('/').pop())
+                          .filter(i => i.getBoundingClientRect().top < innerHeight).map(i => i.currentSrc.split('/').pop())
                         """)
                     eager = try await browser.texts("""
-                        Array.from(document.querySelectorAll('.card-image[loading=eager]')).map(i => i.src.split('/').pop())
+                        Array.from(document.querySelectorAll('.card-image[loading=eager]')).map(i => i.currentSrc.split('/').pop())
                         """)
+                    fetchedFirst = first.names.filter { $0.contains("/images/") }.map { String($0.split(separator: "/").last ?? "") }
+                }
+                if name == "Rick" {
+                    #expect(first.total <= Self.rickLimit, "Rick's first visit, as the server sends it: \(first.names)")
+                }
+                if let scrollTarget {
+                    if path.hasPrefix("search") {
+                        try await browser.wait(until: "document.querySelectorAll('.card').length > 0", seconds: 45)
+                    }
+                    try await browser.run("document.querySelector('\(scrollTarget)').scrollIntoView()")
+                    try await settle(browser, screens: 2)
+                    if path.hasPrefix("search") {
+                        // A result's card lists the card's copy for 1× screens, as the pages' cards do.
+                        #expect(try await browser.text("document.querySelector('.card .card-image').srcset")
+                            == "/images/characters/1-200.jpg 200w, /images/characters/1.jpeg 300w")
+                    }
+                    let scrolled = try await Self.transferred(browser, output: output)
+                    line += "; scrolled to \(scrollTarget): \(scrolled.total) bytes (\(scrolled.compressed) gzipped), "
+                        + "pictures \(scrolled.pictures)"
+                    if name == "Rick" {
+                        let faces = scrolled.sizes.filter { $0.name.hasPrefix("/images/") && $0.name.contains("-") }
+                        #expect((1...12).contains(faces.count), "the faces of 'seen most often with' in reach: \(faces)")
+                        for face in faces {
+                            #expect(face.name.hasSuffix("-132.jpg"), "a 44-px face on a 3× screen: \(face)")
+                            #expect(face.size <= Self.faceLimit, "\(face)")
+                        }
+                    }
                 }
                 // The worker's install stores the shared files for offline reading, on top of what the page showed.
                 try await browser.run("void navigator.serviceWorker.ready.then(() => { window.workerReady = true })")
                 try await browser.wait(until: "window.workerReady === true", seconds: 45)
-                print("first visit at 390 px, DPR 3: \(name): \(total) bytes (\(compressed) with text gzipped as a "
-                    + "static host sends it), pictures \(pictures), \(faces.count) copies; with the worker's install "
-                    + "the server sent \(served.total) bytes of bodies: \(served.byKind)")
-                if name == "Rick", Self.gzipSize("/assets/site.css", in: output) != nil {
-                    #expect(compressed <= Self.rickLimit, "Rick's first visit, text gzipped: \(bodies)")
-                }
-                if name == "Rick" {
-                    #expect((1...12).contains(faces.count), "the faces of 'seen most often with' in reach: \(faces)")
-                    for face in faces {
-                        let size = Int(face.split(separator: " ").last ?? "") ?? .max
-                        #expect(face.contains("-132.jpg"), "a 44-px face on a 3× screen: \(face)")
-                        #expect(size <= Self.faceLimit, "\(face)")
-                    }
-                }
+                print(line + "; with the worker's install the server sent \(served.total) bytes of bodies: \(served.byKind)")
             }
-            // The HTML asks first for the pictures a phone shows on its first screen, and for no other.
+            // The HTML asks first for the pictures a phone shows on its first screen; until the fan scrolls, no other.
             #expect(!firstScreen.isEmpty && eager == firstScreen, "eager \(eager), on the first screen \(firstScreen)")
+            #expect(fetchedFirst.sorted() == firstScreen.sorted(), "fetched before any scroll \(fetchedFirst), on the first screen \(firstScreen)")
+            try await withoutScripts(browser, site)
         } catch {
             await browser.close()
             await server.stop()
@@ -150,6 +145,72 @@ struct PictureBytesTests {
         }
         await browser.close()
         await server.stop()
+    }
+    /// Waits for the load event, two frames (so every picture that comes into view has been asked for), the
+    /// pictures within `screens` screens from the top of the view, each with a picture of the site, not the
+    /// transparent stand-in of a picture still waiting (`assets/later.svg`), and every picture asked for (one
+    /// on its way has a `currentSrc` and is not `complete`; a lazy picture not asked for has no `currentSrc`, or
+    /// the stand-in's, which a lazy one far below never asks for either).
+    private func settle(_ browser: BrowserSession, screens: Int = 1) async throws {
+        try await browser.run("""
+            window.framesSeen = false
+            requestAnimationFrame(() => requestAnimationFrame(() => { window.framesSeen = true }))
+            """)
+        try await browser.wait(until: """
+            window.framesSeen === true && Array.from(document.images).filter(i => {
+              const box = i.getBoundingClientRect()
+              return box.bottom > 0 && box.top < innerHeight * \(screens) && box.width > 0
+            }).every(i => i.complete && i.naturalWidth > 0 && !i.currentSrc.endsWith('later.svg'))
+              && Array.from(document.images).every(i => !i.currentSrc || i.currentSrc.endsWith('later.svg') || i.complete)
+            """, seconds: 45)
+    }
+
+    struct Transferred {
+        var total = 0
+        var compressed = 0
+        var pictures = 0
+        var names: [String] = []
+        var sizes: [(name: String, size: Int)] = []
+    }
+
+    /// What the page has transferred so far, in the browser's own resource timing. Once the service worker
+    /// controls the page (it claims it after its install), what it fetches for the page has no transfer size of
+    /// its own: the body's size stands for it.
+    static func transferred(_ browser: BrowserSession, output: URL) async throws -> Transferred {
+        let entries = "performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+        var result = Transferred()
+        result.total = Int(try await browser.text("""
+            String(\(entries).reduce((s, e) => s + (e.transferSize || e.encodedBodySize), 0))
+            """)) ?? 0
+        for entry in try await browser.texts("\(entries).map(e => new URL(e.name).pathname + ' ' + e.encodedBodySize)") {
+            let parts = entry.split(separator: " ")
+            let name = String(parts.first ?? ""), size = Int(parts.last ?? "") ?? 0
+            result.names.append(name)
+            result.sizes.append((name, size))
+            if name.contains("/images/") { result.pictures += size }
+            result.compressed += gzipSize(name, in: output) ?? size
+        }
+        return result
+    }
+
+    /// Without JavaScript every picture is there: the browser skips the stand-in (`media="(scripting: enabled)"`)
+    /// and loads each picture lazily itself, as it comes near.
+    private func withoutScripts(_ browser: BrowserSession, _ site: URL) async throws {
+        try await browser.setScripts(enabled: false)
+        for path in ["characters/", "characters/1/"] {
+            try await browser.clearSiteData(origin: site)
+            try await browser.open(try #require(URL(string: site.absoluteString + path)), seconds: 45)
+            let count = Int(try await browser.text("String(document.querySelectorAll('.card-image').length)")) ?? 0
+            #expect(count >= 12, "\(path)")
+            for index in 0..<count {
+                try await browser.run("document.querySelectorAll('.card-image')[\(index)].scrollIntoView()")
+                try await browser.wait(until: """
+                    (i => i.complete && i.naturalWidth > 0 && i.currentSrc.includes('/images/characters/'))\
+                    (document.querySelectorAll('.card-image')[\(index)])
+                    """, seconds: 45)
+            }
+        }
+        try await browser.setScripts(enabled: true)
     }
 }
 

@@ -11,10 +11,10 @@ import WikiModel
 @Suite("Avatar copies")
 struct AvatarCopyTests {
     static func jpeg(_ shade: UInt8) -> [UInt8] {
-        let pixels: [UInt8] = (0..<(200 * 200)).flatMap { (index: Int) -> [UInt8] in
-            [shade, UInt8(index % 200), UInt8(index / 200), 255]
+        let pixels: [UInt8] = (0..<(300 * 300)).flatMap { (index: Int) -> [UInt8] in
+            [shade, UInt8(index % 300 % 256), UInt8(index / 300 % 256), 255]
         }
-        return JPEGEncoder.encode(Picture(width: 200, height: 200, pixels: pixels))
+        return JPEGEncoder.encode(Picture(width: 300, height: 300, pixels: pixels))
     }
 
     @Test("copies are made once per picture: a second build decodes nothing, a changed picture alone is made again")
@@ -76,5 +76,29 @@ extension AvatarCopyTests {
     func digest() {
         let bytes = Self.jpeg(33)
         #expect(AvatarCopyMaker.digest(bytes) == FNV1a(bytes).hex)
+    }
+}
+
+extension AvatarCopyTests {
+    @Test("pruning removes only the entries and staging folders it writes: the user's own files in pictures/ stay")
+    func pruneKeepsOtherFiles() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-copies")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pictures = folder.appendingPathComponent("pictures")
+        let manager = FileManager.default
+        try manager.createDirectory(at: pictures, withIntermediateDirectories: true)
+        let theirs = ["notes.txt", "holiday.jpeg", "0123456789abcdef", "0123456789ABCDEF-12-v1-44", ".staging-mine"]
+        for name in theirs { try Data("mine".utf8).write(to: pictures.appendingPathComponent(name)) }
+        try manager.createDirectory(at: pictures.appendingPathComponent("albums/2025"), withIntermediateDirectories: true)
+        let stale = ["0123456789abcdef-1234-v1-44-88-132", ".staging-fedcba9876543210-99-v1-44-88-132",
+                     "00000000000000aa-5-v0"]
+        for name in stale { try manager.createDirectory(at: pictures.appendingPathComponent(name), withIntermediateDirectories: true) }
+        let made = AvatarCopyMaker(folder: pictures).make(
+            avatars: [1: AvatarImage(source: .bytes(Self.jpeg(10)), fileExtension: "jpeg")], characters: [1])
+        #expect(made.decoded == 1)
+        let left = Set(try manager.contentsOfDirectory(atPath: pictures.path))
+        for name in theirs + ["albums"] { #expect(left.contains(name), "\(name) is the user's") }
+        for name in stale { #expect(!left.contains(name), "\(name) is a stale entry") }
+        #expect(left.count == theirs.count + 2, "the user's files, their folder and the new entry: \(left.sorted())")
     }
 }
