@@ -95,7 +95,7 @@ package struct SiteModel: Sendable {
     }
 
     /// Where the copies of one side are published, `{id}` and `{ext}` left for the search page's script to fill.
-    package static func avatarCopyPattern(side: Int) -> String {
+    static func avatarCopyPattern(side: Int) -> String {
         avatarFolder + fill(avatarCopyName, id: nil, side: side, fileExtension: nil)
     }
 
