@@ -53,26 +53,9 @@ struct ContentBrowserTests {
             "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
         ])
         try #require(built.code == 0, "\(built.err)")
-        let server = HTTPServer(handler: StaticFileHandler(root: output))
-        let port = try await server.start()
-        let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-        let browser: BrowserSession
-        do {
-            browser = try await BrowserSession.launch()
-        } catch {
-            await server.stop()
-            throw error
-        }
-        do {
+        try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure.png")) { browser, site in
             try await check(browser, site)
-        } catch {
-            try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
-            await browser.close()
-            await server.stop()
-            throw error
         }
-        await browser.close()
-        await server.stop()
     }
 
     private func check(_ browser: BrowserSession, _ site: URL) async throws {
@@ -82,24 +65,24 @@ struct ContentBrowserTests {
             try await browser.emulate(width: width, height: 844, mobile: true)
             for page in pages {
                 try await browser.open(site.appendingPathComponent(page), seconds: 45)
-                let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                let overflow = try await browser.number("document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 #expect(overflow <= 0, "/\(page) is \(overflow) px wider than the \(width) px screen")
             }
             try await browser.open(site.appendingPathComponent("articles/stress/"), seconds: 45)
             // A link in a sentence wraps with it, rather than leaving a line to start on one of its own.
-            let lines = try await number(browser, """
+            let lines = try await browser.number("""
                 Array.from(document.querySelectorAll('.prose a')).find(a => a.textContent.startsWith('a link whose'))
                   .getClientRects().length
                 """)
             #expect(lines >= 2, "the long link is \(lines) box(es) at \(width) px")
             // The sections are numbered 1, 2, 3; the subsection is indented among them, not numbered.
-            let numbered = try await number(browser, """
+            let numbered = try await browser.number("""
                 Array.from(document.querySelectorAll('.article-contents li'))
                   .filter(li => getComputedStyle(li).display === 'list-item').length
                 """)
             #expect(numbered == 3, "\(numbered) numbered entries")
             // A table scrolls sideways rather than breaking "Episode" into letters.
-            let broken = try await number(browser, """
+            let broken = try await browser.number("""
                 Array.from(document.querySelectorAll('.prose th')).filter(th => {
                   const range = document.createRange(); range.selectNodeContents(th);
                   return th.textContent.indexOf(' ') < 0 && range.getClientRects().length > 1; }).length
@@ -120,11 +103,5 @@ struct ContentBrowserTests {
                 #expect(findings.isEmpty, "/\(page)\(dark ? " (dark)" : ""): \(findings)")
             }
         }
-    }
-
-    private func number(_ browser: BrowserSession, _ expression: String) async throws -> Double {
-        let text = try await browser.text(expression)
-        guard let value = Double(text) else { throw BrowserSession.Failure(description: "\(expression) is not a number: \(text)") }
-        return value
     }
 }

@@ -135,7 +135,7 @@ struct FanDetailsBrowserTests {
 
     /// No sideways scroll; every target at least 24 × 24 px, none overlapping another.
     private func expectPhoneLayout(_ browser: BrowserSession, _ page: String, width: Int) async throws {
-        let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        let overflow = try await browser.number("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         #expect(overflow <= 0, "\(page) is \(overflow) px wider than the \(width) px screen")
         let problems = try await browser.texts(Self.targetCheck)
         #expect(problems.isEmpty, "\(page) at \(width) px: \(problems.prefix(8)) (\(problems.count) in all)")
@@ -200,7 +200,7 @@ struct FanDetailsBrowserTests {
             })
             """)
         #expect(problems.isEmpty, "statistics at \(width) px: \(problems)")
-        #expect(try await number(browser, "document.querySelectorAll('figure.chart').length") == 7)
+        #expect(try await browser.number("document.querySelectorAll('figure.chart').length") == 7)
     }
 
     // MARK: - Sites
@@ -233,35 +233,12 @@ struct FanDetailsBrowserTests {
         // `random/` sends the reader straight on to a character page (checked like the others), so it is never
         // seen as itself.
         let pages = try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") && !$0.hasSuffix("random/index.html") }
-        let siteServer = HTTPServer(handler: StaticFileHandler(root: output))
-        let port = try await siteServer.start()
-        let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-        let browser: BrowserSession
-        do {
-            browser = try await BrowserSession.launch()
-        } catch {
-            await siteServer.stop()
-            throw error
-        }
-        do {
+        try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure.png")) { browser, site in
             try await body(browser, site, pages)
-        } catch {
-            try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
-            await browser.close()
-            await siteServer.stop()
-            throw error
         }
-        await browser.close()
-        await siteServer.stop()
     }
 
     private func open(_ browser: BrowserSession, _ url: URL) async throws {
         try await browser.open(url, seconds: 45)
-    }
-
-    private func number(_ browser: BrowserSession, _ expression: String) async throws -> Double {
-        let text = try await browser.text(expression)
-        guard let value = Double(text) else { throw BrowserSession.Failure(description: "\(expression) is not a number: \(text)") }
-        return value
     }
 }

@@ -31,31 +31,13 @@ struct PhoneLayoutTests {
             "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
         ])
         try #require(built.code == 0, "\(built.err)")
-        // A plain static server: the preview's live-reload stream would hold one of the browser's six
-        // connections per host open for every page visited.
-        let server = HTTPServer(handler: StaticFileHandler(root: output))
-        let port = try await server.start()
-        let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-        let browser: BrowserSession
-        do {
-            browser = try await BrowserSession.launch()
-        } catch {
-            await server.stop()
-            throw error
-        }
-        do {
-            let index = try SearchIndexFile(Data(contentsOf: output.appendingPathComponent("search/index.json")))
+        let index = try SearchIndexFile(Data(contentsOf: output.appendingPathComponent("search/index.json")))
+        // A plain static server, as fans meet the site (no live-reload script).
+        try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure.png")) { browser, site in
             try await phone(browser, site)
             try await search(browser, site, index: index)
             try await desktop(browser, site)
-        } catch {
-            try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
-            await browser.close()
-            await server.stop()
-            throw error
         }
-        await browser.close()
-        await server.stop()
     }
 
     // MARK: - Phone
@@ -65,12 +47,12 @@ struct PhoneLayoutTests {
 
         // Characters page 1: two cards a row, short enough to scroll through, the cards within 15 Tab presses.
         try await open(browser, site.appendingPathComponent("characters/"))
-        let height = try await number(browser, "document.documentElement.scrollHeight")
-        let header = try await number(browser, "document.querySelector('.site-header').offsetHeight")
+        let height = try await browser.number("document.documentElement.scrollHeight")
+        let header = try await browser.number("document.querySelector('.site-header').offsetHeight")
         print("phone 390 px: characters page 1 is \(Int(height)) px tall, the header \(Int(header)) px")
         #expect(height <= Self.maximumCharactersPageHeight, "characters page 1 is \(height) px tall at 390 px")
         #expect(header <= 110, "the header takes \(header) px")
-        #expect(try await number(browser, "document.querySelectorAll('nav.pager').length") == 2, "a pager above and below the cards")
+        #expect(try await browser.number("document.querySelectorAll('nav.pager').length") == 2, "a pager above and below the cards")
 
         var tabs = 0
         try await browser.run("document.activeElement && document.activeElement.blur()")
@@ -84,7 +66,7 @@ struct PhoneLayoutTests {
         #expect(try await browser.text("document.activeElement.getAttribute('href')") == "/characters/1/")
 
         // Pictures are never drawn larger than the 300 px they are.
-        #expect(try await number(browser, "Math.max(...Array.from(document.querySelectorAll('.card-image')).map(i => i.getBoundingClientRect().width))") <= 300)
+        #expect(try await browser.number("Math.max(...Array.from(document.querySelectorAll('.card-image')).map(i => i.getBoundingClientRect().width))") <= 300)
         try await shoot(browser, "characters-390-light")
         try await browser.emulate(width: 390, height: 844, mobile: true, dark: true)
         try await shoot(browser, "characters-390-dark")
@@ -92,7 +74,7 @@ struct PhoneLayoutTests {
         // At 320 px, still two cards a row.
         try await browser.emulate(width: 320, height: 700, mobile: true)
         try await open(browser, site.appendingPathComponent("characters/page/2/"))
-        let perRow = try await number(browser, """
+        let perRow = try await browser.number("""
             (() => { const cards = Array.from(document.querySelectorAll('.card-grid > li'));
               const top = cards[0].getBoundingClientRect().top;
               return cards.filter(c => Math.abs(c.getBoundingClientRect().top - top) < 2).length; })()
@@ -118,9 +100,9 @@ struct PhoneLayoutTests {
             for page in pages {
                 try await open(browser, site.appendingPathComponent(page))
                 if width == 390, ["locations/3/", "episodes/28/"].contains(page) {
-                    print("phone 390 px: /\(page) is \(Int(try await number(browser, "document.documentElement.scrollHeight"))) px tall")
+                    print("phone 390 px: /\(page) is \(Int(try await browser.number("document.documentElement.scrollHeight"))) px tall")
                 }
-                let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                let overflow = try await browser.number("document.documentElement.scrollWidth - document.documentElement.clientWidth")
                 #expect(overflow <= 0, "/\(page) is \(overflow) px wider than the \(width) px screen")
             }
         }
@@ -130,13 +112,13 @@ struct PhoneLayoutTests {
             try await browser.emulate(width: width, height: 844, mobile: true)
             try await open(browser, site.appendingPathComponent("characters/a-z/page/13/"))
             try await browser.run("document.querySelector('.page-picker').open = true")
-            let outside = try await number(browser, """
+            let outside = try await browser.number("""
                 Array.from(document.querySelectorAll('.page-picker li')).filter(li => {
                   const r = li.getBoundingClientRect(); return r.width === 0 || r.left < 0 || r.right > innerWidth; }).length
                 """)
             #expect(outside == 0, "\(outside) page links of the picker are hidden or off the \(width) px screen")
-            #expect(try await number(browser, "document.querySelectorAll('.page-picker li').length") == 42)
-            let overflow = try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            #expect(try await browser.number("document.querySelectorAll('.page-picker li').length") == 42)
+            let overflow = try await browser.number("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             #expect(overflow <= 0, "the open picker makes the page \(overflow) px wider than \(width) px")
             if width == 390 { try await shoot(browser, "characters-a-z-picker-390-light") }
         }
@@ -144,7 +126,7 @@ struct PhoneLayoutTests {
         // The character page's picture comes first and is not stretched.
         try await open(browser, site.appendingPathComponent("characters/47/"))
         #expect(try await browser.text("document.querySelector('.character-picture img').getAttribute('fetchpriority')") == "high")
-        #expect(try await number(browser, "document.querySelector('.character-picture img').getBoundingClientRect().width") <= 300)
+        #expect(try await browser.number("document.querySelector('.character-picture img').getBoundingClientRect().width") <= 300)
 
         for (page, name) in [("characters/47/", "birdperson"), ("locations/3/", "citadel"), ("episodes/", "episodes"),
                               ("statistics/", "statistics"), ("characters/1/", "rick"), ("episodes/1/", "pilot"),
@@ -182,7 +164,7 @@ struct PhoneLayoutTests {
         let citadels = index.locations.filter { $0.name.lowercased().contains("citadel") }.map { "/locations/\($0.id)/" }
         #expect(!citadels.isEmpty)
         #expect(try await links("#search-locations a") == citadels, "places found by name")
-        #expect(try await number(browser, "document.querySelectorAll('#search-characters .card').length") > 0,
+        #expect(try await browser.number("document.querySelectorAll('#search-characters .card').length") > 0,
                 "characters from the Citadel, found by their origin")
 
         // Dimensions, species, types and seasons are found by name.
@@ -242,7 +224,7 @@ struct PhoneLayoutTests {
                     })
                     """)
                 #expect(escaped.isEmpty, "/\(page) at 1280 px: labels outside their chart or stroked: \(escaped)")
-                #expect(try await number(browser, "document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0)
+                #expect(try await browser.number("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0)
             }
             try await open(browser, site.appendingPathComponent("statistics/"))
             try await shoot(browser, "statistics-1280-\(dark ? "dark" : "light")")
@@ -261,12 +243,6 @@ struct PhoneLayoutTests {
     /// A loaded two-core machine may take a while to serve a page and its first pictures.
     private func open(_ browser: BrowserSession, _ url: URL) async throws {
         try await browser.open(url, seconds: 45)
-    }
-
-    private func number(_ browser: BrowserSession, _ expression: String) async throws -> Double {
-        let text = try await browser.text(expression)
-        guard let value = Double(text) else { throw BrowserSession.Failure(description: "\(expression) is not a number: \(text)") }
-        return value
     }
 
     /// Waits for the page's pictures that are in view to load, then saves the whole page. Only those in view:

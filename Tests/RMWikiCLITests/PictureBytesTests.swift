@@ -61,21 +61,13 @@ struct PictureBytesTests {
         #expect(originals.count == 826 && Set(originals) == listed, "the offline list names every original picture")
         let served = ServedBytes()
         let files = StaticFileHandler(root: output)
-        let server = HTTPServer(handler: ClosureHandler { request in
+        let counting = ClosureHandler { request in
             let response = await files.handle(request)
             served.add(request.path, response)
             return response
-        })
-        let port = try await server.start()
-        let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-        let browser: BrowserSession
-        do {
-            browser = try await BrowserSession.launch()
-        } catch {
-            await server.stop()
-            throw error
         }
-        do {
+        let failureShot = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/bytes/failure.png")
+        try await BrowserSite.with(counting, failureShot: failureShot) { browser, site in
             try await browser.emulate(width: 390, height: 844, mobile: true, scale: 3)
             // Each page, and where a fan scrolls to on it: the faces "seen most often with", the Citadel's residents,
             // the characters a search finds (they come after the places and episodes found).
@@ -142,14 +134,9 @@ struct PictureBytesTests {
             #expect(!firstScreen.isEmpty && eager == firstScreen, "eager \(eager), on the first screen \(firstScreen)")
             #expect(fetchedFirst.sorted() == firstScreen.sorted(), "fetched before any scroll \(fetchedFirst), on the first screen \(firstScreen)")
             try await withoutScripts(browser, site)
-        } catch {
-            await browser.close()
-            await server.stop()
-            throw error
         }
-        await browser.close()
-        await server.stop()
     }
+
     /// Waits for the load event, two frames (so every picture that comes into view has been asked for), the
     /// pictures within `screens` screens from the top of the view, each with a picture of the site, not the
     /// transparent stand-in of a picture still waiting (`assets/later.svg`), and every picture asked for (one

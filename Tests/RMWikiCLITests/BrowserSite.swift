@@ -1,0 +1,50 @@
+import Foundation
+import HTTPServer
+
+/// A built site in headless Chromium, as the browser suites use it: served on loopback, a browser launched, and
+/// both stopped however the suite's body ends (a screenshot of the page left open first, when it throws).
+enum BrowserSite {
+    static func with(
+        _ handler: some HTTPHandler, failureShot: URL, _ body: (BrowserSession, URL) async throws -> Void
+    ) async throws {
+        let server = HTTPServer(handler: handler)
+        let port = try await server.start()
+        guard let site = URL(string: "http://127.0.0.1:\(port)/") else {
+            await server.stop()
+            throw BrowserSession.Failure(description: "no URL for port \(port)")
+        }
+        let browser: BrowserSession
+        do {
+            browser = try await BrowserSession.launch()
+        } catch {
+            await server.stop()
+            throw error
+        }
+        do {
+            try await body(browser, site)
+        } catch {
+            try? await browser.screenshot(to: failureShot)
+            await browser.close()
+            await server.stop()
+            throw error
+        }
+        await browser.close()
+        await server.stop()
+    }
+
+    /// The folder `root` as a plain static host serves it.
+    static func with(
+        serving root: URL, failureShot: URL, _ body: (BrowserSession, URL) async throws -> Void
+    ) async throws {
+        try await with(StaticFileHandler(root: root), failureShot: failureShot, body)
+    }
+}
+
+extension BrowserSession {
+    /// A JavaScript expression's value as a number.
+    func number(_ expression: String) async throws -> Double {
+        let value = try await text(expression)
+        guard let number = Double(value) else { throw Failure(description: "\(expression) is not a number: \(value)") }
+        return number
+    }
+}
