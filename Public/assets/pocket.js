@@ -14,7 +14,14 @@
       // After the page has loaded: the worker's install downloads the shared files for offline reading, which
       // must not hold up the first page's pictures on a slow phone connection.
       var register = function () {
-        navigator.serviceWorker.register(worker, { scope: scope }).catch(function () {
+        navigator.serviceWorker.register(worker, { scope: scope }).then(function () {
+          return navigator.serviceWorker.ready;
+        }).then(function (registration) {
+          // The worker stores what this page's language needs offline (its search index, home, search and
+          // offline pages) the first time a page of that language asks: a reader of one language never
+          // downloads the other's.
+          if (registration.active) registration.active.postMessage({ read: window.location.pathname });
+        }).catch(function () {
           // No worker (a private window, say): every page still works online.
         });
       };

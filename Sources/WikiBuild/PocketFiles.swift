@@ -76,25 +76,27 @@ struct PocketFiles: Sendable {
 
     func files(languages: [Language], pictures: [String], ledger: Ledger) throws -> [SiteFile] {
         var files: [SiteFile] = []
-        var precache: [(path: String, hash: String)] = theme.assets.map { asset in
-            if case .bytes(let bytes) = asset.content { (asset.path, Self.contentHash(bytes)) } else { (asset.path, "") }
+        // Each file with its language's code ("" for the shared files): the worker stores a language's files once
+        // a page of it is read.
+        var precache: [(path: String, hash: String, language: String)] = theme.assets.map { asset in
+            if case .bytes(let bytes) = asset.content { (asset.path, Self.contentHash(bytes), "") } else { (asset.path, "", "") }
         }
         var languageEntries: [[UInt8]] = []
         for language in languages {
             let manifest = try manifest(language)
             files.append(SiteFile(path: language.prefix + "manifest.webmanifest", bytes: manifest))
-            precache.append((language.prefix + "manifest.webmanifest", Self.contentHash(manifest)))
+            precache.append((language.prefix + "manifest.webmanifest", Self.contentHash(manifest), language.code))
             guard configuration.serviceWorker else { continue }
             let list = offlineList(language, pictures: pictures, ledger: ledger)
             let listPath = language.prefix + SiteModel.offlineFilesPath
             files.append(SiteFile(path: listPath, bytes: list))
-            precache.append((listPath, Self.contentHash(list)))
+            precache.append((listPath, Self.contentHash(list), language.code))
             // The offline page, and the home and search pages: a reader offline can always start somewhere and search.
             for route in [Route.offline, .home, .search] {
-                precache.append((language.prefix + route.relativeURL, ledger[language.prefix + route.filePath]?.hash ?? ""))
+                precache.append((language.prefix + route.relativeURL, ledger[language.prefix + route.filePath]?.hash ?? "", language.code))
             }
             let index = language.prefix + "search/index.json"
-            if let entry = ledger[index] { precache.append((index, entry.hash ?? "")) }
+            if let entry = ledger[index] { precache.append((index, entry.hash ?? "", language.code)) }
             var entry: [UInt8] = []
             func string(_ text: String) { JSONText.appendString(text, to: &entry) }
             entry += Array("{\"code\":".utf8)
@@ -121,6 +123,8 @@ struct PocketFiles: Sendable {
             JSONText.appendString(item.path, to: &config)
             config += Array(",".utf8)
             JSONText.appendString(item.hash, to: &config)
+            config += Array(",".utf8)
+            JSONText.appendString(item.language, to: &config)
             config += Array("]".utf8)
         }
         config += Array("],\"languages\":[".utf8)

@@ -69,15 +69,25 @@ struct PocketBrowserTests {
         let root = await site.url
 
         // Installable, and the worker in control, from the home page and a character page of each language.
+        // A language's own files (its search index among them) are stored once one of its pages is read: a reader
+        // of English alone never downloads the French ones.
+        let storedIndexes = """
+            (caches.open('rmwiki-static').then(cache => cache.keys()).then(keys => {
+              window.__indexes = keys.map(key => new URL(key.url).pathname).filter(path => path.endsWith('search/index.json'));
+            }), (window.__indexes || []).sort().join(' '))
+            """
         for language in Self.languages {
             for path in ["", "characters/1/"] {
                 try await open(browser, root.appendingPathComponent(language + path))
                 #expect(try await browser.installabilityErrors() == [], "\(language + path)")
                 try await browser.wait(until: "navigator.serviceWorker.controller !== null", seconds: 30)
             }
+            let read = Self.languages.prefix { $0 != language } + [language]
+            let expected = read.map { "/\($0)search/index.json" }.sorted().joined(separator: " ")
+            try await browser.wait(until: "\(storedIndexes) === '\(expected)'", seconds: 30)
         }
         let installed = try await storedBytes(browser)
-        print("pocket: the worker stored \(installed) bytes at install (navigator.storage.estimate, both languages, 4 pages visited)")
+        print("pocket: the worker stored \(installed) bytes (navigator.storage.estimate, both languages read, 4 pages visited)")
 
         try await searchControls(browser, root, output: output)
         try await firstTap(browser, root)
