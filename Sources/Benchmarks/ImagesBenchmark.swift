@@ -32,7 +32,7 @@ enum ImagesBenchmark {
         for _ in 0..<runs {
             let clock = ContinuousClock()
             let start = clock.now
-            last = PictureDerivation.deriveAll(sources, sides: AvatarSizes.sides, workers: workers)
+            last = PictureDerivation.deriveAll(sources, sides: AvatarSizes.sides, byteLimits: AvatarSizes.byteLimits, workers: workers)
             times.append(clock.now - start)
         }
         let derived = last.compactMap { try? $0.get() }

@@ -11,9 +11,11 @@ public struct DerivedPicture: Sendable, Equatable {
 public enum PictureDerivation {
     /// Copies whose shorter side is each of `sides` (those smaller than the picture), keeping proportions: the
     /// pages show pictures in square boxes with `object-fit: cover`, so the shorter side is the one to fill.
-    /// A picture with transparency stays PNG; any other becomes a baseline JPEG.
-    public static func derive(_ source: [UInt8], sides: [Int], limits: PictureLimits = .standard)
-        throws(PictureError) -> [DerivedPicture] {
+    /// A picture with transparency stays PNG; any other becomes a baseline JPEG, encoded again a little coarser
+    /// (down to `lowestQuality`) while it is larger than `byteLimits` gives for its side.
+    public static func derive(
+        _ source: [UInt8], sides: [Int], byteLimits: [Int: Int] = [:], limits: PictureLimits = .standard
+    ) throws(PictureError) -> [DerivedPicture] {
         let picture = try PictureDecoder.decode(source, limits: limits)
         let transparent = picture.hasTransparency
         var result: [DerivedPicture] = []
@@ -27,16 +29,28 @@ public enum PictureDerivation {
             let linear = Resizer.resize(from, width: size.width, height: size.height)
             made.append(linear)
             let small = linear.picture
+            var bytes: [UInt8]
+            if transparent {
+                bytes = PNGEncoder.encode(small)
+            } else {
+                var quality = quality(side: side)
+                bytes = JPEGEncoder.encode(small, quality: quality)
+                while let limit = byteLimits[side], bytes.count > limit, quality > lowestQuality {
+                    quality -= 5
+                    bytes = JPEGEncoder.encode(small, quality: quality)
+                }
+            }
             result.insert(DerivedPicture(
-                width: size.width, height: size.height, fileExtension: transparent ? "png" : "jpg",
-                bytes: transparent ? PNGEncoder.encode(small) : JPEGEncoder.encode(small, quality: quality(side: side))), at: 0)
+                width: size.width, height: size.height, fileExtension: transparent ? "png" : "jpg", bytes: bytes), at: 0)
         }
         return result
     }
 
     /// JPEG quality by size: in a small copy every pixel shows, and its bytes are few anyway. These keep every
-    /// avatar's copies within SSIM 0.95 of a reference resize (`ResizeTests`) while a 132-px face stays near 7 KB.
+    /// avatar's copies within SSIM 0.95 of a reference resize (`ResizeTests`); a 132-px face is near 7 KB, and
+    /// the busiest pictures (one in nine) go down in quality to fit a face's 8 KB.
     static func quality(side: Int) -> Int { side <= 100 ? 90 : 85 }
+    static let lowestQuality = 60
 
     /// The size whose shorter side is `side`, the longer one in proportion.
     public static func covering(_ width: Int, _ height: Int, side: Int) -> (width: Int, height: Int) {

@@ -24,7 +24,7 @@ package struct AvatarCopyMaker: Sendable {
     }
 
     /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.
-    static let version = "v1-" + AvatarSizes.sides.map(String.init).joined(separator: "-")
+    static let version = "v2-" + AvatarSizes.sides.map(String.init).joined(separator: "-")
     static let failureFile = "failed.txt"
     /// The pictures copies are made of, by their published extension (an SVG or GIF is published as it is).
     static let sourceExtensions = ["jpeg", "jpg", "png"]
@@ -53,7 +53,7 @@ package struct AvatarCopyMaker: Sendable {
             }
             pending.append((id, key, bytes))
         }
-        let results = PictureDerivation.deriveAll(pending.map(\.bytes), sides: AvatarSizes.sides, workers: workers)
+        let results = PictureDerivation.deriveAll(pending.map(\.bytes), sides: AvatarSizes.sides, byteLimits: AvatarSizes.byteLimits, workers: workers)
         made.decoded = pending.count
         for (job, result) in zip(pending, results) {
             switch result {

@@ -53,7 +53,8 @@ struct ResizeTests {
         for batch in stride(from: 0, to: files.count, by: 100) {
             let slice = Array(files[batch..<min(batch + 100, files.count)])
             let sources = try slice.map { [UInt8](try Data(contentsOf: $0)) }
-            let derived = PictureDerivation.deriveAll(sources, sides: [44, 132], workers: 2)
+            // As the wiki makes its faces: at most 8 KB each (`AvatarSizes.byteLimits`), the busiest a little coarser.
+            let derived = PictureDerivation.deriveAll(sources, sides: [44, 132], byteLimits: [44: 8192, 132: 8192], workers: 2)
             for (position, side) in [44, 132].enumerated() {
                 let copies = try derived.map { try $0.get()[position] }
                 // One convert for all the copies of one size (nearly every avatar is 300 × 300).

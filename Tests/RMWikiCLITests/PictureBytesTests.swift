@@ -57,6 +57,14 @@ struct PictureBytesTests {
         let listed = Set(((list as? [String: Any])?["pictures"] as? [[Any]] ?? []).compactMap { $0.first as? String })
         let published = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("images/characters").path)
         #expect(published.count == 826 * 5)
+        // Every face at every density fits its 8 KB, not only Rick's co-stars (the busiest are encoded coarser).
+        let faces = published.filter { name in ["-44.", "-88.", "-132."].contains { name.contains($0) } }
+        #expect(faces.count == 826 * 3)
+        let heavy = faces.filter { name in
+            let file = output.appendingPathComponent("images/characters/" + name)
+            return ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? .max) > Self.faceLimit
+        }
+        #expect(heavy.isEmpty, "faces over \(Self.faceLimit) bytes: \(heavy.sorted())")
         let originals = published.filter { !$0.contains("-") }.map { "images/characters/" + $0 }
         #expect(originals.count == 826 && Set(originals) == listed, "the offline list names every original picture")
         let served = ServedBytes()
