@@ -102,6 +102,9 @@ actor RequestLimiter {
         var newPace: Pace?
         do {
             while true {
+                // A cancelled fetch starts no request, even when its turn has come (on a loaded machine a task
+                // cancelled before it ran may first run once a pause is over).
+                try Task.checkCancellation()
                 let now = clock.now
                 if let pausedUntil, pausedUntil > now {
                     try await Task.sleep(until: pausedUntil, clock: clock)

@@ -70,6 +70,23 @@ import Testing
         #expect(await limiter.pace?.inFlight == 3)
     }
 
+    @Test func aCancelledTaskStartsNoRequestAndFreesTheSlot() async throws {
+        let limiter = RequestLimiter(limit: 1)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await limiter.acquire()
+        }
+        switch await cancelled.result {
+        case .success(let ticket):
+            Issue.record("a cancelled task was given a ticket")
+            await limiter.finish(ticket, .answered)
+        case .failure(let error):
+            #expect(error is CancellationError, "\(error)")
+        }
+        // The one slot is free again: this would wait for ever otherwise.
+        await limiter.finish(try await limiter.acquire(), .answered)
+    }
+
     @Test func cancellationEndsAWaitAndFreesTheSlot() async throws {
         let limiter = RequestLimiter(limit: 1)
         await limiter.finish(try await limiter.acquire(), .throttled(pause: .seconds(60)))
