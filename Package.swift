@@ -1,8 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// One module per pipeline stage; each imports only the stages before it:
-// Markdown (its own, no dependencies); Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping, JSON scanning) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// One module per pipeline stage; each imports only the stages before it. Primitives (file stamps, folder walks,
+// file locks, atomic writes, durations, FNV-1a, HTML/XML escaping, JSON scanning) is under every module but
+// Pictures; Markdown and Mustache are library products of their own; Pictures decodes, resizes and encodes
+// avatars; RickAndMortyAPI fetches and caches; HTTPServer serves the preview; SVGCharts draws the statistics;
+// WikiModel turns records into page models; SiteOutput publishes a folder atomically; WikiBuild renders and
+// publishes the site; RMWikiCLI parses commands; rmwiki is its thin main.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [
@@ -14,7 +18,7 @@ let package = Package(
     targets: [
         .target(name: "Mustache", dependencies: ["Primitives"]),
         .target(name: "Primitives"),
-        .target(name: "Markdown"),
+        .target(name: "Markdown", dependencies: ["Primitives"]),
         // Optimised even in debug builds: the tests decode every avatar and thousands of fuzzed ones, which an
         // unoptimised decoder takes minutes over.
         .target(name: "Pictures", swiftSettings: [.unsafeFlags(["-O"])]),
@@ -26,14 +30,17 @@ let package = Package(
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),
         .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
-        .executableTarget(
-            name: "Benchmarks",
-            dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI", "Pictures"]
-        ),
 
         // Fixtures: an API look-alike on loopback (tests and rmwiki-bench) and the tests' helpers; rmwiki links neither.
         .target(name: "LoopbackAPI", dependencies: ["Primitives", "HTTPServer", "RickAndMortyAPI"], path: "Tests/LoopbackAPI"),
         .target(name: "TestSupport", dependencies: ["LoopbackAPI", "RickAndMortyAPI", "HTTPServer"], path: "Tests/TestSupport"),
+        // The benchmarks (`rmwiki-bench`) live beside the tests, as zola keeps its benches apart: tools for the
+        // developers, measured over the full data and against Hugo, never part of rmwiki.
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI", "Pictures"],
+            path: "Tests/Benchmarks"
+        ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),

@@ -1,5 +1,5 @@
 // The Markdown module: CommonMark and the GitHub extensions, parsed into an arena of nodes and rendered as HTML;
-// a library product of its own, with no dependencies.
+// a library product of its own, depending only on Primitives (for the HTML escaper it shares).
 
 /// GitHub's extended autolinks (cmark-gfm's autolink extension): `www.` and `http(s)://`/`ftp://` links
 /// found while parsing inlines, e-mail addresses found afterwards in the text nodes.

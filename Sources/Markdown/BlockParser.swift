@@ -348,34 +348,7 @@ struct MarkdownParser {
             } else if (!indented || kind == .list) && indent < 4 && !tooDeep,
                 let marker = listMarker(at: firstNonspace, interruptsParagraph: kind == .paragraph)
             {
-                let matched = marker.length
-                advanceOffset(firstNonspace + matched - offset, columns: false)
-                let savedTab = partiallyConsumedTab
-                let savedOffset = offset
-                let savedColumn = column
-                while column - savedColumn <= 5 && isSpaceOrTab(peek(offset)) {
-                    advanceOffset(1, columns: true)
-                }
-                let spaces = column - savedColumn
-                var padding: Int
-                if spaces >= 5 || spaces < 1 || peek(offset) == 0x0A {
-                    padding = matched + 1
-                    offset = savedOffset
-                    column = savedColumn
-                    partiallyConsumedTab = savedTab
-                    if spaces > 0 { advanceOffset(1, columns: true) }
-                } else {
-                    padding = matched + spaces
-                }
-                if kind != .list || !listsMatch(container, marker) {
-                    container = addBlock(container, .list)
-                    setListData(container, marker, padding: padding)
-                    nodes[Int(container)].flags = marker.ordered ? 1 : 0
-                    if marker.delimiter == UInt8(ascii: ")") { nodes[Int(container)].flags |= 4 }
-                    nodes[Int(container)].number = Int32(marker.start)
-                }
-                container = addBlock(container, .item)
-                setListData(container, marker, padding: padding)
+                openListItem(&container, marker: marker, continuing: kind == .list)
             } else if indented && !maybeLazy && !blank {
                 advanceOffset(4, columns: true)
                 container = addBlock(container, .codeBlock)
@@ -388,6 +361,39 @@ struct MarkdownParser {
             if Self.acceptsLines(kind) || kind == .table { break }
             maybeLazy = false
         }
+    }
+
+    /// A list item's marker and the spaces after it (one to four become its content's indentation; none or five
+    /// and more count as one), opening a list first unless the item continues the one `container` is.
+    mutating func openListItem(_ container: inout Int32, marker: ListMarker, continuing: Bool) {
+        let matched = marker.length
+        advanceOffset(firstNonspace + matched - offset, columns: false)
+        let savedTab = partiallyConsumedTab
+        let savedOffset = offset
+        let savedColumn = column
+        while column - savedColumn <= 5 && isSpaceOrTab(peek(offset)) {
+            advanceOffset(1, columns: true)
+        }
+        let spaces = column - savedColumn
+        var padding: Int
+        if spaces >= 5 || spaces < 1 || peek(offset) == 0x0A {
+            padding = matched + 1
+            offset = savedOffset
+            column = savedColumn
+            partiallyConsumedTab = savedTab
+            if spaces > 0 { advanceOffset(1, columns: true) }
+        } else {
+            padding = matched + spaces
+        }
+        if !continuing || !listsMatch(container, marker) {
+            container = addBlock(container, .list)
+            setListData(container, marker, padding: padding)
+            nodes[Int(container)].flags = marker.ordered ? 1 : 0
+            if marker.delimiter == UInt8(ascii: ")") { nodes[Int(container)].flags |= 4 }
+            nodes[Int(container)].number = Int32(marker.start)
+        }
+        container = addBlock(container, .item)
+        setListData(container, marker, padding: padding)
     }
 
     mutating func setListData(_ node: Int32, _ marker: ListMarker, padding: Int) {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// HTML output in cmark's layout (html.c), walking the arena without recursion.
 extension MarkdownDocument {
     public func renderHTML() -> String {
@@ -227,26 +229,7 @@ struct HTMLOutput {
 
     mutating func escape(_ start: Int, _ end: Int) {
         bytes.withUnsafeBufferPointer { source in
-            var runStart = start
-            var i = start
-            while i < end {
-                let c = source[i]
-                let replacement: StaticString
-                switch c {
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                default:
-                    i += 1
-                    continue
-                }
-                if i > runStart { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<i])) }
-                buffer.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                i += 1
-                runStart = i
-            }
-            if end > runStart { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<end])) }
+            XMLText.appendEscaped(UnsafeBufferPointer(rebasing: source[start..<end]), to: &buffer, apostrophe: false)
         }
     }
 

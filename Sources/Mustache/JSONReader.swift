@@ -1,3 +1,6 @@
+// The Mustache module: the template engine (tokenize, parse, compile, render; strict mode names the file, line
+// and column of a mistake); a library product of its own.
+
 import Foundation
 import Primitives
 

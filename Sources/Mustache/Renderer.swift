@@ -1,3 +1,5 @@
+import Primitives
+
 /// Walks a parsed template against a context stack, appending to one byte buffer.
 ///
 /// Indentation of standalone partials is applied while rendering: after a line break that comes
@@ -106,7 +108,7 @@ struct Renderer {
 
     private mutating func appendValue(bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         if escaped {
-            HTMLEscaper.append(bytes, to: &output)
+            XMLText.appendEscaped(bytes, to: &output)
         } else {
             output.append(contentsOf: bytes)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A set of named templates, all parsed once up front, that include each other as partials and
 /// parents by name.
@@ -29,19 +30,19 @@ public struct TemplateLibrary: Sendable {
     public init(directory: URL, strict: Bool = false) throws {
         let root = directory.standardizedFileURL.resolvingSymlinksInPath()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-        else {
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw MustacheError(.unreadable(directory.path), "no template directory at '\(directory.path)'",
                                 templateName: directory.path, source: [], offset: 0)
         }
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         var sources: [String: [UInt8]] = [:]
-        for case let file as URL in enumerator where file.pathExtension == "mustache" {
-            let path = file.standardizedFileURL.resolvingSymlinksInPath().deletingPathExtension().path
-            guard path.hasPrefix(rootPath) else { continue }
+        for entry in FolderWalk.entries(under: root.path, skippingHidden: false)
+        where entry.path.hasSuffix(".mustache") && (entry.kind == .file || entry.kind == .symlink) {
+            // A link counts when it leads to a file inside the folder, named by its own path.
+            let file = URL(fileURLWithPath: rootPath + entry.path)
+            guard file.resolvingSymlinksInPath().path.hasPrefix(rootPath) else { continue }
             do {
-                sources[String(path.dropFirst(rootPath.count))] = Array(try Data(contentsOf: file))
+                sources[String(entry.path.dropLast(".mustache".count))] = Array(try Data(contentsOf: file))
             } catch {
                 throw MustacheError(.unreadable(file.path), "cannot read template '\(file.path)': \(error.localizedDescription)",
                                     templateName: file.path, source: [], offset: 0)

@@ -2,6 +2,7 @@
 /// ETags and stable names. Not a security measure.
 package struct FNV1a: Sendable, Hashable {
     package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     package init() {}
 
@@ -10,9 +11,33 @@ package struct FNV1a: Sendable, Hashable {
     }
 
     package mutating func add(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        // Through the generic sequence a byte costs a call: the avatars' 28 MB took half a second of every build.
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var value = value
+            for byte in buffer { value = (value ^ UInt64(byte)) &* Self.prime }
+            self.value = value
         }
+        if handled == nil {
+            for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
+        }
+    }
+
+    /// FNV-1a's step over eight bytes at a time, with a shift so high bits reach low ones: not FNV-1a's value,
+    /// but as stable, for change detection over megabytes (every page of the site, the snapshot, the theme), where
+    /// a byte at a time would cost a tenth of a build.
+    package mutating func addWords(_ bytes: some Sequence<UInt8>) {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            var value = value
+            let words = raw.count / 8
+            for index in 0..<words {
+                value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* Self.prime
+                value ^= value >> 29
+            }
+            for byte in raw[(words * 8)...] { value = (value ^ UInt64(byte)) &* Self.prime }
+            self.value = value
+        }
+        if handled == nil { addWords(Array(bytes)) }
     }
 
     /// Sixteen hex digits.

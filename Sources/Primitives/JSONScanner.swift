@@ -1,7 +1,8 @@
-/// The byte-level half of JSON (RFC 8259) that both JSON readers need: whitespace, strings with their
-/// escapes, number tokens, literals and structural bytes. The readers above it decide the document's shape;
-/// it reports each failure as a reason and a byte offset, so one reader can name line and column and the
-/// other can simply give up. Inlinable because the snapshot reader's speed rests on these loops.
+/// The byte-level half of JSON (RFC 8259) that every JSON reader of the project needs: whitespace, strings with
+/// their escapes, number tokens, literals and structural bytes. The readers above it (the template engine's
+/// `MustacheValue(json:)`, the snapshot reader, `JSONDiagnosis` and the content folder's local records) decide the
+/// document's shape; it reports each failure as a reason and a byte offset, so a reader can name line and column
+/// or the field where it stopped. Inlinable because the snapshot reader's speed rests on these loops.
 package struct JSONScanner {
     package struct Failure: Error, Equatable, Sendable {
         package enum Reason: Equatable, Sendable {

@@ -94,7 +94,6 @@ package struct SiteBuild: Sendable {
 
     package func run(log: Log = .silent) async throws -> Report {
         var timings = PhaseTimings()
-        let output = settings.output
         let lock = try await timings.measure("lock") { try await lockOutput() }
         defer { lock?.release() }
         // Cached data costs no request, so it loads beside the theme; fetched data waits for the theme, so a
@@ -102,14 +101,13 @@ package struct SiteBuild: Sendable {
         // neither: it is looked at meanwhile (started after the data, which would otherwise wait behind it).
         let source = effectiveData
         async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
-        async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: output) }
+        async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: settings.output) }
         let theme = try await timings.measure("theme") { try loadTheme() }
         // Before any request, like the theme: a mistake in the content's or local records' shape fails at once.
         // A build given no content has no content phase in its log.
-        let content = if case .none = settings.content { ContentFolder.Loaded.none } else {
+        let content = if case .none = settings.content { WrittenContent.none } else {
             try await timings.measure("content") { try loadContent(languages: theme.languages.map(\.code)) }
         }
-        let local = try LocalRecords.load(content.localRecords)
         let loaded: LoadedRecords
         if case (let early?, let duration) = try await cached {
             loaded = timings.record("data", alongside: (early, duration))
@@ -119,66 +117,97 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        // Merged here, whatever the data came from: the cache keeps what the API served.
-        let (merged, localWarnings) = try local.merge(into: loaded.snapshot)
-        localWarnings.forEach(log.warn)
-        // Bounded here too, local records included.
-        let (snapshot, cuts) = StringLimit.apply(to: merged)
-        let (avatars, history) = (loaded.avatars, StringLimit.apply(to: loaded.history))
-        StringLimit.warning(for: cuts).map(log.warn)
+        let records = try await timings.measure("merge") { try merge(loaded, local: content.local, log: log) }
         let check = try await timings.measure("check") {
-            try BuildState.Check(theme: theme, configuration: settings.configuration, output: output,
-                                 data: loaded.origin, avatars: avatars, content: content.files, lastBuild: last)
+            try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
+                                 data: loaded.origin, avatars: loaded.avatars, content: content.folder.files, lastBuild: last)
         }
-        let counts = CountText.of(snapshot.characters.count, "character") + ", "
-            + CountText.of(snapshot.locations.count, "location") + ", " + CountText.of(snapshot.episodes.count, "episode")
         if let unchanged = check.unchangedFiles {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
-                          timings: timings, counts: counts + ", " + CountText.of(unchanged.count, "file"))
+                          timings: timings, counts: records.counts(files: unchanged.count))
         }
-        let dataset = await timings.measure("resolve") { Dataset(snapshot, datedLocally: local.datedLocally) }
+        let dataset = await timings.measure("resolve") { Dataset(records.snapshot, datedLocally: content.local.datedLocally) }
         // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
-        let resolved = try await timings.measure("links") { try ResolvedContent(content.content, dataset: dataset) }
-        let pictureFolder: URL? = settings.dryRun || !source.usesCache ? nil
-            : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
-        let copies = await timings.measure("pictures") {
-            AvatarCopyMaker(folder: pictureFolder).make(avatars: avatars, characters: Set(snapshot.characters.map(\.id)))
-        }
-        copies.warnings.forEach(log.warn)
-        if !avatars.isEmpty {
-            log.say("pictures: \(CountText.of(copies.copies.count, "avatar")) with smaller copies, "
-                + "\(copies.decoded) decoded (the others' copies were in the cache)")
-        }
-        // Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`.
-        let outputGuard = outputGuard
-        let force = settings.force
-        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun) {
-            try outputGuard.check(output, force: force)
-        }
-        let fileCount: Int
-        let summary: PublishSummary
-        do {
-            fileCount = try await timings.measure("render") {
-                let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
-                    .render(dataset: dataset, avatars: avatars, copies: copies, history: history, content: resolved,
-                            emit: session.add)
-                try AssetReference.check(
-                    theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
-                return paths.count
-            }
-            summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
-        } catch {
-            session.abandon()
-            throw error
-        }
-        if !settings.dryRun {
-            let published = session.publishedEntries
+        let resolved = try await timings.measure("links") { try ResolvedContent(content.folder.content, dataset: dataset) }
+        let copies = await timings.measure("pictures") { makeCopies(of: loaded.avatars, for: records.snapshot, log: log) }
+        let pages = SiteRenderer.Input(dataset: dataset, avatars: loaded.avatars, copies: copies, history: records.history,
+                                       content: resolved)
+        let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, timings: &timings)
+        if let published {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
             await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: counts) }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
-                      counts: counts + ", " + CountText.of(fileCount, "file"))
+                      counts: records.counts(files: fileCount))
+    }
+
+    /// The content folder as read, and the local records parsed from it.
+    private struct WrittenContent: Sendable {
+        var folder: ContentFolder.Loaded
+        var local: LocalRecords
+
+        static let none = WrittenContent(folder: .none, local: .none)
+    }
+
+    /// The records pages are made of: the API's with the local records merged in, every string within its limit.
+    private struct MergedRecords: Sendable {
+        var snapshot: Snapshot
+        var history: ChangeHistory
+
+        /// "826 characters, 126 locations, 51 episodes, 2112 files".
+        func counts(files: Int) -> String {
+            CountText.of(snapshot.characters.count, "character") + ", " + CountText.of(snapshot.locations.count, "location")
+                + ", " + CountText.of(snapshot.episodes.count, "episode") + ", " + CountText.of(files, "file")
+        }
+    }
+
+    /// Merged here, whatever the data came from: the cache keeps what the API served. Bounded here too, local
+    /// records included.
+    private func merge(_ loaded: LoadedRecords, local: LocalRecords, log: Log) throws -> MergedRecords {
+        let (merged, warnings) = try local.merge(into: loaded.snapshot)
+        warnings.forEach(log.warn)
+        let (snapshot, cuts) = StringLimit.apply(to: merged)
+        StringLimit.warning(for: cuts).map(log.warn)
+        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history))
+    }
+
+    /// The avatars' smaller copies, kept in the cache folder when the records come from it.
+    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, log: Log) -> AvatarCopyMaker.Made {
+        let folder: URL? = settings.dryRun || !effectiveData.usesCache ? nil
+            : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
+        let copies = AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: Set(snapshot.characters.map(\.id)))
+        copies.warnings.forEach(log.warn)
+        if !avatars.isEmpty {
+            log.say("pictures: \(CountText.of(copies.copies.count, "avatar")) with smaller copies, "
+                + "\(copies.decoded) decoded (the others' copies were in the cache)")
+        }
+        return copies
+    }
+
+    /// Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`. Returns
+    /// what was published, nil for a dry run.
+    private func renderAndPublish(_ pages: SiteRenderer.Input, theme: Theme, timings: inout PhaseTimings) async throws
+        -> (fileCount: Int, summary: PublishSummary, published: (files: [String], folders: [String])?)
+    {
+        let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
+        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun) {
+            try outputGuard.check(output, force: force)
+        }
+        do {
+            let fileCount = try await timings.measure("render") {
+                let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
+                    .render(pages, emit: session.add)
+                try AssetReference.check(
+                    theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
+                return paths.count
+            }
+            let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
+            return (fileCount, summary, settings.dryRun ? nil : session.publishedEntries)
+        } catch {
+            session.abandon()
+            throw error
+        }
     }
 
     /// Refuses an output that publishing would destroy and a cache folder that is not rmwiki's, then takes the
@@ -201,13 +230,14 @@ package struct SiteBuild: Sendable {
         ])
     }
 
-    private func loadContent(languages: [String]) throws -> ContentFolder.Loaded {
-        switch settings.content {
-        case .none: return .none
-        case .folder(let folder): return try folder.load(languages: languages)
+    private func loadContent(languages: [String]) throws -> WrittenContent {
+        let folder: ContentFolder.Loaded = switch settings.content {
+        case .none: .none
+        case .folder(let folder): try folder.load(languages: languages)
         case .files(let files):
-            return try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
+            try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
         }
+        return WrittenContent(folder: folder, local: try LocalRecords.load(folder.localRecords))
     }
 
     private func loadTheme() throws -> Theme {

@@ -13,89 +13,35 @@ struct SiteRenderer: Sendable {
     let theme: Theme
     let configuration: SiteConfiguration
 
+    /// What the site is made of.
+    struct Input: Sendable {
+        var dataset: Dataset
+        var avatars: [Int: AvatarImage]
+        var copies = AvatarCopyMaker.Made()
+        var history = ChangeHistory()
+        var content = ResolvedContent.empty
+    }
+
     /// Returns the path of every file emitted.
-    func render(
-        dataset: Dataset, avatars: [Int: AvatarImage], copies: AvatarCopyMaker.Made = .init(),
-        history: ChangeHistory = ChangeHistory(), content: ResolvedContent = .empty,
-        emit publish: @escaping @Sendable (SiteFile) throws -> Void
-    ) async throws -> [String] {
+    func render(_ input: Input, emit publish: @escaping @Sendable (SiteFile) throws -> Void) async throws -> [String] {
         // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).
         let ledger = PocketFiles.Ledger()
         let emit: @Sendable (SiteFile) throws -> Void = { file in
             ledger.note(file)
             try publish(file)
         }
-        let languages = try theme.languages.map { language in
-            try theme.strings {
-                SiteLanguage(
-                    code: language.code, name: try language.strings("language_name"),
-                    configuration: configuration.localized(folder: language.folder),
-                    notFound: NotFoundText(title: try language.strings("notfound_title"), home: try language.strings("notfound_home")))
-            }
-        }
-        var paths: [String] = []
-        func add(_ file: SiteFile) throws {
-            paths.append(file.path)
-            try emit(file)
-        }
+        let languages = try siteLanguages()
         let renderers = zip(theme.languages, languages).map { language, site in
             PageRenderer(
                 templates: theme.templates, configuration: site.configuration, strings: language.strings,
                 generator: "rmwiki \(WikiVersion.current)")
         }
-        // Languages render side by side, so one language's page models are built while the other's pages go
-        // through the templates; the parts are joined in language order, so the output is the same.
-        let avatarExtensions = avatars.mapValues(\.fileExtension)
-        let parts = try await withThrowingTaskGroup(of: (Int, RenderedPart).self) { group in
-            for (index, (language, site)) in zip(theme.languages, languages).enumerated() {
-                group.addTask {
-                    (index, try await Self.render(
-                        theme: theme, language: language, site: site, languages: languages, dataset: dataset,
-                        avatarExtensions: avatarExtensions, avatarCopies: copies.copies, history: history,
-                        content: content, renderer: renderers[index], emit: emit))
-                }
-            }
-            // The avatars (shared by all languages) are linked meanwhile.
-            group.addTask {
-                var part = RenderedPart()
-                for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where dataset.character(id) != nil {
-                    let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
-                    switch avatar.source {
-                    case .file(let source): try emit(SiteFile(path: path, content: .copy(sourcePath: source)))
-                    case .bytes(let bytes): try emit(SiteFile(path: path, bytes: bytes))
-                    }
-                    part.paths.append(path)
-                }
-                for file in copies.files {
-                    try emit(file)
-                    part.paths.append(file.path)
-                }
-                // The content folder's pictures, shared by every language like the avatars.
-                for (path, source) in content.images.sorted(by: { $0.key < $1.key }) {
-                    let file = SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
-                    try emit(file)
-                    part.paths.append(file.path)
-                }
-                return (languages.count, part)
-            }
-            var parts = [RenderedPart?](repeating: nil, count: languages.count + 1)
-            for try await (index, part) in group { parts[index] = part }
-            return parts.compactMap { $0 }
+        let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit)
+        var paths = parts.flatMap(\.paths)
+        for file in try siteWideFiles(sitemap: parts.flatMap(\.sitemap), renderer: renderers.first) + theme.assets {
+            paths.append(file.path)
+            try emit(file)
         }
-        var sitemap: [MustacheValue] = []
-        for part in parts {
-            paths += part.paths
-            sitemap += part.sitemap
-        }
-        let rootRenderer = renderers.first
-        if let renderer = rootRenderer {
-            try add(SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])))
-            // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
-            let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
-            try add(SiteFile(path: "robots.txt", bytes: try renderer.render(
-                template: "robots", values: ["sitemapURL": sitemapURL ?? .null])))
-        }
-        for asset in theme.assets { try add(asset) }
         let pocket = PocketFiles(theme: theme, configuration: configuration)
         let pocketLanguages = zip(zip(theme.languages, languages), zip(renderers, parts)).map { pair, rendering in
             PocketFiles.Language(
@@ -104,12 +50,82 @@ struct SiteRenderer: Sendable {
         }
         // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
         // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
-        let copyPaths = Set(copies.files.map(\.path))
+        let copyPaths = Set(input.copies.files.map(\.path))
         let pictures = (parts.last?.paths ?? []).filter { !copyPaths.contains($0) }
         for file in try pocket.files(languages: pocketLanguages, pictures: pictures, ledger: ledger) {
-            try add(file)
+            paths.append(file.path)
+            try emit(file)
         }
         return paths
+    }
+
+    /// Each language's name, folder and 404 texts, which every language's pages name.
+    private func siteLanguages() throws -> [SiteLanguage] {
+        try theme.languages.map { language in
+            try theme.strings {
+                SiteLanguage(
+                    code: language.code, name: try language.strings("language_name"),
+                    configuration: configuration.localized(folder: language.folder),
+                    notFound: NotFoundText(title: try language.strings("notfound_title"), home: try language.strings("notfound_home")))
+            }
+        }
+    }
+
+    /// Languages render side by side, so one language's page models are built while the other's pages go
+    /// through the templates; the parts are joined in language order, then the shared pictures, so the output is
+    /// the same whatever finished first.
+    private func renderParts(
+        _ input: Input, languages: [SiteLanguage], renderers: [PageRenderer],
+        emit: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> [RenderedPart] {
+        let avatarExtensions = input.avatars.mapValues(\.fileExtension)
+        let theme = theme
+        return try await withThrowingTaskGroup(of: (Int, RenderedPart).self) { group in
+            for (index, (language, site)) in zip(theme.languages, languages).enumerated() {
+                group.addTask {
+                    (index, try await Self.render(
+                        theme: theme, language: language, site: site, languages: languages, dataset: input.dataset,
+                        avatarExtensions: avatarExtensions, avatarCopies: input.copies.copies, history: input.history,
+                        content: input.content, renderer: renderers[index], emit: emit))
+                }
+            }
+            group.addTask { (languages.count, try Self.sharedPictures(input, emit: emit)) }
+            var parts = [RenderedPart?](repeating: nil, count: languages.count + 1)
+            for try await (index, part) in group { parts[index] = part }
+            return parts.compactMap { $0 }
+        }
+    }
+
+    /// The avatars, their copies and the content folder's pictures, which every language shares.
+    private static func sharedPictures(_ input: Input, emit: @Sendable (SiteFile) throws -> Void) throws -> RenderedPart {
+        var part = RenderedPart()
+        for (id, avatar) in input.avatars.sorted(by: { $0.key < $1.key }) where input.dataset.character(id) != nil {
+            let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
+            switch avatar.source {
+            case .file(let source): try emit(SiteFile(path: path, content: .copy(sourcePath: source)))
+            case .bytes(let bytes): try emit(SiteFile(path: path, bytes: bytes))
+            }
+            part.paths.append(path)
+        }
+        let images = input.content.images.sorted(by: { $0.key < $1.key }).map { path, source in
+            SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
+        }
+        for file in input.copies.files + images {
+            try emit(file)
+            part.paths.append(file.path)
+        }
+        return part
+    }
+
+    /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it.
+    private func siteWideFiles(sitemap: [MustacheValue], renderer: PageRenderer?) throws -> [SiteFile] {
+        guard let renderer else { return [] }
+        // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
+        let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
+        return [
+            SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])),
+            SiteFile(path: "robots.txt", bytes: try renderer.render(template: "robots", values: ["sitemapURL": sitemapURL ?? .null])),
+        ]
     }
 
     /// What a part of the site (a language, one maker's pages, or the pictures every language shares) adds besides

@@ -112,7 +112,45 @@ extension SiteModel {
 
     func characterPage(_ character: CharacterRecord) throws -> SitePage {
         let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
-        let coStars = try dataset.coStars(of: character.id, limit: Self.coStarCount)
+        let coStars = try coStarCards(of: character)
+        let castNote = try castNote(of: character, episodes: episodes)
+        let neighbours = dataset.neighbours(ofCharacter: character.id)
+        func neighbourLink(_ other: CharacterRecord?) -> RecordLink? {
+            other.map { RecordLink(name: fullName($0), url: link(.character($0.id))) }
+        }
+        let facts = try characterFacts(character, episodes: episodes)
+        let prose = try prose(.character(character.id))
+        // The picture is what the page opens on: fetched first, never lazily.
+        var image = try card(character).image
+        image.loading = "eager"
+        image.later = false
+        image.fetchPriority = "high"
+        let content = CharacterPage(
+            name: character.name, note: nameNotes[character.id], image: image, gender: facts.gender, info: facts.rows,
+            seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
+            coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
+            castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
+            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
+            prose: prose, mentions: try mentions(of: .character(character.id)))
+        let none = try strings("value_none")
+        return try page(
+            .character(character.id), title: fullName(character), heading: character.name,
+            description: try prose?.summary ?? strings.format("character_description", [
+                "name": fullName(character),
+                "species": character.species.isEmpty ? none : strings.term("species", character.species),
+                "status": facts.status.label, "location": facts.location.name,
+                "episodes": try strings.plural("character_episode_count", count: episodes.count),
+            ]),
+            ogType: "profile",
+            ogImage: avatarExtensions[character.id].map {
+                configuration.absoluteSharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
+            },
+            content: content)
+    }
+
+    /// The characters seen most often beside this one, each card saying in how many episodes.
+    private func coStarCards(of character: CharacterRecord) throws -> [CharacterCard] {
+        try dataset.coStars(of: character.id, limit: Self.coStarCount)
             .filter { $0.episodes >= Self.coStarMinimumEpisodes }
             .compactMap { coStar throws in
                 try dataset.character(coStar.id).map { other throws in
@@ -121,23 +159,33 @@ extension SiteModel {
                     return card
                 }
             }
-        var castNote: CastNote?
-        if episodes.count == 1, let only = episodes.first {
-            let others = dataset.characterIDs(inEpisode: only.id).filter { $0 != character.id }.count
-            if others > 0 {
-                castNote = CastNote(
-                    text: try strings.plural("character_cast_note", count: others),
-                    episode: RecordLink(name: "\(only.episode) · \(only.name)", url: link(.episode(only.id))))
-            }
-        }
-        let neighbours = dataset.neighbours(ofCharacter: character.id)
-        func neighbourLink(_ other: CharacterRecord?) -> RecordLink? {
-            other.map { RecordLink(name: fullName($0), url: link(.character($0.id))) }
-        }
+    }
+
+    /// A character of one episode has no co-stars to speak of: the page says how many others that episode has.
+    private func castNote(of character: CharacterRecord, episodes: [EpisodeRecord]) throws -> CastNote? {
+        guard episodes.count == 1, let only = episodes.first else { return nil }
+        let others = dataset.characterIDs(inEpisode: only.id).filter { $0 != character.id }.count
+        guard others > 0 else { return nil }
+        return CastNote(
+            text: try strings.plural("character_cast_note", count: others),
+            episode: RecordLink(name: "\(only.episode) · \(only.name)", url: link(.episode(only.id))))
+    }
+
+    /// A character's facts as the page shows them, and the words the description reuses.
+    private struct CharacterFacts {
+        var rows: [InfoRow]
+        var status: Badge
+        var gender: Badge
+        var location: RecordLink
+    }
+
+    /// What a fan looks for first comes first, so it is on a phone's first screen: status, species, where they
+    /// come from and were last seen, their first and last episode. A field the data leaves blank is left out
+    /// rather than shown as "—".
+    private func characterFacts(_ character: CharacterRecord, episodes: [EpisodeRecord]) throws -> CharacterFacts {
         let status = try CharacterVocabulary.status(character.status, gender: character.gender, strings)
         let gender = try CharacterVocabulary.gender(character.gender, strings)
         let none = try strings("value_none")
-
         func row(
             _ field: InfoField, _ value: String, url: String? = nil, datetime: String? = nil, badge: String? = nil,
             label: String? = nil
@@ -149,10 +197,6 @@ extension SiteModel {
             character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown")
         let location = try locationLink(
             character.location, id: dataset.locationIDByCharacter[character.id], unknownKey: "character_location_unknown")
-        let created = CalendarDate(iso8601: character.created)
-        // What a fan looks for first comes first, so it is on a phone's first screen: status, species, where
-        // they come from and were last seen, their first and last episode. A field the data leaves blank is
-        // left out rather than shown as "—".
         var info: [InfoRow] = []
         if !Self.isBlank(character.status) {
             info.append(try row(.status, status.label, url: try familyLink(.status, of: character) ?? searchLink(status: character.status), badge: status.cssClass))
@@ -177,36 +221,11 @@ extension SiteModel {
         info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
         if !Self.isBlank(character.created) {
             // A local record's day is when it entered the wiki: the API never added it.
+            let created = CalendarDate(iso8601: character.created)
             let label = dataset.isDatedLocally(.character, character.id) ? try strings("info_created_locally") : nil
             info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay,
                                 label: label))
         }
-
-        let prose = try prose(.character(character.id))
-        // The picture is what the page opens on: fetched first, never lazily.
-        var image = try card(character).image
-        image.loading = "eager"
-        image.later = false
-        image.fetchPriority = "high"
-        let content = CharacterPage(
-            name: character.name, note: nameNotes[character.id], image: image, gender: gender, info: info,
-            seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
-            coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
-            castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
-            previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
-            prose: prose, mentions: try mentions(of: .character(character.id)))
-        return try page(
-            .character(character.id), title: fullName(character), heading: character.name,
-            description: try prose?.summary ?? strings.format("character_description", [
-                "name": fullName(character),
-                "species": character.species.isEmpty ? none : strings.term("species", character.species),
-                "status": status.label, "location": location.name,
-                "episodes": try strings.plural("character_episode_count", count: episodes.count),
-            ]),
-            ogType: "profile",
-            ogImage: avatarExtensions[character.id].map {
-                configuration.absoluteSharedLink(Self.avatarPath(characterID: character.id, fileExtension: $0))
-            },
-            content: content)
+        return CharacterFacts(rows: info, status: status, gender: gender, location: location)
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The offline page: shown by the service worker in place of a page it does not have (in the page's
 /// language), and the place to save the whole language for offline reading. Its script fills in what the
 /// device holds; the page itself only carries the words and the addresses the script needs.
@@ -56,9 +58,7 @@ extension SiteModel {
         let characters = dataset.characters.sorted { $0.id < $1.id }
         let day = String(changeGroups().first?.updated.prefix(10) ?? "")
         // FNV-1a over the day: the same everywhere, unlike Swift's seeded `Hasher`.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in day.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let chosen = characters[Int(hash % UInt64(characters.count))]
+        let chosen = characters[Int(FNV1a(day.utf8).value % UInt64(characters.count))]
         let card = try card(chosen)
         let name = card.note.map { "\(card.name) · \($0)" } ?? card.name
         return try page(

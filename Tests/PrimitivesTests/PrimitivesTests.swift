@@ -110,6 +110,28 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         var pieces = FNV1a(Array("foo".utf8))
         pieces.add(Array("bar".utf8))
         #expect(pieces == FNV1a(Array("foobar".utf8)))
+        // A sequence without contiguous storage takes the byte loop: the same digest.
+        #expect(FNV1a("foobar".utf8.lazy.map { $0 }) == FNV1a(Array("foobar".utf8)))
+    }
+
+    @Test func wordsAtATimeAreStableAndSeeEveryByte() {
+        func words(_ bytes: [UInt8]) -> String {
+            var digest = FNV1a()
+            digest.addWords(bytes)
+            return digest.hex
+        }
+        let page = Array("<!doctype html><title>Rick Sanchez</title>".utf8)
+        #expect(words([]) == FNV1a().hex)
+        var seen = Set([words(page)])
+        for index in page.indices {
+            var changed = page
+            changed[index] ^= 1
+            seen.insert(words(changed))
+        }
+        #expect(seen.count == page.count + 1, "a change to any byte, in a word or in the tail, changes the digest")
+        var noncontiguous = FNV1a()
+        noncontiguous.addWords(page.lazy.map { $0 })
+        #expect(noncontiguous.hex == words(page), "contiguous or not, the same bytes give the same digest")
     }
 }
 

@@ -72,14 +72,6 @@ struct AvatarCopyTests {
 }
 
 extension AvatarCopyTests {
-    @Test("the cache key's digest is FNV-1a's")
-    func digest() {
-        let bytes = Self.jpeg(33)
-        #expect(AvatarCopyMaker.digest(bytes) == FNV1a(bytes).hex)
-    }
-}
-
-extension AvatarCopyTests {
     @Test("pruning removes only the entries and staging folders it writes: the user's own files in pictures/ stay")
     func pruneKeepsOtherFiles() throws {
         let folder = try SharedFixtures.temporaryDirectory("rmwiki-copies")
