@@ -145,10 +145,7 @@ package struct SiteBuild: Sendable {
             AvatarCopyMaker(folder: pictureFolder).make(avatars: avatars, characters: Set(snapshot.characters.map(\.id)))
         }
         copies.warnings.forEach(log.warn)
-        if !avatars.isEmpty {
-            log.say("pictures: \(CountText.of(copies.copies.count, "avatar")) with smaller copies, "
-                + "\(copies.decoded) decoded (the others' copies were in the cache)")
-        }
+        if !avatars.isEmpty || copies.withoutPicture > 0 { log.say(copies.summary) }
         // Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`.
         let outputGuard = outputGuard
         let force = settings.force

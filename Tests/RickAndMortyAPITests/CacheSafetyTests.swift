@@ -93,6 +93,28 @@ import TestSupport
         }
     }
 
+    /// Only names a cache uses (`snapshot.json`, `avatars`, `history.json`) say little: the folder was adopted
+    /// and its `snapshot.json` replaced. Only a snapshot that reads as one makes it an earlier cache.
+    @Test(arguments: ["my notes on the garden", #"{"characters": "mine"}"#])
+    func aSnapshotJSONThatIsNoSnapshotIsNoEarlierCache(text: String) async throws {
+        try await Fixture.withServer { _, base in
+            let folder = try SharedFixtures.temporaryDirectory("rmwiki-not-a-cache")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for (name, content) in [("snapshot.json", text), ("avatars/me.png", "png"), ("history.json", "{}")] {
+                let file = folder.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(content.utf8).write(to: file)
+            }
+            let before = DirectoryDigest.contents(of: folder)
+            let service = try Fixture.service(Fixture.client(base), cache: folder)
+            let error = await #expect(throws: DataCacheError.self) { try await service.refresh() }
+            #expect(error == .refused(
+                path: folder.path, reason: "its \(folder.path)/snapshot.json is not a snapshot rmwiki wrote, so nothing says "
+                    + "it is rmwiki's cache", foreign: true))
+            #expect(DirectoryDigest.contents(of: folder) == before)
+        }
+    }
+
     @Test func anEarlierCacheWithoutTheMarkerIsAdoptedAndMarked() async throws {
         try await Fixture.withServer { server, base in
             let service = try Fixture.service(Fixture.client(base))
