@@ -35,7 +35,7 @@ package struct ProtectedFolders: Sendable, Equatable {
     package var homes: [String]
     /// The user's own home (`$HOME`): what is inside it is the user's, even where it lies in a system tree
     /// (a service's home such as `/var/lib/jenkins`).
-    package var ownHome: String?
+    var ownHome: String?
     /// The running executable and the libraries it loaded.
     package var runtimeFiles: [String]
     package var folders: [Folder]
