@@ -9,10 +9,12 @@ import Darwin
 /// take, whatever it is told and even with `--force`. What a folder holds is each caller's own rule; these
 /// are about where it is.
 ///
-/// Refused: `/` and its direct children (`/etc`, `/usr`, `/tmp`…, whatever the machine has), a home folder
-/// or one containing a home, the current folder or one of its parents, a folder containing the running
-/// executable or one of its libraries, and the other folders of the run (each caller names them: the cache,
-/// the templates…), with any folder inside or containing one of them.
+/// Refused: `/` and its direct children (`/etc`, `/usr`, `/tmp`…, whatever the machine has), anything inside
+/// the system's own trees (`systemTrees`) but inside `/var/www`, `/var/tmp` or the user's own home, a folder
+/// directly in one of the folders that hold other people's or programs' folders (`sharedParents`: `/home`,
+/// `/opt`, `/mnt`, `/media`), a home folder or one containing a home, the current folder or one of its parents, a folder
+/// containing the running executable or one of its libraries, and the other folders of the run (each caller
+/// names them: the cache, the templates…), with any folder inside or containing one of them.
 ///
 /// The rule itself is a pure function of paths (`refusal(given:resolved:)`), so it is tested on a described
 /// filesystem, never against the machine's own system folders.
@@ -31,13 +33,17 @@ package struct ProtectedFolders: Sendable, Equatable {
     /// Absolute paths with links resolved, as `resolved(_:)` makes them.
     package var currentDirectory: String
     package var homes: [String]
+    /// The user's own home (`$HOME`): what is inside it is the user's, even where it lies in a system tree
+    /// (a service's home such as `/var/lib/jenkins`).
+    var ownHome: String?
     /// The running executable and the libraries it loaded.
     package var runtimeFiles: [String]
     package var folders: [Folder]
 
-    package init(currentDirectory: String, homes: [String], runtimeFiles: [String], folders: [Folder]) {
+    package init(currentDirectory: String, homes: [String], ownHome: String? = nil, runtimeFiles: [String], folders: [Folder]) {
         self.currentDirectory = currentDirectory
         self.homes = homes
+        self.ownHome = ownHome
         self.runtimeFiles = runtimeFiles
         self.folders = folders
     }
@@ -46,6 +52,7 @@ package struct ProtectedFolders: Sendable, Equatable {
     /// and libraries, and `folders` (role, location), every path resolved.
     package static func forThisProcess(protecting folders: [(role: String, url: URL)]) -> ProtectedFolders {
         var homes: [String] = []
+        let ownHome = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : resolved(URL(fileURLWithPath: $0)) }
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { homes.append(home) }
         if let passwd = try? String(contentsOfFile: "/etc/passwd", encoding: .utf8) {
             for line in passwd.split(separator: "\n") {
@@ -56,6 +63,7 @@ package struct ProtectedFolders: Sendable, Equatable {
         return ProtectedFolders(
             currentDirectory: resolved(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)),
             homes: homes.map { resolved(URL(fileURLWithPath: $0)) }.filter { $0 != "/" },
+            ownHome: ownHome == "/" ? nil : ownHome,
             runtimeFiles: runtimeFiles().map { resolved(URL(fileURLWithPath: $0)) },
             folders: folders.map { Folder($0.role, resolved($0.url)) })
     }
@@ -81,6 +89,18 @@ package struct ProtectedFolders: Sendable, Equatable {
         for file in runtimeFiles where Self.contains(path, file) {
             return "it holds \(file), which the running rmwiki is made of"
         }
+        for candidate in [given, path] {
+            // A link is judged by where it leads too: a link to /usr/share is /usr/share.
+            let it = candidate == given ? "it is" : "it is \(candidate) (where its links lead),"
+            if let tree = systemTree(holding: candidate) {
+                return "\(it) inside \(tree), which is the system's own (nothing inside \(Self.systemTreesText) is ever "
+                    + "taken but inside /var/www, /var/tmp or your home)"
+            }
+            if let parent = Self.sharedParents.first(where: { Self.isChild(candidate, of: $0) }) {
+                return "\(it) directly in \(parent), whose folders each belong to someone or something else "
+                    + "(a folder inside one, such as \(candidate)/wiki, can be taken)"
+            }
+        }
         for folder in folders where Self.contains(path, folder.path) || Self.contains(folder.path, path) {
             return path == folder.path ? "it is \(folder.role)"
                 : Self.contains(path, folder.path) ? "it contains \(folder.role) (\(folder.path))"
@@ -91,7 +111,33 @@ package struct ProtectedFolders: Sendable, Equatable {
 
     /// A direct child of `/`.
     static func isTopLevel(_ path: String) -> Bool {
-        path.hasPrefix("/") && path.dropFirst().split(separator: "/").count == 1
+        isChild(path, of: "/")
+    }
+
+    /// Whether `path` is directly in `parent`.
+    static func isChild(_ path: String, of parent: String) -> Bool {
+        guard path != parent, contains(parent, path) else { return false }
+        let rest = path.dropFirst(parent.hasSuffix("/") ? parent.count : parent.count + 1)
+        return !rest.isEmpty && !rest.contains("/")
+    }
+
+    /// The trees the system itself is made of and keeps its state in; every `lib…` at the top level is one too.
+    static let systemTrees = ["/etc", "/usr", "/var", "/boot", "/bin", "/sbin", "/dev", "/proc", "/sys", "/run"]
+    static let systemTreesText = "/etc, /usr, /var, /boot, /bin, /sbin, /lib*, /dev, /proc, /sys or /run"
+    /// The parts of the system trees a wiki may live in: the web server's folder and the long-lived temporary one.
+    static let openTrees = ["/var/www", "/var/tmp"]
+    /// Folders whose every folder is someone's or some program's: their insides may be taken, not they. Not
+    /// `/srv`: a folder in it is a site's own (`/srv/wiki`).
+    static let sharedParents = ["/home", "/opt", "/mnt", "/media"]
+
+    /// The system tree `path` is strictly inside, unless it is inside an open tree or the user's own home.
+    func systemTree(holding path: String) -> String? {
+        let components = path.split(separator: "/")
+        guard components.count > 1 else { return nil }
+        let top = "/" + components[0]
+        guard Self.systemTrees.contains(top) || components[0].hasPrefix("lib") else { return nil }
+        let open = Self.openTrees + (ownHome.map { [$0] } ?? [])
+        return open.contains { $0 != path && Self.contains($0, path) } ? nil : top
     }
 
     /// The absolute path with symlinks resolved in the part that exists, so `./x/..` or a linked parent

@@ -30,7 +30,8 @@ struct SiteOptions: Sendable {
             "The longest the fetch may take, e.g. 90m, 600s or 2h (default: \(APIClient.defaultMaxTime.components.seconds / 60)m)."),
         .value(.output, "DIR", "Where the site is published (default: \(defaultOutput))."),
         .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them "
-            + "(never /, a folder directly in it, a home, or the current folder)."),
+            + "(never /, a folder directly in it, one inside /etc, /usr, /var… but /var/www and /var/tmp, "
+            + "one directly in /home, /opt, /mnt or /media, a home, or the current folder)."),
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),

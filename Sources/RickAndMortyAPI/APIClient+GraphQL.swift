@@ -164,7 +164,8 @@ extension APIClient {
                 // One decoding in the usual case; `errors` are looked for alone only when `data` does not decode.
                 let envelope: GraphQLEnvelope<Payload>
                 do {
-                    envelope = try Self.decodePage(GraphQLEnvelope<Payload>.self, from: response, url: endpoint.absoluteString)
+                    envelope = try Self.decodePage(
+                        GraphQLEnvelope<Payload>.self, from: response, url: endpoint.absoluteString, method: "POST")
                 } catch {
                     if let errors = Self.graphQLErrors(in: response.body) {
                         throw Self.graphQLFailure(errors, status: response.status, query: query)

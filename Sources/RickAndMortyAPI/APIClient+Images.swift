@@ -54,7 +54,7 @@ extension APIClient {
             return "HTTP \(status)"
         case let .gaveUp(_, _, attempts, lastProblem, _):
             return "failed after \(CountText.of(attempts, "attempt")), last \(lastProblem)"
-        case let .bodyTooLarge(_, limit):
+        case let .bodyTooLarge(_, limit, _):
             return "more than \(APIError.mebibytes(limit))"
         case let .redirectToOtherHost(_, target):
             return "redirected to another host (\((URL(string: target).flatMap(ImageHosts.hostAndPort) ?? target).printable))"
@@ -64,6 +64,8 @@ extension APIClient {
             return "not on an allowed host"
         case .invalidURL:
             return "not a URL"
+        case let .notAPicture(_, problem):
+            return problem
         case .notJSON, .invalidJSON, .inconsistentData, .collectionShrank, .publishedCollectionShrank:
             return error.description
         }
@@ -77,6 +79,21 @@ extension APIClient {
         URL(string: text).map(imageHosts.allows) ?? false
     }
 
+    /// Why a success answer is no picture, as the error that decides whether it is asked for again. Only a
+    /// picture that may have been cut on its way is retried (it begins as a JPEG or PNG, is announced as one, and
+    /// no `Content-Length` vouched for its end); anything else came whole and would come again (an HTML page, a
+    /// GIF, a picture the server holds damaged), so it is asked for once.
+    static func notAPicture(_ response: TransportResponse, url: String) -> any Error {
+        let contentType = response.header("Content-Type")
+        let vouched = response.header("Content-Encoding") == nil && response.header("Content-Length") != nil
+        if ImageFormat.isAcceptedContentType(contentType), ImageFormat.startsLikePicture(response.body), !vouched {
+            return BodyProblem.notAnImage(contentType: contentType, byteCount: response.body.count)
+        }
+        let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let announced = mediaType.map { "sent as \($0.printable)" } ?? "sent without a Content-Type"
+        return APIError.notAPicture(url: url, problem: "\(ImageFormat.kind(of: response.body)) \(announced)")
+    }
+
     /// Downloads one picture and checks it: an image content type, and the bytes of a whole JPEG or PNG.
     func downloadImage(from text: String, run: RequestRun) async throws -> DownloadedImage {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -87,7 +104,7 @@ extension APIClient {
         ) { response in
             let contentType = response.header("Content-Type")
             guard ImageFormat.isAcceptedContentType(contentType), let format = ImageFormat.detect(response.body) else {
-                throw BodyProblem.notAnImage(contentType: contentType, byteCount: response.body.count)
+                throw Self.notAPicture(response, url: text)
             }
             return DownloadedImage(bytes: Array(response.body), format: format)
         }

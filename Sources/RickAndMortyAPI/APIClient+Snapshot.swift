@@ -152,14 +152,17 @@ extension APIClient {
 
     /// A page that does not decode is a `BodyProblem` (retried: a cut or garbled answer), unless it says it is
     /// not JSON at all: an HTML page where JSON was expected is a wrong `--api`, which retrying cannot fix.
-    static func decodePage<Value: Decodable>(_: Value.Type, from response: TransportResponse, url: String) throws -> Value {
+    /// `method` is the request's, for the message (a GraphQL query is a POST).
+    static func decodePage<Value: Decodable>(
+        _: Value.Type, from response: TransportResponse, url: String, method: String = "GET"
+    ) throws -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: response.body)
         } catch let error as DecodingError {
             if let type = response.header("Content-Type"), !type.lowercased().contains("json") {
-                throw APIError.notJSON(url: url, contentType: type.printable)
+                throw APIError.notJSON(url: url, contentType: type.printable, method: method)
             }
-            throw BodyProblem.classify(error, body: response.body, url: url)
+            throw BodyProblem.classify(error, body: response.body, url: url, method: method)
         }
     }
 

@@ -12,9 +12,10 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidURL(String)
     /// A success answer that is not JSON where a page of records was expected: usually `--api` names a web
     /// site (or a login page of a proxy) rather than the API.
-    case notJSON(url: String, contentType: String)
-    /// A body longer than rmwiki reads for one response of its kind; reading stopped at the limit.
-    case bodyTooLarge(url: String, limit: Int)
+    case notJSON(url: String, contentType: String, method: String = "GET")
+    /// A body longer than rmwiki reads for one response of its kind; reading stopped at the limit. `method` is
+    /// the request's (a GraphQL query is a POST).
+    case bodyTooLarge(url: String, limit: Int, method: String = "GET")
     /// The pages of one fetch add up to more than rmwiki keeps in memory.
     case fetchTooLarge(limit: Int)
     /// A collection served much smaller than the cached one: refused unless the user says it is expected.
@@ -25,7 +26,10 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
     case imageHostNotAllowed(url: String)
     /// A well-delivered answer that is not what it must be (bad bytes, a document nested too deep, a fraction
     /// where an id belongs): the same answer would come again, so it is not retried.
-    case invalidJSON(url: String, problem: String)
+    case invalidJSON(url: String, problem: String, method: String = "GET")
+    /// A picture answered whole with something that is not a JPEG or PNG (`problem`: "HTML sent as text/html"):
+    /// the same answer would come again, so it is not retried.
+    case notAPicture(url: String, problem: String)
     /// Redirected back to a URL already visited (`chain` from the first URL to the repeated one), or more than
     /// `APIClient.maximumRedirects` times; another attempt would go the same way.
     case redirectLoop(chain: [String])
@@ -64,10 +68,10 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "the data may have changed during the fetch: run the fetch again"
         case let .invalidURL(url):
             return "cannot make a request URL from \(url): check the --api URL"
-        case let .notJSON(url, contentType):
-            return "GET \(URLText.display(url)) answered \(contentType) where JSON was expected; " + Self.checkAPI
-        case let .bodyTooLarge(url, limit):
-            return "GET \(URLText.display(url)) sent more than \(Self.mebibytes(limit)), the most rmwiki reads for one "
+        case let .notJSON(url, contentType, method):
+            return "\(method) \(URLText.display(url)) answered \(contentType) where JSON was expected; " + Self.checkAPI
+        case let .bodyTooLarge(url, limit, method):
+            return "\(method) \(URLText.display(url)) sent more than \(Self.mebibytes(limit)), the most rmwiki reads for one "
                 + (url.contains("/avatar/") ? "picture" : "answer of this kind") + "; " + Self.checkAPI
         case let .fetchTooLarge(limit):
             return "the record pages add up to more than \(Self.mebibytes(limit)), the most rmwiki holds for one fetch; "
@@ -82,9 +86,12 @@ package enum APIError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "run again with --allow-shrink"
         case let .imageHostNotAllowed(url):
             return "the picture \(URLText.display(url)) is not on the API's host; allow its host with --image-host if it is trusted"
-        case let .invalidJSON(url, problem):
-            return "GET \(URLText.display(url)) answered \(problem); not retried, since the same answer would come "
+        case let .invalidJSON(url, problem, method):
+            return "\(method) \(URLText.display(url)) answered \(problem); not retried, since the same answer would come "
                 + "again; " + Self.checkAPI
+        case let .notAPicture(url, problem):
+            return "GET \(URLText.display(url)) answered \(problem) where a JPEG or PNG picture was expected; not retried, "
+                + "since the same answer would come again"
         case let .redirectLoop(chain):
             return "GET \(URLText.display(chain[0])) is redirected in a loop ("
                 + chain.map(URLText.display).joined(separator: " → ") + "): check the --api URL"

@@ -26,13 +26,13 @@ enum BodyProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// A body that stops in the middle of the document was probably cut on its way (a connection that closed
     /// early looks complete without a `Content-Length`): retried, as a `BodyProblem`. Any other decoding failure
     /// came whole and would come again: `APIError.invalidJSON`, saying what is wrong and where.
-    static func classify(_ error: DecodingError, body: Data, url: String) -> any Error {
+    static func classify(_ error: DecodingError, body: Data, url: String, method: String = "GET") -> any Error {
         if let diagnosis = JSONDiagnosis.of(body) {
             let detail = "\(diagnosis.problem) (byte \(diagnosis.offset))"
             let problem = BodyProblem.malformedJSON(field: diagnosis.field, detail: detail)
-            return diagnosis.endsEarly ? problem : APIError.invalidJSON(url: url, problem: problem.description)
+            return diagnosis.endsEarly ? problem : APIError.invalidJSON(url: url, problem: problem.description, method: method)
         }
-        return APIError.invalidJSON(url: url, problem: from(error).description)
+        return APIError.invalidJSON(url: url, problem: from(error).description, method: method)
     }
 
     /// Names the field from the decoder's coding path, e.g. `results[3].origin.url`.

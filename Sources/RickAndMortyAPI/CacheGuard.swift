@@ -6,8 +6,8 @@ import Primitives
 /// A refresh cleans its cache (generations, staging folders, downloads), so the folder must be rmwiki's: missing,
 /// empty, or marked as its cache (`.rmwiki-cache`, written when a refresh creates or first takes the folder).
 /// A cache an earlier rmwiki made, before the marker, is taken too when every entry in it is one the cache
-/// uses and it holds a snapshot (`current` naming a `generation-N` that has one, or the older flat
-/// `snapshot.json`): a nightly job keeps working, and its first refresh marks the folder. Whatever it holds,
+/// uses and it holds a snapshot that reads as one (`current` naming a `generation-N` that has one, or the older
+/// flat `snapshot.json`): a nightly job keeps working, and its first refresh marks the folder. Whatever it holds,
 /// a folder of `ProtectedFolders` (the root and system folders, homes, the current folder and its parents,
 /// the output, the templates, `--public`) is never the cache.
 package struct CacheGuard: Sendable {
@@ -34,6 +34,10 @@ package struct CacheGuard: Sendable {
             throw .refused(path: directory.path, reason: "it is not a folder", foreign: true)
         case .unlisted:
             throw .refused(path: directory.path, reason: "its entries cannot be listed, so nothing says it is rmwiki's", foreign: true)
+        case .notASnapshot(let file):
+            throw .refused(
+                path: directory.path, reason: "its \(file) is not a snapshot rmwiki wrote, so nothing says it is rmwiki's cache",
+                foreign: true)
         case .foreign(let entries):
             let sample = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
             let count = entries.count == 1 ? "1 entry that is" : "\(entries.count) entries that are"
@@ -53,6 +57,8 @@ extension DataCache {
         case earlierCache
         /// Holding something the cache never writes (sorted names), or no snapshot.
         case foreign([String])
+        /// Only names the cache uses, but a `snapshot.json` (at this path) that is no snapshot.
+        case notASnapshot(String)
     }
 
     var ownership: Ownership {
@@ -64,8 +70,14 @@ extension DataCache {
         if names.contains(Self.markerName) { return .marked }
         let strangers = names.filter { !Self.isCacheEntry($0) }.sorted()
         guard strangers.isEmpty else { return .foreign(strangers) }
-        let snapshot = current.snapshotFile.path
-        return FileManager.default.fileExists(atPath: snapshot) ? .earlierCache : .foreign(names.sorted())
+        // Names alone say little (`snapshot.json`, `avatars` are anyone's names): only a snapshot that reads as
+        // one says an rmwiki wrote the folder.
+        let generation = current
+        do {
+            return try generation.loadSnapshot() == nil ? .foreign(names.sorted()) : .earlierCache
+        } catch {
+            return .notASnapshot(generation.snapshotFile.path)
+        }
     }
 
     /// A name the cache itself writes at its top level (the current layout's or the flat one before it).

@@ -25,6 +25,31 @@ package enum ImageFormat: String, Sendable, Equatable {
         return nil
     }
 
+    /// Whether the bytes begin as a JPEG or PNG does, whole or not.
+    static func startsLikePicture(_ bytes: Data) -> Bool {
+        bytes.starts(with: [0xFF, 0xD8, 0xFF]) || bytes.starts(with: pngSignature)
+    }
+
+    /// What a body that is no complete JPEG or PNG looks like, in a word or two, from its first bytes: warnings
+    /// group pictures by it.
+    static func kind(of bytes: Data) -> String {
+        if bytes.isEmpty { return "an empty body" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return ImageFormat.detect(bytes) == nil ? "an incomplete JPEG" : "a JPEG" }
+        if bytes.starts(with: pngSignature) { return ImageFormat.detect(bytes) == nil ? "an incomplete PNG" : "a PNG" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "a GIF" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), bytes.dropFirst(8).starts(with: Array("WEBP".utf8)) {
+            return "a WebP"
+        }
+        let text = String(decoding: bytes.prefix(256), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
+        if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body") {
+            return "HTML"
+        }
+        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") { return "SVG or XML" }
+        if text.hasPrefix("{") || text.hasPrefix("[") { return "JSON" }
+        if text.hasPrefix("<") { return "HTML" }
+        return "bytes of no known picture format"
+    }
+
     /// Whether a `Content-Type` announces a picture this client accepts.
     package static func isAcceptedContentType(_ contentType: String?) -> Bool {
         guard let contentType else { return false }

@@ -33,7 +33,7 @@ extension APIClient {
     /// The transport should have stopped at the limit already; this catches one that does not.
     static func checkBodySize(_ response: TransportResponse, of request: TransportRequest) throws {
         guard response.body.count > request.maximumBodyBytes else { return }
-        throw APIError.bodyTooLarge(url: request.url.absoluteString, limit: request.maximumBodyBytes)
+        throw APIError.bodyTooLarge(url: request.url.absoluteString, limit: request.maximumBodyBytes, method: request.method)
     }
 }
 

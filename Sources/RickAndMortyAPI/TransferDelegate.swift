@@ -22,6 +22,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Transfer: Sendable {
         let limit: Int
         let url: String
+        let method: String
         /// Nil once the caller has its answer; the task may still be winding down.
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
         var body = Data()
@@ -48,8 +49,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Registers `task` for a caller waiting on `continuation`; the caller resumes the task.
     func begin(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         let url = task.originalRequest?.url.map(URLText.display) ?? "(unknown URL)"
+        let method = task.originalRequest?.httpMethod ?? "GET"
         transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(limit: limit, url: url, continuation: continuation)
+            $0[task.taskIdentifier] = Transfer(limit: limit, url: url, method: method, continuation: continuation)
         }
     }
 
@@ -157,7 +159,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private static func refusal(_ transfer: Transfer, _ task: URLSessionDataTask) -> Step {
         guard let continuation = transfer.continuation else { return .cancel(task) }
-        return .fail(continuation, APIError.bodyTooLarge(url: transfer.url, limit: transfer.limit), cancel: task)
+        return .fail(continuation, APIError.bodyTooLarge(url: transfer.url, limit: transfer.limit, method: transfer.method), cancel: task)
     }
 
     private func perform(_ step: Step) {

@@ -45,7 +45,7 @@ package struct OutputGuard: Sendable {
     }
 
     /// A symlink or a mount point cannot be switched by one rename in its parent; a file is no folder.
-    private func checkKind(_ path: String) throws(SiteOutputError) {
+    func checkKind(_ path: String) throws(SiteOutputError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         switch FileSystemCalls.kind(of: info) {

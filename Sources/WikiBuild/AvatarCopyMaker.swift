@@ -21,6 +21,27 @@ package struct AvatarCopyMaker: Sendable {
         var warnings: [String] = []
         /// How many pictures were decoded (not found in the cache).
         var decoded = 0
+        /// Pictures whose copies (or whose reason for having none) were found in the cache.
+        var reused = 0
+        /// Pictures published as they are, in a format copies are not made of (the demo's SVGs).
+        var asTheyAre = 0
+        /// Pictures whose file could not be read.
+        var unreadable = 0
+        /// Characters with no picture at all: the fetch could not get it, or the records have none.
+        var withoutPicture = 0
+
+        /// The build's one line about pictures, every count saying what really happened to them.
+        var summary: String {
+            var line = "pictures: \(CountText.of(copies.count, "avatar")) with smaller copies, \(decoded) decoded"
+            if reused > 0 { line += ", \(reused) from the cache" }
+            if asTheyAre > 0 { line += ", \(asTheyAre) published as \(asTheyAre == 1 ? "it is" : "they are") (neither JPEG nor PNG)" }
+            if unreadable > 0 { line += ", \(unreadable) unreadable" }
+            if withoutPicture > 0 {
+                line += "; " + CountText.of(withoutPicture, "character") + " with no picture "
+                    + (withoutPicture == 1 ? "shows" : "show") + " a placeholder"
+            }
+            return line
+        }
     }
 
     /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.
@@ -33,18 +54,26 @@ package struct AvatarCopyMaker: Sendable {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>()
-        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key })
-        where characters.contains(id) && Self.sourceExtensions.contains(avatar.fileExtension) {
+        made.withoutPicture = characters.subtracting(avatars.keys).count
+        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where characters.contains(id) {
+            guard Self.sourceExtensions.contains(avatar.fileExtension) else {
+                made.asTheyAre += 1
+                continue
+            }
             let bytes: [UInt8]
             switch avatar.source {
             case .bytes(let value): bytes = value
             case .file(let path):
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    made.unreadable += 1
+                    continue
+                }
                 bytes = [UInt8](data)
             }
             let key = FNV1a(bytes).hex + "-\(bytes.count)-" + Self.version
             used.insert(key)
             if let folder, let cached = Self.read(folder.appendingPathComponent(key), id: id) {
+                made.reused += 1
                 switch cached {
                 case .success(let entries): add(entries, id: id, to: &made)
                 case .failure(let reason): made.warnings.append(Self.warning(id: id, reason: reason.text))

@@ -178,10 +178,7 @@ package struct SiteBuild: Sendable {
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let copies = AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: Set(snapshot.characters.map(\.id)))
         copies.warnings.forEach(log.warn)
-        if !avatars.isEmpty {
-            log.say("pictures: \(CountText.of(copies.copies.count, "avatar")) with smaller copies, "
-                + "\(copies.decoded) decoded (the others' copies were in the cache)")
-        }
+        if !avatars.isEmpty || copies.withoutPicture > 0 { log.say(copies.summary) }
         return copies
     }
 

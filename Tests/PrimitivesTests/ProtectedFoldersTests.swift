@@ -1,16 +1,19 @@
 import Foundation
-import Primitives
+@testable import Primitives
 import Testing
 
 /// The path rules shared by `--output` and `--cache`, as a pure function over a described filesystem: never
 /// tried against the machine's own system folders.
 @Suite struct ProtectedFoldersTests {
     /// A machine where `/lib` is a link to `/usr/lib` (merged /usr), rmwiki runs from `/opt/rmwiki/bin` with the
-    /// Swift runtime in `/usr/lib/swift/linux`, and the user works in `/srv/wiki` with home `/home/me`.
+    /// Swift runtime in `/usr/lib/swift/linux`, and the user works in `/srv/project` with home `/home/me`.
     let machine = ProtectedFolders(
-        currentDirectory: "/srv/wiki", homes: ["/home/me", "/root"],
+        currentDirectory: "/srv/project", homes: ["/home/me", "/root", "/var/lib/postgresql"], ownHome: "/home/me",
         runtimeFiles: ["/opt/rmwiki/bin/rmwiki", "/usr/lib/swift/linux/libswiftCore.so", "/usr/lib/x86_64-linux-gnu/libc.so.6"],
-        folders: [.init("the cache", "/srv/wiki/.rmwiki-cache"), .init("the templates folder", "/srv/wiki/Templates")])
+        folders: [.init("the cache", "/srv/project/.rmwiki-cache"), .init("the templates folder", "/srv/project/Templates")])
+
+    /// A machine with nothing of its own to protect in the system trees: no runtime files, homes or folders there.
+    let bare = ProtectedFolders(currentDirectory: "/srv/project", homes: ["/home/me"], ownHome: "/home/me", runtimeFiles: [], folders: [])
 
     /// The given path and what it resolves to on the described machine.
     func refusal(_ given: String, resolvedTo resolved: String? = nil) -> String? {
@@ -35,7 +38,7 @@ import Testing
         #expect(refusal("/home/me") == "it is a home folder")
         #expect(refusal("/home") == "it contains the home folder /home/me")
         #expect(refusal("/root") == "it is a home folder")
-        #expect(refusal("/srv/wiki") == "it is the current folder")
+        #expect(refusal("/srv/project") == "it is the current folder")
     }
 
     @Test func foldersHoldingTheRunningBinaryOrItsLibrariesAreRefused() {
@@ -45,13 +48,68 @@ import Testing
         #expect(refusal("/usr/lib/x86_64-linux-gnu")?.contains("libc.so.6") == true)
         // Beside them, or inside their folders, is fine: only what would take the binary away is refused.
         #expect(refusal("/opt/rmwiki/site") == nil)
-        #expect(refusal("/usr/lib/swift/linux/site") == nil)
+        #expect(refusal("/opt/rmwiki/bin/site") == nil)
+    }
+
+    /// Every folder `build --demo --force --output X` replaced before the system trees were ruled out (issue 34).
+    static let systemFoldersOneLevelDown = [
+        "/var/lib", "/var/lib/dpkg", "/usr/share", "/usr/share/doc", "/usr/local", "/usr/local/bin", "/etc/ssl",
+        "/etc/ssl/certs", "/etc/cron.d", "/var/spool", "/boot/grub", "/usr/lib", "/opt/app",
+    ]
+
+    @Test(arguments: systemFoldersOneLevelDown + [
+        "/usr/lib/swift/linux/site", "/var/lib/wiki", "/var/cache/apt", "/run/user/1000", "/dev/shm", "/proc/1",
+        "/sys/fs", "/bin/x", "/sbin/x", "/lib/modules", "/lib64/x", "/libx32/x", "/var/www", "/var/tmp", "/var/lib/postgresql/14",
+        "/home/ann", "/mnt/usb", "/media/ann", "/opt/rmwiki-other",
+    ])
+    func foldersInTheSystemTreesOrDirectlyInSharedFoldersAreRefused(_ path: String) {
+        // By this rule itself, on a machine where nothing else protects them.
+        let reason = bare.refusal(given: path, resolved: path)
+        let ruled = reason?.contains("which is the system's own") == true || reason?.contains("directly in /") == true
+        #expect(ruled, "\(path): \(String(describing: reason))")
+        #expect(refusal(path) != nil)
+    }
+
+    @Test(arguments: ["/srv/wiki", "/var/www/wiki", "/var/www/html", "/var/tmp/wiki", "/home/ann/wiki", "/root/wiki",
+                      "/home/me/wiki", "/tmp/x", "/tmp/x/y", "/opt/app/site", "/mnt/usb/wiki", "/media/ann/stick/wiki"])
+    func foldersAWikiMayLiveInAreTaken(_ path: String) {
+        #expect(refusal(path) == nil, "\(path)")
+    }
+
+    /// A link is judged by where it leads and by its name: a link to `/usr/share` is `/usr/share`.
+    @Test func aLinkIsJudgedByBothEnds() {
+        #expect(refusal("/srv/wiki", resolvedTo: "/usr/share")?.hasPrefix("it is /usr/share (where its links lead), inside /usr") == true)
+        #expect(refusal("/srv/wiki/www", resolvedTo: "/opt/app")?.hasPrefix("it is /opt/app (where its links lead), directly in /opt") == true)
+        #expect(refusal("/var/lib/wiki", resolvedTo: "/srv/wiki")?.hasPrefix("it is inside /var, which is the system's own") == true)
+        #expect(refusal("/var/www/wiki", resolvedTo: "/var/lib/dpkg")?.contains("inside /var") == true)
+        #expect(refusal("/srv/site", resolvedTo: "/var/www/site") == nil)
+    }
+
+    /// A service running rmwiki from its home in `/var/lib` may publish there, but only that user, and never
+    /// into the home itself.
+    @Test func theUsersOwnHomeIsTheirsWhereverItIs() {
+        var jenkins = machine
+        jenkins.ownHome = "/var/lib/jenkins"
+        jenkins.homes.append("/var/lib/jenkins")
+        #expect(jenkins.refusal(given: "/var/lib/jenkins/workspace/wiki/_site", resolved: "/var/lib/jenkins/workspace/wiki/_site") == nil)
+        #expect(jenkins.refusal(given: "/var/lib/jenkins", resolved: "/var/lib/jenkins") == "it is a home folder")
+        #expect(jenkins.refusal(given: "/var/lib/postgresql/14", resolved: "/var/lib/postgresql/14")?.contains("inside /var") == true)
+        #expect(refusal("/var/lib/jenkins/workspace/wiki/_site")?.contains("inside /var") == true)
+    }
+
+    @Test func directlyInIsOneLevelByWholeComponents() {
+        #expect(ProtectedFolders.isChild("/opt/app", of: "/opt"))
+        #expect(!ProtectedFolders.isChild("/opt/app/site", of: "/opt"))
+        #expect(!ProtectedFolders.isChild("/opt", of: "/opt"))
+        #expect(!ProtectedFolders.isChild("/optional", of: "/opt"))
+        #expect(ProtectedFolders.isChild("/etc", of: "/"))
+        #expect(!ProtectedFolders.isChild("/etc/ssl", of: "/"))
     }
 
     @Test func theRunsOtherFoldersAreKeptApart() {
-        #expect(refusal("/srv/wiki/.rmwiki-cache") == "it is the cache")
-        #expect(refusal("/srv/wiki/Templates/site") == "it is inside the templates folder (/srv/wiki/Templates)")
-        #expect(refusal("/srv/wiki/_site") == nil)
+        #expect(refusal("/srv/project/.rmwiki-cache") == "it is the cache")
+        #expect(refusal("/srv/project/Templates/site") == "it is inside the templates folder (/srv/project/Templates)")
+        #expect(refusal("/srv/project/_site") == nil)
         #expect(refusal("/var/www/wiki") == nil)
         #expect(refusal("/home/me/sites/wiki") == nil)
     }

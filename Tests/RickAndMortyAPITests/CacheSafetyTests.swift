@@ -75,10 +75,13 @@ import TestSupport
 @Suite struct CacheOwnershipTests {
     static let marker = ".rmwiki-cache"
 
-    @Test func aFolderHoldingSomeoneElsesFilesIsRefusedAndLeftByteIdentical() async throws {
+    /// Refreshes into a new folder holding `files` (path, text): refused with `reason` (given the folder), and the
+    /// folder left byte-identical.
+    func expectRefused(holding files: [(String, String)], reason: (URL) -> String) async throws {
         try await Fixture.withServer { _, base in
             let folder = try SharedFixtures.temporaryDirectory("rmwiki-foreign")
-            for (name, text) in [("downloads/tax-return.pdf", "pdf"), ("avatars/me.png", "png"), ("responses.json", "{}")] {
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for (name, text) in files {
                 let file = folder.appendingPathComponent(name)
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: file)
@@ -86,10 +89,23 @@ import TestSupport
             let before = DirectoryDigest.contents(of: folder)
             let service = try Fixture.service(Fixture.client(base), cache: folder)
             let error = await #expect(throws: DataCacheError.self) { try await service.refresh() }
-            #expect(error == .refused(
-                path: folder.path, reason: "it holds 3 entries that are not rmwiki's cache (avatars, downloads, responses.json)",
-                foreign: true))
+            #expect(error == .refused(path: folder.path, reason: reason(folder), foreign: true))
             #expect(DirectoryDigest.contents(of: folder) == before)
+        }
+    }
+
+    @Test func aFolderHoldingSomeoneElsesFilesIsRefusedAndLeftByteIdentical() async throws {
+        try await expectRefused(holding: [("downloads/tax-return.pdf", "pdf"), ("avatars/me.png", "png"), ("responses.json", "{}")]) { _ in
+            "it holds 3 entries that are not rmwiki's cache (avatars, downloads, responses.json)"
+        }
+    }
+
+    /// Only names a cache uses (`snapshot.json`, `avatars`, `history.json`) say little: the folder was adopted
+    /// and its `snapshot.json` replaced. Only a snapshot that reads as one makes it an earlier cache.
+    @Test(arguments: ["my notes on the garden", #"{"characters": "mine"}"#])
+    func aSnapshotJSONThatIsNoSnapshotIsNoEarlierCache(text: String) async throws {
+        try await expectRefused(holding: [("snapshot.json", text), ("avatars/me.png", "png"), ("history.json", "{}")]) { folder in
+            "its \(folder.path)/snapshot.json is not a snapshot rmwiki wrote, so nothing says it is rmwiki's cache"
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import TestSupport
 import Testing
 
@@ -126,17 +126,56 @@ import Testing
         }
     }
 
-    @Test func aPictureThatIsNotAnImageIsRetriedThenLeftOut() async throws {
+    /// A picture answered whole with something else (an HTML page, JSON, a GIF, a JPEG the server holds cut
+    /// short) would come again: each is asked for once, not eight times with backoff (50 of them made a data
+    /// phase of 107 s), and the warnings are one line per reason, not one per picture.
+    @Test func aWellDeliveredNonPictureIsAskedForOnceAndWarnedOfOncePerReason() async throws {
         try await Fixture.withServer { server, base in
-            await server.setFaults([
-                LoopbackFaultRule(
-                    .path("/api/character/avatar/3.jpeg"), .replaceBody(Array("<html>".utf8), contentType: "text/html"))
+            func avatar(_ id: Int) -> String { "/api/character/avatar/\(id).jpeg" }
+            // Pages of different lengths: one warning still covers them all.
+            let pages = (3...8).map { id in
+                LoopbackFaultRule(.path(avatar(id)), .replaceBody(
+                    Array("<!DOCTYPE html><p>not found\(String(repeating: ".", count: id))".utf8), contentType: "text/html; charset=utf-8"))
+            }
+            await server.setFaults(pages + [
+                LoopbackFaultRule(.path(avatar(9)), .replaceBody(Array(#"{"error":"gone"}"#.utf8), contentType: "application/json")),
+                LoopbackFaultRule(.path(avatar(10)), .replaceBody([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 1, 2], contentType: "image/jpeg")),
+                LoopbackFaultRule(.path(avatar(11)), .replaceBody(Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), contentType: "image/gif")),
             ])
-            let report = try await Fixture.service(Fixture.client(base, attempts: 2)).refresh()
-            #expect(report.avatars[3] == nil)
-            #expect(await server.requestLog().filter { $0.target == "/api/character/avatar/3.jpeg" }.count == 2)
-            let text = report.warnings.joined(separator: "\n")
-            #expect(text.contains("/character/avatar/3.jpeg") && text.contains("not a complete JPEG or PNG"))
+            let report = try await Fixture.service(Fixture.client(base, attempts: 8)).refresh()
+            let log = await server.requestLog()
+            for id in 3...11 {
+                #expect(log.filter { $0.target == avatar(id) }.count == 1, "avatar \(id)")
+                #expect(report.avatars[id] == nil)
+            }
+            let avatars = "\(base.absoluteString)/character/avatar"
+            #expect(report.warnings == [
+                "warning: no picture for characters 3, 4, 5, 6, 7, 8 (HTML sent as text/html, e.g. \(avatars)/3.jpeg); they show "
+                    + "a placeholder, and the next fetch asks again",
+                "warning: no picture for character 9 (JSON sent as application/json, e.g. \(avatars)/9.jpeg); it shows a placeholder, "
+                    + "and the next fetch asks again",
+                "warning: no picture for character 11 (a GIF sent as image/gif, e.g. \(avatars)/11.jpeg); it shows a placeholder, "
+                    + "and the next fetch asks again",
+                "warning: no picture for character 10 (an incomplete JPEG sent as image/jpeg, e.g. \(avatars)/10.jpeg); it shows a "
+                    + "placeholder, and the next fetch asks again",
+            ])
         }
+    }
+
+    /// Only a body that may have been cut on its way is asked for again: it begins as a picture, is announced as
+    /// one, and no `Content-Length` says it came whole.
+    @Test func onlyAPictureThatMayHaveBeenCutIsRetried() {
+        let jpegStart = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16])
+        func error(_ body: Data, _ headers: [String: String]) -> any Error {
+            APIClient.notAPicture(TransportResponse(status: 200, headers: headers, body: body), url: "http://127.0.0.1/a.jpeg")
+        }
+        #expect(error(jpegStart, ["Content-Type": "image/jpeg"]) is BodyProblem)
+        #expect(error(jpegStart, ["Content-Type": "image/jpeg", "Content-Length": "6", "Content-Encoding": "gzip"]) is BodyProblem)
+        #expect(error(jpegStart, ["Content-Type": "image/jpeg", "Content-Length": "6"])
+            as? APIError == .notAPicture(url: "http://127.0.0.1/a.jpeg", problem: "an incomplete JPEG sent as image/jpeg"))
+        #expect(error(Data("<html>".utf8), ["Content-Type": "image/png"])
+            as? APIError == .notAPicture(url: "http://127.0.0.1/a.jpeg", problem: "HTML sent as image/png"))
+        #expect(error(jpegStart, [:]) as? APIError == .notAPicture(url: "http://127.0.0.1/a.jpeg", problem: "an incomplete JPEG sent without a Content-Type"))
+        #expect(error(Data(), ["Content-Type": "image/png"]) as? APIError == .notAPicture(url: "http://127.0.0.1/a.jpeg", problem: "an empty body sent as image/png"))
     }
 }

@@ -137,6 +137,19 @@ extension Fixture {
         }
     }
 
+    /// A GraphQL query is a POST, and a wrong answer's message says so (it said GET): an HTML page, and JSON
+    /// that is not UTF-8.
+    @Test func aWrongAnswerNamesThePOSTItAnswered() async throws {
+        let html = LoopbackFault.replaceBody(Array("<html>".utf8), contentType: "text/html")
+        let notUTF8 = LoopbackFault.replaceBody([UInt8](#"{"data":"#.utf8) + [0xFF, 0x7D], contentType: "application/json")
+        for fault in [html, notUTF8] {
+            try await expectFailure(faults: [LoopbackFaultRule(.path("/graphql"), fault)]) { error, _, endpoint in
+                let text = String(describing: error)
+                #expect(text.hasPrefix("POST \(endpoint) answered "), "\(text)")
+            }
+        }
+    }
+
     @Test func anIDThatIsNoNumberFailsAtOnceNamingThePath() async throws {
         let badID = #"{"data":{"charactersByIds":[{"id":"x"}],"locationsByIds":[{"id":"x"}],"episodesByIds":[{"id":"x"}]}}"#
         try await expectFailure(faults: [LoopbackFaultRule(.requestNumbers([2]), Fixture.graphQLBody(badID))]) { error, log, _ in

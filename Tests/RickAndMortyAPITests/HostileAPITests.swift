@@ -92,6 +92,23 @@ import TestSupport
         }
     }
 
+    /// A GraphQL query is a POST, and the cap's message says so, whether the body announced its size or ran on.
+    @Test(arguments: ["announced", "streamed"])
+    func aGraphQLAnswerOverTheCapIsReportedAsThePOSTItWas(framing: String) async throws {
+        let fault = framing == "streamed" ? LoopbackFault.streamedBody(bytes: 64 << 20, contentType: "application/json")
+            : .replaceBody([UInt8](repeating: 0x20, count: (1 << 20) + 1), contentType: "application/json")
+        try await Fixture.withServer { server, base in
+            var client = APIClient(
+                baseURL: base, concurrency: 4, retryPolicy: RetryPolicy(maxAttempts: 2), limits: Self.smallLimits, sleep: { _ in })
+            let endpoint = try #require(RecordSource.graphQLEndpoint(forREST: base))
+            client.recordSource = .graphQL(endpoint: endpoint)
+            await server.setFaults([LoopbackFaultRule(.path(endpoint.path), fault)])
+            let error = await #expect(throws: APIError.self) { try await client.fetchRecords() }
+            #expect(error == .bodyTooLarge(url: endpoint.absoluteString, limit: 1 << 20, method: "POST"))
+            #expect(try #require(error).description.hasPrefix("POST \(endpoint.absoluteString) sent more than 1 MiB"))
+        }
+    }
+
     @Test func aStreamedPictureIsCutOffAtItsLimitAndLeftOut() async throws {
         try await Fixture.withServer { server, base in
             let service = try Self.service(base)

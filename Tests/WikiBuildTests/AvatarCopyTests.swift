@@ -44,6 +44,29 @@ struct AvatarCopyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("pictures").path).count == 2)
     }
 
+    /// The line said "0 avatars with smaller copies, 0 decoded (the others' copies were in the cache)" when the
+    /// pictures were missing or published as they are: each count now says what happened.
+    @Test("the pictures line says what happened to each picture, and that missing ones are missing")
+    func summaryLine() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-copies")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let maker = AvatarCopyMaker(folder: folder.appendingPathComponent("pictures"))
+        let avatars: [Int: AvatarImage] = [
+            1: AvatarImage(source: .bytes(Self.jpeg(10)), fileExtension: "jpeg"),
+            3: AvatarImage(source: .bytes(Array("<svg/>".utf8)), fileExtension: "svg"),
+            5: AvatarImage(source: .file(path: folder.appendingPathComponent("gone.jpeg").path), fileExtension: "jpeg"),
+        ]
+        let characters: Set<Int> = [1, 2, 3, 4, 5]
+        let tail = ", 1 published as it is (neither JPEG nor PNG), 1 unreadable; 2 characters with no picture show a placeholder"
+        #expect(maker.make(avatars: avatars, characters: characters).summary
+            == "pictures: 1 avatar with smaller copies, 1 decoded" + tail)
+        #expect(maker.make(avatars: avatars, characters: characters).summary
+            == "pictures: 1 avatar with smaller copies, 0 decoded, 1 from the cache" + tail)
+        #expect(maker.make(avatars: avatars, characters: [1]).summary == "pictures: 1 avatar with smaller copies, 0 decoded, 1 from the cache")
+        #expect(maker.make(avatars: [:], characters: [1, 2]).summary
+            == "pictures: 0 avatars with smaller copies, 0 decoded; 2 characters with no picture show a placeholder")
+    }
+
     @Test("a picture that cannot be decoded is one warning line naming it and why, every build, decoded once")
     func badPicture() throws {
         let folder = try SharedFixtures.temporaryDirectory("rmwiki-copies")
