@@ -38,6 +38,9 @@ final class Connection {
     var sentContinue = false
     /// Last read or write progress, or the moment the phase last changed.
     var lastActivity: ContinuousClock.Instant
+    /// When the socket last took bytes of an answer: how long a client that stopped reading has kept one waiting
+    /// (reads do not move it, so a client cannot hold an unread answer by sending).
+    var lastSent: ContinuousClock.Instant
     var requestStarted: ContinuousClock.Instant?
     /// The request being read has its whole head (its body is arriving).
     var headComplete = false
@@ -59,6 +62,7 @@ final class Connection {
         self.id = id
         self.overCapacity = overCapacity
         self.lastActivity = now
+        self.lastSent = now
     }
 
     var reference: ConnectionReference { ConnectionReference(socket: socket, id: id) }

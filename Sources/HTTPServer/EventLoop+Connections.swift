@@ -130,6 +130,7 @@ extension EventLoop {
             return
         case .progressed:
             connection.lastActivity = clock.now
+            connection.lastSent = connection.lastActivity
         case .wouldBlock:
             break
         }
@@ -201,7 +202,7 @@ extension EventLoop {
         for connection in Array(connections.values) {
             if !connection.outbound.isEmpty {
                 // The client stopped reading what we send.
-                if now - connection.lastActivity >= configuration.idleTimeout { closeConnection(connection) }
+                if now - connection.lastSent >= configuration.idleTimeout { closeConnection(connection) }
                 continue
             }
             switch connection.phase {

@@ -218,9 +218,10 @@ final class EventLoop: @unchecked Sendable {
             // Event streams have a cap of their own, so pages always find room under this one.
             var counted = connections.count - openStreams
             if counted >= configuration.maxConnections, let waiting = longestWaiting() {
-                // A newcomer is as likely a real page view as anyone, while a connection that has sent
-                // nothing (or only part of a head) for the longest is the likeliest to be a stale keep-alive or
-                // a slow client: closing it keeps clients that reconnect at once from locking everyone out.
+                // A newcomer is as likely a real page view as anyone, while the connection that has kept the server
+                // waiting longest (sending nothing, or taking nothing of its answer) is the likeliest to be a stale
+                // keep-alive, a slow client or one that stopped reading: closing it keeps clients that reconnect at
+                // once, or that ask for large files and never read them, from locking everyone out.
                 closeConnection(waiting)
                 counted -= 1
             }
@@ -240,18 +241,22 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// The connection that has waited longest with no request to answer: idle (between requests, its last
-    /// answer sent), or still reading a request head. Nil when every connection is being answered.
+    /// The connection that has kept the server waiting longest: idle (between requests, its last answer sent) or
+    /// still reading a request head since it started, or sending an answer since the client last took a byte of it.
+    /// Never a live-reload stream (streams do not count against the cap), a request whose handler is at work or whose
+    /// body is arriving, or a connection lingering after an error; nil when every connection is one of those.
     private func longestWaiting() -> Connection? {
         var oldest: (connection: Connection, since: ContinuousClock.Instant)?
-        for connection in connections.values where connection.outbound.isEmpty {
+        for connection in connections.values where connection.stream?.isEventStream != true {
             let since: ContinuousClock.Instant
             switch connection.phase {
+            case _ where !connection.outbound.isEmpty, .streaming, .closing:
+                since = connection.lastSent
             case .idle:
                 since = connection.lastActivity
             case .readingRequest where !connection.headComplete:
                 since = connection.requestStarted ?? connection.lastActivity
-            default:
+            case .readingRequest, .handling, .lingering:
                 continue
             }
             if let current = oldest, current.since <= since { continue }

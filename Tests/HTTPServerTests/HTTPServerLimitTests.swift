@@ -159,6 +159,49 @@ import Testing
         }
     }
 
+    /// More clients than the cap ask for a large answer and stop reading once its head arrives; the answers wait on
+    /// full sockets. Every reader past the cap, and then every fresh request, closes the answer that has waited
+    /// longest for its client instead of being refused 503 until the stall timeout (30 s).
+    @Test(.timeLimit(.minutes(3)), .enabled(if: raiseDescriptorLimit(to: 4096), "needs 4,096 open files (ulimit -Hn)"))
+    func freshRequestsAreAnsweredWhileMoreReadersThanTheCapStall() async throws {
+        let chunk = [UInt8](repeating: 0x5A, count: 64 * 1024)
+        let handler = ClosureHandler { request in
+            guard request.path == "/big" else { return .text("hello") }
+            // Far more than any socket buffers hold; the server stops at the length, so the chunks need no count.
+            return HTTPResponse(body: .sized(length: 64 << 20, chunks: AsyncThrowingStream { chunk }))
+        }
+        let configuration = HTTPServer.Configuration(maxConnections: 1024)
+        let readerCount = 1_100, freshCount = 44
+        try await withServer(configuration, handler: handler) { port in
+            let (readerHeads, fresh) = try await onThread {
+                var readers: [RawSocket] = []
+                var heads: [String: Int] = [:]
+                for _ in 0..<readerCount {
+                    let reader = try RawSocket(port: port, receiveBuffer: 16 * 1024)
+                    try reader.send("GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    // Once its head has arrived, the server is sending the body: this reader reads no more.
+                    let head = try reader.read(through: "\r\n\r\n")
+                    heads[String(head.prefix(12)), default: 0] += 1
+                    readers.append(reader)
+                }
+                // Each fresh client stays open too: later ones find room without closing earlier ones' answers.
+                var served: [RawSocket] = []
+                var fresh: [String: Int] = [:]
+                for _ in 0..<freshCount {
+                    let socket = try RawSocket(port: port)
+                    try socket.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    let answer = try? socket.readResponse()
+                    fresh[answer.map { "\($0.status) \($0.text)" } ?? "no answer", default: 0] += 1
+                    served.append(socket)
+                }
+                withExtendedLifetime((readers, served)) {}
+                return (heads, fresh)
+            }
+            #expect(readerHeads == ["HTTP/1.1 200": readerCount], "the readers' answers")
+            #expect(fresh == ["200 hello": freshCount], "the fresh requests' answers")
+        }
+    }
+
     @Test func connectionsBeyondTheCapAreRefusedWith503WhileAllAreBeingAnswered() async throws {
         let gate = Gate()
         let (entered, enter) = AsyncStream<Void>.makeStream()

@@ -19,9 +19,10 @@ final class RawSocket {
     private let fd: Int32
     private var buffered: [UInt8] = []
 
-    /// `receiveTimeout` bounds every read so a broken server fails the test instead of hanging it.
-    convenience init(port: Int, receiveTimeout: TimeInterval = 10) throws {
-        self.init(descriptor: try Self.connect(port: port, receiveTimeout: receiveTimeout))
+    /// `receiveTimeout` bounds every read so a broken server fails the test instead of hanging it. A small
+    /// `receiveBuffer` makes a client that stops reading hold little in the kernel, so the server's answer waits.
+    convenience init(port: Int, receiveTimeout: TimeInterval = 10, receiveBuffer: Int32? = nil) throws {
+        self.init(descriptor: try Self.connect(port: port, receiveTimeout: receiveTimeout, receiveBuffer: receiveBuffer))
     }
 
     /// Takes ownership of a connected socket; only a fully built instance ever closes a descriptor,
@@ -30,9 +31,12 @@ final class RawSocket {
         fd = descriptor
     }
 
-    private static func connect(port: Int, receiveTimeout: TimeInterval) throws -> Int32 {
+    private static func connect(port: Int, receiveTimeout: TimeInterval, receiveBuffer: Int32?) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var timeout = timeval(tv_sec: Int(receiveTimeout), tv_usec: Int((receiveTimeout.truncatingRemainder(dividingBy: 1)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()

@@ -1,6 +1,9 @@
 import Foundation
 import HTTPServer
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs blocking work on a dedicated thread and awaits its result.
 func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -34,4 +37,15 @@ func withServer<T: Sendable>(
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
 ) async throws -> T {
     try await withServer(configuration, handler: ClosureHandler(handler), body)
+}
+
+/// The process's open-file limit, raised towards its hard limit for tests that hold thousands of sockets (each
+/// client here is two descriptors, its end and the server's). True when `needed` descriptors are allowed.
+func raiseDescriptorLimit(to needed: Int) -> Bool {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return false }
+    if limit.rlim_cur >= rlim_t(needed) { return true }
+    guard limit.rlim_max >= rlim_t(needed) else { return false }
+    limit.rlim_cur = rlim_t(needed)
+    return setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0
 }
