@@ -89,17 +89,29 @@ struct OutboundBuffer {
 
     /// Lets encoders write straight into the buffer instead of building a temporary array.
     mutating func append(_ write: (inout [UInt8]) -> Void) {
+        dropSent()
         write(&bytes)
     }
 
     mutating func append(_ data: [UInt8]) {
+        dropSent()
         bytes.append(contentsOf: data)
+    }
+
+    /// The buffer then holds only what waits to be sent: kept, the sent bytes of a slow reader's answer made it grow
+    /// past the high-water mark to 512 KiB and more (1,000 readers taking 64 KiB every 50 ms: 329 KiB each).
+    private mutating func dropSent() {
+        guard sent > 0 else { return }
+        bytes.removeFirst(sent)
+        sent = 0
     }
 
     enum FlushResult { case progressed, wouldBlock, failed }
 
-    /// Sends as much as the socket takes without blocking.
-    mutating func flush(to socket: Int32) -> FlushResult {
+    /// Sends as much as the socket takes without blocking. `streaming`: more of the answer is coming, so an emptied
+    /// buffer keeps its capacity; freed and grown again for every chunk a slow reader takes, the buffers of a thousand
+    /// such readers fragmented the heap (356 KiB a reader where one that stopped reading cost 248 KiB).
+    mutating func flush(to socket: Int32, streaming: Bool) -> FlushResult {
         var progressed = false
         while !isEmpty {
             let written = bytes.withUnsafeBytes { raw -> Int in
@@ -118,10 +130,7 @@ struct OutboundBuffer {
             }
         }
         if isEmpty {
-            bytes.removeAll(keepingCapacity: bytes.capacity <= Self.retainedCapacity)
-            sent = 0
-        } else if sent > 1 << 20 {
-            bytes.removeFirst(sent)
+            bytes.removeAll(keepingCapacity: streaming || bytes.capacity <= Self.retainedCapacity)
             sent = 0
         }
         return progressed ? .progressed : .wouldBlock

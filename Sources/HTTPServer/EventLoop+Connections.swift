@@ -124,7 +124,7 @@ extension EventLoop {
 
     /// Sends what the socket accepts now, then moves the connection on if everything went out.
     func flush(_ connection: Connection) {
-        switch connection.outbound.flush(to: connection.socket) {
+        switch connection.outbound.flush(to: connection.socket, streaming: connection.phase == .streaming) {
         case .failed:
             closeConnection(connection)
             return

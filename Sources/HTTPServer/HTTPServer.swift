@@ -20,7 +20,8 @@ import Darwin
 /// - Request bodies need `Content-Length` (`Transfer-Encoding` gets 501).
 /// - Errors found by the server (400, 408, 413, 414, 421, 431, 501, 505, 503 over capacity or over the
 ///   event stream cap) are answered with `Connection: close`, then the connection is closed. Over the
-///   connection cap, the connection waiting longest without a request to answer is closed first.
+///   connection cap, the connection that has kept the server waiting longest (sending no request, or taking
+///   nothing of its answer) is closed first.
 /// - Answers to HEAD never carry a body; a handler may set `Content-Length` to announce the GET size.
 /// - `.stream` bodies use chunked coding (close-delimited for HTTP/1.0); a `.sized` body whose producer
 ///   fails closes the connection. Past `EventLoop.streamHighWater` buffered bytes, their producers wait
@@ -149,12 +150,13 @@ extension HTTPServer {
         package var host: String
         /// 0 picks a free port; `start()` returns the one bound.
         package var port: Int
-        /// Open connections served normally. A newcomer beyond it closes the connection that has waited
-        /// longest with nothing to answer (idle between requests, or still sending its request head), so
-        /// clients that hold connections open or reconnect at once cannot lock others out. When every
-        /// connection is being answered, the newcomer is still accepted, but its first request is answered
-        /// `503` with `Retry-After: 1` and `Connection: close`, so clients see a clear refusal instead of a
-        /// reset; past twice the cap new connections are closed at once.
+        /// Open connections served normally. A newcomer beyond it closes the connection that has kept the
+        /// server waiting longest (idle between requests, still sending its request head, or taking nothing of
+        /// its answer since its socket last took bytes), so clients that hold connections open, reconnect at once
+        /// or stop reading large answers cannot lock others out. When none can be closed so (every handler at
+        /// work, say), the newcomer is still accepted, but its first request is answered `503` with
+        /// `Retry-After: 1` and `Connection: close`, so clients see a clear refusal instead of a reset; past
+        /// twice the cap new connections are closed at once.
         package var maxConnections: Int
         /// Open `.stream` responses (Server-Sent Events). They last as long as a page stays open, so they
         /// have a cap of their own and do not count against `maxConnections`: page requests always find

@@ -60,7 +60,8 @@ struct ServeMemoryTests {
         #expect(readers.count == Self.readers, "the server passed \(Self.limitKiB / 1024) MB after \(readers.count) readers")
         #expect(worst.residentKiB < Self.limitKiB, "\(readers.count) slow readers: \(worst), at start \(start)")
         #expect(worst.peakKiB < Self.limitKiB, "peak \(worst.peakKiB / 1024) MB")
-        print("serve memory: at start \(start); with \(readers.count) slow readers of a 50 MB file \(worst)")
+        let each = (worst.residentKiB - start.residentKiB) / max(1, readers.count)
+        print("serve memory: at start \(start); with \(readers.count) slow readers of a 50 MB file \(worst), \(each) KiB a reader")
 
         readers.closeAll()
         let near = start.residentKiB + 20 * 1024
