@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts", "Markdown"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
-        .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),
+        .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),
         .target(name: "RMWikiCLI", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiBuild", "SiteOutput", "HTTPServer"]),
         .executableTarget(name: "rmwiki", dependencies: ["RMWikiCLI"]),
 

@@ -102,6 +102,12 @@ struct SiteOptions: Sendable {
         templates = folder(.templates, "Templates")
         publicFolder = folder(.publicFolder, "Public")
         content = arguments[.content].map { (URL(fileURLWithPath: $0).standardizedFileURL, $0) }
+        for (option, url) in [(ValueOption.output, output), (.cache, cache), (.templates, templates), (.publicFolder, publicFolder)]
+            + (content.map { [(.content, $0.url)] } ?? []) {
+            if let problem = Self.lengthProblem(url.path) {
+                throw UsageError(command: command, message: "--\(option.rawValue): \(problem)")
+            }
+        }
         do {
             var configuration = try SiteConfiguration(baseURL: arguments[.baseURL] ?? "/")
             configuration.serviceWorker = !arguments.has(.noServiceWorker)
@@ -121,6 +127,7 @@ struct SiteOptions: Sendable {
         settings.force = force
         settings.lockWait = lockWait
         settings.content = contentInput
+        settings.now = now
         let data: SiteBuild.DataSource = switch source {
         case .demo: .records(DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache(offline: true): .cache(dataService())
@@ -158,6 +165,25 @@ struct SiteOptions: Sendable {
     func log(_ console: Console) -> SiteBuild.Log {
         let quiet = quiet
         return SiteBuild.Log(say: { line in if !quiet { console.out(line) } }, warn: { console.err("rmwiki: " + $0) })
+    }
+
+    /// The longest folder path, and name in it, rmwiki takes: below the system's (4,095 and 255 bytes) by the room
+    /// the files it writes in and beside a folder need (`.NAME.staging-PID`, `characters/826/index.html`), so a
+    /// folder it accepts never fails later, half-way through a build, for a name too long.
+    static let maximumPathBytes = 3_072
+    static let maximumNameBytes = 200
+
+    /// Why a folder's absolute path is too long, or nil.
+    static func lengthProblem(_ path: String) -> String? {
+        let rule = "a folder's path can be at most \(NumberText.grouped(maximumPathBytes, separator: ",")) bytes, and each name in it "
+            + "\(maximumNameBytes), leaving room for the files rmwiki writes"
+        if path.utf8.count > maximumPathBytes {
+            return "the path is \(NumberText.grouped(path.utf8.count, separator: ",")) bytes long; \(rule)"
+        }
+        if let name = path.split(separator: "/").first(where: { $0.utf8.count > maximumNameBytes }) {
+            return "the name '\(name.prefix(24))…' is \(NumberText.grouped(name.utf8.count, separator: ",")) bytes long; \(rule)"
+        }
+        return nil
     }
 
     private static func httpURL(_ text: String) -> URL? {

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Primitives
 import RickAndMortyAPI
 import WikiModel
@@ -166,12 +167,37 @@ package struct ContentFolder: Sendable {
             default:
                 throw refuse("is not something rmwiki reads: \(place)")
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse("is not UTF-8") }
+            if let invalid = InvalidUTF8(bytes) { throw invalid.error(file: display(path), in: bytes) }
+            let text = String(decoding: bytes, as: UTF8.self)
             if content.texts[key]?[language] != nil {
                 throw refuse("gives the same text in '\(language)' as another file")
             }
             content.texts[key, default: [:]][language] = try ContentDocument(file: display(path), text: text)
         }
         return Loaded(content: content, localRecords: localRecords, files: files)
+    }
+}
+
+/// The first byte of a file that is not UTF-8, so the error can point at it (an editor's "go to offset", or line and
+/// column) instead of leaving the maintainer to search the whole file.
+struct InvalidUTF8 {
+    let offset: Int
+    let byte: UInt8
+
+    init?(_ bytes: [UInt8]) {
+        guard let offset = UTF8Repair.firstInvalidOffset(bytes) else { return nil }
+        self.offset = offset
+        byte = bytes[offset]
+    }
+
+    /// `is not UTF-8: byte 0xE9 at offset 3`, as `rmwiki markdown` says it.
+    var message: String {
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "is not UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at offset \(offset)"
+    }
+
+    func error(file: String, in bytes: [UInt8]) -> ContentError {
+        let (line, column) = LocalJSON.position(of: offset, in: bytes)
+        return ContentError(file: file, line: line, column: column, message: message)
     }
 }

@@ -38,15 +38,20 @@ package struct LocalRecords: Sendable {
         self.parsed = parsed
     }
 
-    /// Reads and checks the files' shape (syntax, fields, types, repeated ids); references are checked by
-    /// `merge`, which knows the API's records. The files come from the content folder (see `ContentFolder`).
-    package static func load(_ files: [File]) throws(LocalRecordsError) -> LocalRecords {
+    /// Reads and checks the files' shape (syntax, fields, types, repeated ids, a `created` after `now`); references
+    /// are checked by `merge`, which knows the API's records. The files come from the content folder (see
+    /// `ContentFolder`).
+    package static func load(_ files: [File], now: Date = Date()) throws(LocalRecordsError) -> LocalRecords {
         guard !files.isEmpty else { return .none }
         var seen = Set<ResourceKind>()
         for file in files where !seen.insert(file.kind).inserted {
             throw LocalRecordsError(path: file.path, line: 1, column: 1, message: "a second file of \(file.kind.rawValue) records")
         }
-        return LocalRecords(parsed: try files.map(ParsedFile.init))
+        // Today somewhere on Earth (UTC+14 is the furthest ahead), so a maintainer's own today is never refused.
+        let latest = CalendarDate(secondsSince1970: Int64(now.timeIntervalSince1970) + 14 * 3_600)
+        var parsed: [ParsedFile] = []
+        for file in files { parsed.append(try ParsedFile(file, latestDay: latest)) }
+        return LocalRecords(parsed: parsed)
     }
 
     /// The additions (records giving every field a new id needs) whose `created` a local file gives: the day they
@@ -185,8 +190,11 @@ struct ParsedFile: Sendable {
 
     var kind: ResourceKind { file.kind }
 
-    init(_ file: LocalRecords.File) throws(LocalRecordsError) {
+    /// `latestDay`: the last day a record's `created` may name (see `LocalRecords.load`).
+    init(_ file: LocalRecords.File, latestDay: CalendarDate) throws(LocalRecordsError) {
         self.file = file
+        // Before parsing, which could only point at the end of the string holding the bad byte.
+        if let invalid = InvalidUTF8(file.bytes) { throw Self.error(in: file, at: invalid.offset, invalid.message) }
         let document: LocalJSON.Node
         do {
             document = try LocalJSON.parse(file.bytes)
@@ -200,7 +208,7 @@ struct ParsedFile: Sendable {
         var records: [LocalRecord] = []
         var firstOffset: [Int: Int] = [:]
         for item in items {
-            let record = try Self.record(item, in: file)
+            let record = try Self.record(item, in: file, latestDay: latestDay)
             if let first = firstOffset[record.id] {
                 throw Self.error(in: file, at: record.offset, "\(kind) \(record.id) is given twice (first at line "
                     + "\(LocalJSON.position(of: first, in: file.bytes).line))")
@@ -220,7 +228,9 @@ struct ParsedFile: Sendable {
         Self.error(in: file, at: offset, message)
     }
 
-    private static func record(_ node: LocalJSON.Node, in file: LocalRecords.File) throws(LocalRecordsError) -> LocalRecord {
+    private static func record(
+        _ node: LocalJSON.Node, in file: LocalRecords.File, latestDay: CalendarDate
+    ) throws(LocalRecordsError) -> LocalRecord {
         let kind = file.kind
         guard case .object(let members) = node.value else {
             throw error(in: file, at: node.offset, "expected \(kind.withArticle) record, an object such as {\"id\": 1, …}")
@@ -243,7 +253,8 @@ struct ParsedFile: Sendable {
                 throw error(in: file, at: member.keyOffset, "unknown field '\(member.key)' in \(kind.rawValue) \(id): "
                     + "\(kind.withArticle) has " + (["id"] + schema.map(\.0)).joined(separator: ", "))
             }
-            let value = try Self.value(member.node, of: type, field: "'\(member.key)' of \(kind.rawValue) \(id)", id: id, in: file)
+            let value = try Self.value(member.node, of: type, field: "'\(member.key)' of \(kind.rawValue) \(id)", id: id, in: file,
+                                       latestDay: latestDay)
             if let value { fields.append(LocalRecord.Field(name: member.key, value: value)) }
         }
         return LocalRecord(id: id, offset: node.offset, fields: fields)
@@ -251,7 +262,7 @@ struct ParsedFile: Sendable {
 
     /// The field's value checked against its type; nil for the record's own URL, which only has to name it.
     private static func value(
-        _ node: LocalJSON.Node, of type: LocalFieldType, field: String, id: Int, in file: LocalRecords.File
+        _ node: LocalJSON.Node, of type: LocalFieldType, field: String, id: Int, in file: LocalRecords.File, latestDay: CalendarDate
     ) throws(LocalRecordsError) -> LocalValue? {
         func text(_ node: LocalJSON.Node, _ what: String) throws(LocalRecordsError) -> String {
             guard case .string(let text) = node.value else { throw error(in: file, at: node.offset, "\(what) must be a string") }
@@ -282,8 +293,14 @@ struct ParsedFile: Sendable {
             return .text(code)
         case .created:
             let date = try text(node, field)
-            guard CalendarDate(iso8601: date) != nil else {
+            guard let day = CalendarDate(iso8601: date) else {
                 throw error(in: file, at: node.offset, "\(field) must be a date such as 2022-09-04T00:00:00.000Z, not '\(date)'")
+            }
+            // The newest day of the records dates the whole site (its feed, the character of the day): a day to come
+            // would hold it there for years.
+            guard day <= latestDay else {
+                throw error(in: file, at: node.offset, "\(field) is \(day.isoDay), a day still to come (today is at most "
+                    + "\(latestDay.isoDay)): give the day the record was added")
             }
             return .text(date)
         case .place:

@@ -27,6 +27,8 @@ package struct SiteBuild: Sendable {
         package var lockWait: Duration = .zero
         /// What fans wrote, and the records the API lacks (see `ContentFolder`); none by default.
         package var content: ContentInput = .none
+        /// The build's time (`SOURCE_DATE_EPOCH` or the clock): a local record cannot have been added after it.
+        package var now = Date()
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
@@ -234,7 +236,7 @@ package struct SiteBuild: Sendable {
         case .files(let files):
             try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
         }
-        return WrittenContent(folder: folder, local: try LocalRecords.load(folder.localRecords))
+        return WrittenContent(folder: folder, local: try LocalRecords.load(folder.localRecords, now: settings.now))
     }
 
     private func loadTheme() throws -> Theme {

@@ -27,6 +27,21 @@ package struct CalendarDate: Sendable, Hashable, Comparable {
         self.init(year: year, month: month, day: day)
     }
 
+    /// The UTC day of a moment given in seconds since 1970 (days to civil date, after Howard Hinnant).
+    package init(secondsSince1970 seconds: Int64) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        self.month = Int(month)
+        day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+    }
+
     private static let englishMonths = [
         "january", "february", "march", "april", "may", "june",
         "july", "august", "september", "october", "november", "december",

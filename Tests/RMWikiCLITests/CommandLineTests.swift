@@ -86,6 +86,13 @@ import Primitives
         (["build", "--api", "https://example.org:70000/api"], "--api needs an http(s) URL"),
         (["build", "--output", "A", "--output", "B"], "--output was given twice ('A' and 'B'): give it once"),
         (["fetch", "--cache=A", "--cache", "A"], "--cache was given twice"),
+        // Under a folder that does not exist, so nothing could be made even if the path were taken.
+        (["build", "--demo", "--output", "/nonexistent-rmwiki/" + String(repeating: "a", count: 5_000)],
+         "--output: the path is 5,020 bytes long; a folder's path can be at most 3,072 bytes, and each name in it 200"),
+        (["build", "--demo", "--output", "/nonexistent-rmwiki/" + String(repeating: "b", count: 300) + "/site"],
+         "--output: the name 'bbbbbbbbbbbbbbbbbbbbbbbb…' is 300 bytes long"),
+        (["fetch", "--cache", "/nonexistent-rmwiki/" + String(repeating: "é", count: 128)], "--cache: the name"),
+        (["serve", "--demo", "--content", "/nonexistent-rmwiki/" + String(repeating: "c", count: 256)], "--content: the name"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         let result = await ConsoleRecorder.run(arguments)

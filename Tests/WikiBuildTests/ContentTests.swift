@@ -148,6 +148,22 @@ func proseLinks(_ html: String) -> [String] {
         #expect(orphan.file == "content/episodes/52.md" && orphan.message.contains("no record with this file's id"), "\(orphan)")
     }
 
+    /// Prose or front matter that is not UTF-8 is refused at its first bad byte: offset, line and column.
+    @Test(arguments: [
+        ("articles/x.md", Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\nBody".utf8),
+         "content/articles/x.md:2:11: is not UTF-8: byte 0xE9 at offset 14"),
+        ("characters/1.md", Array("Fine é\nthen ".utf8) + [0xF0, 0x9F, 0x98] + Array(" cut".utf8),
+         "content/characters/1.md:2:6: is not UTF-8: byte 0xF0 at offset 13"),
+    ])
+    func textThatIsNotUTF8NamesItsFirstBadByte(path: String, bytes: [UInt8], message: String) async throws {
+        let content = try ContentFixture([:])
+        try FileManager.default.createDirectory(at: content.folder.appendingPathComponent(path).deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try Data(bytes).write(to: content.folder.appendingPathComponent(path))
+        let error = try await content.failure()
+        #expect(error.description == message)
+    }
+
     @Test func dataHoldsOnlyTheThreeFilesOfLocalRecords() async throws {
         let content = try ContentFixture(["data/notes.txt": "to do"])
         let error = try await content.failure()

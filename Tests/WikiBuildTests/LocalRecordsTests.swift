@@ -277,6 +277,9 @@ struct LocalBuild {
         (.location, "[{\"id\": 1, \"residents\": [\"\(api)/character/21\"]}]", 1, 26,
          "'residents' of location 1 names character 21"),
         (.location, "[{\"id\": 1, \"created\": \"yesterday\"}]", 1, 23, "'created' of location 1 must be a date"),
+        // The newest day dates the whole site (feed, character of the day): one still to come would pin it there.
+        (.episode, "[{\"id\": 1, \"created\": \"9999-12-31T00:00:00.000Z\"}]", 1, 23,
+         "'created' of episode 1 is 9999-12-31, a day still to come"),
     ]
 
     @Test(arguments: mistakes.indices)
@@ -293,6 +296,30 @@ struct LocalBuild {
         #expect(error?.message.contains(mistake.says) == true, "\(String(describing: error))")
         #expect(error?.description.hasPrefix("\(content.path(mistake.kind).path):\(mistake.line):\(mistake.column): ") == true)
         #expect(DirectoryDigest.contents(of: good.output) == before, "nothing was published")
+    }
+
+    /// A `created` is refused from the day after today anywhere on Earth (UTC+14), never on the maintainer's today.
+    @Test func aCreatedDayStillToComeIsRefused() throws {
+        // 2026-11-18 at 11:06 UTC: 2026-11-19 has begun east of UTC+13.
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        func load(_ created: String) throws(LocalRecordsError) {
+            let text = "[{\"id\": 1, \"created\": \"\(created)\"}]"
+            _ = try LocalRecords.load([LocalRecords.File(kind: .episode, path: "episodes.json", bytes: Array(text.utf8))], now: now)
+        }
+        try load("2026-11-18T23:59:59.000Z")
+        try load("2026-11-19T10:00:00.000Z")
+        let error = #expect(throws: LocalRecordsError.self) { try load("2026-11-20T00:00:00.000Z") }
+        #expect(error?.description == "episodes.json:1:23: 'created' of episode 1 is 2026-11-20, a day still to come "
+            + "(today is at most 2026-11-19): give the day the record was added (nothing was published)")
+    }
+
+    /// A local file that is not UTF-8 is refused at its first bad byte, not where the string holding it ends.
+    @Test func aFileThatIsNotUTF8NamesItsFirstBadByte() throws {
+        let bytes = Array("[\n  {\"id\": 1, \"name\": \"Caf".utf8) + [0xE9] + Array("\"}\n]".utf8)
+        let error = #expect(throws: LocalRecordsError.self) {
+            try LocalRecords.load([LocalRecords.File(kind: .episode, path: "episodes.json", bytes: bytes)])
+        }
+        #expect(error?.description == "episodes.json:2:25: is not UTF-8: byte 0xE9 at offset 26 (nothing was published)")
     }
 
     // MARK: Rebuilding

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WikiModel
 
@@ -8,6 +9,21 @@ import Testing
         let aired = try #require(CalendarDate(airDate: "December 2, 2013"))
         #expect(aired.isoDay == "2013-12-02")
         #expect(aired < created)
+    }
+
+    /// The UTC day of a moment, as Foundation's Gregorian calendar in UTC has it, across leap years and centuries.
+    @Test func theDayOfAMomentIsItsUTCDay() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var seconds: Int64 = -86_400 * 365 * 3
+        while seconds < 253_402_300_799 {
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            let day = CalendarDate(secondsSince1970: seconds)
+            #expect([day.year, day.month, day.day] == [parts.year, parts.month, parts.day], "\(seconds)")
+            seconds += 86_399 * 371
+        }
+        #expect(CalendarDate(secondsSince1970: 951_782_400).isoDay == "2000-02-29")
+        #expect(CalendarDate(secondsSince1970: 253_402_300_799).isoDay == "9999-12-31")
     }
 
     @Test func rejectsWhatIsNotADate() {
