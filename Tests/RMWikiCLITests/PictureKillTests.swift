@@ -1,0 +1,147 @@
+import Foundation
+import LoopbackAPI
+import RickAndMortyAPI
+import TestSupport
+import Testing
+
+extension NightlyProcessTests {
+    /// SIGKILL `rmwiki build` while it fetches new pictures, makes and caches their copies and reads a changed
+    /// content folder, and `rmwiki fetch` while it stores them: every time the published site is wholly the last
+    /// one or wholly the new one, every entry of the picture cache (`<cache>/pictures/`) is wholly an entry of
+    /// before or of after, and the next build recovers; at the end the site and the picture cache are exactly
+    /// what a build never killed makes.
+    @Suite(
+        .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
+        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+    struct PictureKillTests {
+        /// Kill moments as fractions of the shortest run measured of each command, as in `KillTests`: spread
+        /// over the whole run and denser where copies are made and the site is published.
+        static let schedule: [(command: String, fraction: Double)] =
+            [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0].map { ("build", $0) }
+            + [0, 0.2, 0.4, 0.6, 0.8, 0.95].map { ("fetch", $0) }
+        static let characters = 24
+        /// The characters whose picture each round replaces: their copies are made again.
+        static let changed = 1...6
+
+        @Test func aKilledBuildOrFetchLeavesTheSiteAndThePictureCacheWhole() async throws {
+            let binary = try #require(RMWikiExecutable.path)
+            let slice = try SharedSlice(characters: Self.characters)
+            let work = try BuildWorkspace("rmwiki-picture-kill")
+            defer { work.remove() }
+            let content = work.folder.appendingPathComponent("content")
+            let pictures = work.cache.appendingPathComponent("pictures")
+
+            try await LoopbackSession.with(slice.server(options: .init(latency: .milliseconds(5)))) { server, base in
+                func arguments(_ command: String, cache: URL, output: URL, quiet: Bool = true) -> [String] {
+                    guard command == "build" else { return ["fetch", "--api", base.absoluteString, "--cache", cache.path, "--quiet"] }
+                    return ["build", "--api", base.absoluteString, "--cache", cache.path, "--output", output.path,
+                            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
+                            "--content", content.path] + (quiet ? ["--quiet"] : [])
+                }
+                func run(_ command: String) async throws {
+                    let result = try await SpawnedProcess.run(binary, arguments(command, cache: work.cache, output: work.output),
+                                                              captureIn: work.logs)
+                    #expect(result.termination == .exited(0), "\(command) failed: \(result.err)")
+                }
+                // A round gives characters 1…6 pictures of new bytes (another character's avatar, tagged with the
+                // round), renames character 1 and rewrites the home page's and character 1's prose.
+                func change(round: Int) async throws {
+                    for id in Self.changed {
+                        let picture = round * 1000 + id
+                        let source = try #require(slice.avatars[1 + (id + round) % Self.characters])
+                        await server.setAvatar(LoopbackAvatar(bytes: TaggedPicture.tagged(source.bytes, "round \(round)")),
+                                               forCharacter: picture)
+                        try await server.updateCharacter(id: id) { record in
+                            if id == 1 { record.name = "Rick Sanchez (round \(round))" }
+                            record.image = base.absoluteString + "/character/avatar/\(picture).jpeg"
+                        }
+                    }
+                    try FileManager.default.createDirectory(at: content.appendingPathComponent("characters"),
+                                                            withIntermediateDirectories: true)
+                    try Data("Round \(round) of the wiki.\n".utf8).write(to: content.appendingPathComponent("home.md"))
+                    try Data("Rick in round \(round).\n".utf8).write(to: content.appendingPathComponent("characters/1.md"))
+                }
+
+                try await change(round: 0)
+                try await run("build")
+                let clock = ContinuousClock()
+                var times: [String: Duration] = [:]
+                for (round, command) in [(-2, "fetch"), (-1, "build")] {
+                    try await change(round: round)
+                    let started = clock.now
+                    try await run(command)
+                    times[command] = clock.now - started
+                }
+                try await run("build")
+                var lastGood = try SiteTreeSnapshot(of: work.output)
+
+                var outcomes: [String] = []
+                for (index, moment) in Self.schedule.enumerated() {
+                    let round = index + 1
+                    try await change(round: round)
+                    let cacheBefore = DirectoryDigest.contents(of: pictures)
+                    let process = try SpawnedProcess(binary, arguments(moment.command, cache: work.cache, output: work.output),
+                                                     captureIn: work.logs)
+                    let started = clock.now
+                    let limit = (times[moment.command] ?? .seconds(1)) * moment.fraction
+                    let (termination, ranOut) = await process.wait(killingAfter: limit)
+                    if !ranOut { times[moment.command] = min(times[moment.command] ?? limit, clock.now - started) }
+                    let site = try SiteTreeSnapshot(of: work.output)
+                    let cacheKilled = DirectoryDigest.contents(of: pictures)
+
+                    // The next build fetches what the killed run did not, and publishes.
+                    try await run("build")
+                    let recovered = try SiteTreeSnapshot(of: work.output)
+                    let cacheRecovered = DirectoryDigest.contents(of: pictures)
+                    let label = "\(moment.command) killed at \(moment.fraction) (\(termination))"
+                    outcomes.append("\(moment.fraction) \(moment.command): \(site == lastGood ? "old" : "new") site")
+
+                    #expect(site == lastGood || site.hasSameContent(as: recovered), "\(label): a partial site was published")
+                    if moment.command == "fetch" { #expect(site == lastGood, "\(label): a fetch changed the site") }
+                    for problem in Self.partialEntries(cacheKilled, before: cacheBefore, after: cacheRecovered) {
+                        Issue.record("\(label): \(problem)")
+                    }
+                    #expect(!cacheRecovered.keys.contains { $0.hasPrefix(".staging-") }, "\(label): staging left in pictures/")
+                    let page = try BuildFixture.text(work.output, "characters/1/index.html")
+                    #expect(page.contains("Rick Sanchez (round \(round))") && page.contains("Rick in round \(round)."), "\(label)")
+                    #expect(try BuildFixture.text(work.output, "index.html").contains("Round \(round) of the wiki."), "\(label)")
+                    #expect(try work.leftoversBesideOutput().isEmpty, "\(label)")
+                    #expect(try work.leftoversInCache().isEmpty, "\(label)")
+                    lastGood = recovered
+                }
+                print("PictureKillTests: \(times); " + outcomes.joined(separator: "; "))
+
+                // A build never killed, from an empty cache, makes the same copies and the same picture cache (its
+                // other pages differ: it has no history of the rounds for "What's new").
+                let fresh = work.folder.appendingPathComponent("fresh")
+                let cold = try await SpawnedProcess.run(
+                    binary, arguments("build", cache: fresh.appendingPathComponent("cache"), output: fresh.appendingPathComponent("site")),
+                    captureIn: work.logs)
+                #expect(cold.termination == .exited(0), "\(cold.err)")
+                let copies = try SiteTreeSnapshot(of: fresh.appendingPathComponent("site")).files.filter { $0.key.hasPrefix("images/characters/") }
+                #expect(!copies.isEmpty && copies.allSatisfy { lastGood.files[$0.key]?.bytes == $0.value.bytes })
+                #expect(copies.count == lastGood.files.keys.filter { $0.hasPrefix("images/characters/") }.count)
+                #expect(DirectoryDigest.contents(of: fresh.appendingPathComponent("cache/pictures")) == DirectoryDigest.contents(of: pictures))
+                let problems = try SiteChecker(root: work.output).problems()
+                #expect(problems.isEmpty, "\(problems.prefix(5))")
+            }
+        }
+
+        /// The entries of the picture cache after a kill that are neither the entry of that name before the kill
+        /// nor the one after the next build, file for file (staging folders aside: the next build removes them).
+        static func partialEntries(_ killed: [String: Data], before: [String: Data], after: [String: Data]) -> [String] {
+            func entries(_ digest: [String: Data]) -> [String: [String: Data]] {
+                var result: [String: [String: Data]] = [:]
+                for (path, data) in digest where !path.hasPrefix(".staging-") {
+                    let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
+                    result[parts[0], default: [:]][parts.count > 1 ? parts[1] : ""] = data
+                }
+                return result
+            }
+            let old = entries(before), new = entries(after)
+            return entries(killed).compactMap { name, files in
+                files == old[name] || files == new[name] ? nil : "the picture cache's entry \(name) is partial or wrong"
+            }.sorted()
+        }
+    }
+}
