@@ -96,7 +96,8 @@ struct InflateState {
         self.input = input
         position = start
         self.outputLimit = outputLimit
-        output.reserveCapacity(min(outputLimit, 64 << 20))
+        // Reserved whole: only the pages written are taken, and growing by copying would hold twice the picture.
+        output.reserveCapacity(outputLimit)
     }
 
     /// The byte after the last one the stream used (the unused bits of a partly read byte are skipped).

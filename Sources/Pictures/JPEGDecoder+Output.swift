@@ -1,15 +1,19 @@
+import Foundation
+
 extension JPEGDecoder {
     /// Turns the coefficients into RGBA: inverse DCT per component, upsampling to full size, colour conversion.
     func output() throws(PictureError) -> Picture {
+        let width = outputWidth, height = outputHeight
         var planes: [[UInt8]] = []
         for component in components {
             let table = quantTables[component.quantTable]
             guard table.count == 64 else { throw .corrupt("JPEG component uses a missing quantization table") }
-            planes.append(Self.inverseTransform(component, coefficients, table: table))
+            planes.append(scale == 1 ? Self.inverseTransform(component, coefficients, table: table)
+                          : Self.reducedTransform(component, coefficients, table: table, side: 8 / scale, blockSize: blockSize))
         }
         var full: [[UInt8]] = []
         for (index, component) in components.enumerated() {
-            full.append(upsample(planes[index], component))
+            full.append(upsample(planes[index], component, width: width, height: height, stride: component.blocksPerLine * 8 / scale))
         }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         let count = width * height
@@ -67,6 +71,51 @@ extension JPEGDecoder {
                                 inverseDCT(coefficients, block, quant, workspace, out, origin, stride)
                             }
                         }
+                    }
+                }
+            }
+        }
+        return plane
+    }
+
+    /// Each block's `side` × `side` samples from its lowest `side` × `side` frequencies: the 8-point inverse DCT's
+    /// basis read at the centres of `side` cells instead of 8 (libjpeg's scaled decoding), the mean of each
+    /// cell's samples to within the frequencies dropped. `blockSize` is 64 when all coefficients were kept.
+    static func reducedTransform(_ component: Component, _ all: [Int16], table: [UInt16], side: Int, blockSize: Int)
+        -> [UInt8] {
+        let stride = component.blocksPerLine * side
+        var plane = [UInt8](repeating: 0, count: stride * component.blocksPerColumn * side)
+        // basis[x * side + u]: C(u) / 2 · cos((2x + 1) u π / (2 · side)), C(0) = 1/√2.
+        let basis: [Float] = (0..<(side * side)).map { index in
+            let x = index / side, u = index % side
+            let weight: Float = u == 0 ? Float(0.5).squareRoot() / 2 : 0.5
+            return weight * Float(cos(Double((2 * x + 1) * u) * Double.pi / Double(2 * side)))
+        }
+        let rowLength = blockSize == 64 ? 8 : side
+        var dequantized = [Float](repeating: 0, count: side * side)
+        var across = [Float](repeating: 0, count: side * side)
+        for row in 0..<component.blocksPerColumn {
+            for column in 0..<component.blocksPerLine {
+                let block = component.offset + (row * component.blocksPerLine + column) * blockSize
+                for v in 0..<side {
+                    for u in 0..<side {
+                        dequantized[v * side + u] = Float(all[block + v * rowLength + u]) * Float(table[v * 8 + u])
+                    }
+                }
+                // Across each frequency row, then down.
+                for v in 0..<side {
+                    for x in 0..<side {
+                        var sum: Float = 0
+                        for u in 0..<side { sum += basis[x * side + u] * dequantized[v * side + u] }
+                        across[v * side + x] = sum
+                    }
+                }
+                let origin = row * side * stride + column * side
+                for y in 0..<side {
+                    for x in 0..<side {
+                        var sum: Float = 128
+                        for v in 0..<side { sum += basis[y * side + v] * across[v * side + x] }
+                        plane[origin + y * stride + x] = UInt8(min(max(sum.rounded(), 0), 255))
                     }
                 }
             }
@@ -150,8 +199,7 @@ extension JPEGDecoder {
 
     /// A component's samples at full size, `width * height`: libjpeg's triangular ("fancy") filter for 2:1
     /// sampling, each sample repeated for other ratios.
-    func upsample(_ plane: [UInt8], _ component: Component) -> [UInt8] {
-        let stride = component.blocksPerLine * 8
+    func upsample(_ plane: [UInt8], _ component: Component, width: Int, height: Int, stride: Int) -> [UInt8] {
         let scaleX = maxHorizontal / component.horizontal, scaleY = maxVertical / component.vertical
         let exactX = maxHorizontal % component.horizontal == 0, exactY = maxVertical % component.vertical == 0
         let sourceWidth = (width * component.horizontal + maxHorizontal - 1) / maxHorizontal

@@ -18,6 +18,17 @@ struct JPEGDecoder {
 
     let bytes: [UInt8]
     let limits: PictureLimits
+    /// The shorter side the output must keep at least: a larger picture is decoded at 1/2, 1/4 or 1/8 of its size
+    /// (`scale`), each block's inverse DCT reduced to its lowest 4 × 4, 2 × 2 or 1 × 1 frequencies.
+    let minimumSide: Int
+    var scale = 1
+    /// The coefficients kept for each block: all 64, or in a baseline picture decoded at reduced scale only
+    /// the lowest (8 / scale)², the others dropped as they are read. A progressive picture keeps all 64 (its
+    /// refinement scans read correction bits for every coefficient already seen), so its budget is larger.
+    var blockSize = 64
+    /// Where the coefficient at each zig-zag position goes within a block's stored coefficients, -1 if dropped.
+    var placement = zigzag
+    var coefficientCount = 0
     var position = 2
     var width = 0, height = 0
     var progressive = false
@@ -43,16 +54,34 @@ struct JPEGDecoder {
         63,
     ]
 
-    static func decode(_ bytes: [UInt8], limits: PictureLimits) throws(PictureError) -> Picture {
-        var decoder = JPEGDecoder(bytes: bytes, limits: limits)
+    static func decode(_ bytes: [UInt8], limits: PictureLimits, minimumSide: Int = 0) throws(PictureError) -> Picture {
+        var decoder = JPEGDecoder(bytes: bytes, limits: limits, minimumSide: minimumSide)
         try decoder.readMarkers()
         return try decoder.output()
     }
 
-    init(bytes: [UInt8], limits: PictureLimits) {
+    /// The picture's size once decoded and the most memory decoding takes, from the markers before the frame.
+    static func footprint(_ bytes: [UInt8], limits: PictureLimits, minimumSide: Int)
+        -> (width: Int, height: Int, decoding: Int)? {
+        var decoder = JPEGDecoder(bytes: bytes, limits: limits, minimumSide: minimumSide)
+        guard (try? decoder.readMarkers(frameOnly: true)) != nil, decoder.frameSeen else { return nil }
+        let side = 8 / decoder.scale
+        let width = decoder.outputWidth, height = decoder.outputHeight
+        // The coefficients (2 bytes each), then beside them each component's samples at block size and at full
+        // size, and the RGBA picture.
+        let planes = decoder.components.reduce(0) { $0 + $1.blocksPerLine * $1.blocksPerColumn * side * side }
+        let output = planes + decoder.components.count * width * height + width * height * 4
+        return (width, height, decoder.coefficientCount * 2 + output)
+    }
+
+    init(bytes: [UInt8], limits: PictureLimits, minimumSide: Int = 0) {
         self.bytes = bytes
         self.limits = limits
+        self.minimumSide = minimumSide
     }
+
+    var outputWidth: Int { (width + scale - 1) / scale }
+    var outputHeight: Int { (height + scale - 1) / scale }
 
     mutating func readUInt16() throws(PictureError) -> Int {
         guard position + 2 <= bytes.count else { throw .truncated("JPEG ends inside a marker segment") }
@@ -68,7 +97,8 @@ struct JPEGDecoder {
         return bytes[position..<(position + length - 2)]
     }
 
-    mutating func readMarkers() throws(PictureError) {
+    /// Reads the picture; with `frameOnly`, only as far as the frame header, allocating nothing.
+    mutating func readMarkers(frameOnly: Bool = false) throws(PictureError) {
         while true {
             guard position < bytes.count else { throw .truncated("JPEG ends before its end marker") }
             guard bytes[position] == 0xFF else {
@@ -82,7 +112,10 @@ struct JPEGDecoder {
             case 0xD9:
                 guard frameSeen else { throw .corrupt("JPEG without a frame") }
                 return
-            case 0xC0, 0xC1, 0xC2: try readFrame(try segment(), progressive: marker == 0xC2)
+            case 0xC0, 0xC1, 0xC2:
+                try readFrame(try segment(), progressive: marker == 0xC2)
+                if frameOnly { return }
+                coefficients = [Int16](repeating: 0, count: coefficientCount)
             case 0xC4: try readHuffmanTables(try segment())
             case 0xDB: try readQuantTables(try segment())
             case 0xDD:
@@ -141,7 +174,17 @@ struct JPEGDecoder {
         guard total <= limits.maxPixels * 3 * 4 + 4096 * 64 else {
             throw .tooLarge(width: width, height: height, maxPixels: limits.maxPixels)
         }
-        coefficients = [Int16](repeating: 0, count: total)
+        if minimumSide > 0 {
+            let shorter = min(width, height)
+            scale = [8, 4, 2].first { (shorter + $0 - 1) / $0 >= minimumSide } ?? 1
+        }
+        if scale > 1 && !progressive {
+            let side = 8 / scale
+            blockSize = side * side
+            placement = Self.zigzag.map { $0 / 8 < side && $0 % 8 < side ? $0 / 8 * side + $0 % 8 : -1 }
+            for index in components.indices { components[index].offset = components[index].offset / 64 * blockSize }
+        }
+        coefficientCount = total / 64 * blockSize
         self.progressive = progressive
         frameSeen = true
     }
@@ -218,8 +261,11 @@ struct JPEGDecoder {
         var storage = coefficients
         coefficients = []
         defer { coefficients = storage }
+        let placement = self.placement
         try storage.withUnsafeMutableBufferPointer { (all) throws(PictureError) in
-            try decodeScan(scanComponents, &scan, &reader, all)
+            try placement.withUnsafeBufferPointer { (placement) throws(PictureError) in
+                try decodeScan(scanComponents, &scan, &reader, all, placement)
+            }
         }
         // The entropy-coded data ends at the next marker that is not a restart marker.
         position = reader.markerPosition ?? reader.position
@@ -231,7 +277,8 @@ struct JPEGDecoder {
     }
 
     mutating func decodeScan(_ scanComponents: [Int], _ scan: inout JPEGScan, _ reader: inout JPEGBitReader,
-                             _ all: UnsafeMutableBufferPointer<Int16>) throws(PictureError) {
+                             _ all: UnsafeMutableBufferPointer<Int16>, _ placement: UnsafeBufferPointer<Int>)
+        throws(PictureError) {
         for component in scanComponents { components[component].predictor = 0 }
         eobRun = 0
         let single = scanComponents.count == 1
@@ -255,7 +302,7 @@ struct JPEGDecoder {
             if single {
                 let index = scanComponents[0]
                 let block = (unit / singleBlocksPerLine) * components[index].blocksPerLine + unit % singleBlocksPerLine
-                try decodeBlock(index, block, &scan, &reader, all)
+                try decodeBlock(index, block, &scan, &reader, all, placement)
             } else {
                 let row = unit / mcusPerLine, column = unit % mcusPerLine
                 for index in scanComponents {
@@ -264,7 +311,7 @@ struct JPEGDecoder {
                         for h in 0..<component.horizontal {
                             let block = (row * component.vertical + v) * component.blocksPerLine
                                 + column * component.horizontal + h
-                            try decodeBlock(index, block, &scan, &reader, all)
+                            try decodeBlock(index, block, &scan, &reader, all, placement)
                         }
                     }
                 }
@@ -273,15 +320,16 @@ struct JPEGDecoder {
     }
 
     mutating func decodeBlock(_ index: Int, _ block: Int, _ scan: inout JPEGScan, _ reader: inout JPEGBitReader,
-                              _ all: UnsafeMutableBufferPointer<Int16>) throws(PictureError) {
+                              _ all: UnsafeMutableBufferPointer<Int16>, _ placement: UnsafeBufferPointer<Int>)
+        throws(PictureError) {
         let dc = dcTables[components[index].dcTable], ac = acTables[components[index].acTable]
         var predictor = components[index].predictor
         var run = eobRun
-        let start = components[index].offset + block * 64
+        let start = components[index].offset + block * blockSize
         do {
-            let coefficients = UnsafeMutableBufferPointer(rebasing: all[start..<(start + 64)])
+            let coefficients = UnsafeMutableBufferPointer(rebasing: all[start..<(start + blockSize)])
             if !scan.progressive {
-                try Self.decodeBaseline(coefficients, dc: dc, ac: ac, predictor: &predictor, &reader)
+                try Self.decodeBaseline(coefficients, dc: dc, ac: ac, predictor: &predictor, &reader, placement)
             } else if scan.start == 0 {
                 if scan.high == 0 {
                     let symbol = try reader.decode(dc)
@@ -302,7 +350,8 @@ struct JPEGDecoder {
     }
 
     static func decodeBaseline(_ block: UnsafeMutableBufferPointer<Int16>, dc: JPEGHuffman?, ac: JPEGHuffman?,
-                               predictor: inout Int, _ reader: inout JPEGBitReader) throws(PictureError) {
+                               predictor: inout Int, _ reader: inout JPEGBitReader, _ placement: UnsafeBufferPointer<Int>)
+        throws(PictureError) {
         let symbol = try reader.decode(dc)
         if symbol != 0 { predictor &+= try reader.receiveExtend(symbol) }
         block[0] = Int16(truncatingIfNeeded: predictor)
@@ -317,7 +366,8 @@ struct JPEGDecoder {
             }
             k += skip
             guard k < 64 else { throw .corrupt("JPEG coefficient past the end of a block") }
-            block[zigzag[k]] = Int16(truncatingIfNeeded: try reader.receiveExtend(size))
+            let coefficient = Int16(truncatingIfNeeded: try reader.receiveExtend(size))
+            if placement[k] >= 0 { block[placement[k]] = coefficient }
             k += 1
         }
     }

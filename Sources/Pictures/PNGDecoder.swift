@@ -13,7 +13,7 @@ enum PNGDecoder {
         }
     }
 
-    static func decode(_ bytes: [UInt8], limits: PictureLimits) throws(PictureError) -> Picture {
+    static func decode(_ bytes: [UInt8], limits: PictureLimits, minimumSide: Int = 0) throws(PictureError) -> Picture {
         var position = 8
         var header: Header?
         var palette: [UInt8] = []
@@ -54,7 +54,32 @@ enum PNGDecoder {
         if header.colourType == 3 && palette.isEmpty { throw .corrupt("PNG palette picture without PLTE") }
         let raw = try Inflate.zlib(compressed, outputLimit: rawSize(header))
         guard raw.count == rawSize(header) else { throw .truncated("PNG image data shorter than the picture") }
+        let factor = reduction(header, minimumSide: minimumSide)
+        if factor > 1 {
+            return try expand(raw: raw, header: header, palette: palette, transparency: transparency, reducedBy: factor)
+        }
         return try expand(raw: raw, header: header, palette: palette, transparency: transparency)
+    }
+
+    /// PNG cannot be scaled while decoding as JPEG can, but its rows can be averaged into a picture `factor`
+    /// times smaller as they are read, so only the inflated data is ever held at full size: any whole factor
+    /// that keeps the shorter side at least `minimumSide`.
+    static func reduction(_ header: Header, minimumSide: Int) -> Int {
+        guard minimumSide > 0 else { return 1 }
+        return max(1, min(header.width, header.height) / minimumSide)
+    }
+
+    /// The picture's size once decoded and the most memory decoding takes, from the IHDR chunk (always first).
+    static func footprint(_ bytes: [UInt8], limits: PictureLimits, minimumSide: Int)
+        -> (width: Int, height: Int, decoding: Int)? {
+        guard bytes.count >= 33, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR",
+              let header = try? readHeader(bytes[16..<29], limits: limits) else { return nil }
+        let factor = reduction(header, minimumSide: minimumSide)
+        let width = (header.width + factor - 1) / factor, height = (header.height + factor - 1) / factor
+        // The compressed data gathered from IDAT chunks, the inflated rows, and the picture being filled: RGBA, or
+        // linear-light sums (16 bytes a pixel) then RGBA when reduced.
+        let filling = factor > 1 ? width * height * (16 + 4) + header.width * 4 : width * height * 4
+        return (width, height, bytes.count + rawSize(header) + filling)
     }
 
     static func readUInt32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
@@ -102,6 +127,49 @@ enum PNGDecoder {
     static func expand(raw: [UInt8], header: Header, palette: [UInt8], transparency: [UInt8]?) throws(PictureError)
         -> Picture {
         var pixels = [UInt8](repeating: 255, count: header.width * header.height * 4)
+        try forEachRow(raw, header) { (row, count, y, startX, stepX) throws(PictureError) in
+            try store(row: row, count: count, header: header, palette: palette, transparency: transparency,
+                      pixels: &pixels, y: y, startX: startX, stepX: stepX)
+        }
+        return Picture(width: header.width, height: header.height, pixels: pixels)
+    }
+
+    /// Each pixel is added, in linear light with alpha premultiplied as `Resizer` works, to the block of
+    /// `factor` × `factor` it falls in, whatever order Adam7 brings it in; each block is then its mean.
+    static func expand(raw: [UInt8], header: Header, palette: [UInt8], transparency: [UInt8]?, reducedBy factor: Int)
+        throws(PictureError) -> Picture {
+        let width = (header.width + factor - 1) / factor, height = (header.height + factor - 1) / factor
+        var sums = [SIMD4<Float>](repeating: .zero, count: width * height)
+        var decoded = [UInt8](repeating: 255, count: header.width * 4)
+        let linear = Resizer.linearTable
+        try forEachRow(raw, header) { (row, count, y, startX, stepX) throws(PictureError) in
+            try store(row: row, count: count, header: header, palette: palette, transparency: transparency,
+                      pixels: &decoded, y: 0, startX: 0, stepX: 1)
+            let target = (y / factor) * width
+            for column in 0..<count {
+                let at = column * 4
+                let alpha = Float(decoded[at + 3]) / 255
+                sums[target + (startX + column * stepX) / factor] += SIMD4(
+                    linear[Int(decoded[at])] * alpha, linear[Int(decoded[at + 1])] * alpha,
+                    linear[Int(decoded[at + 2])] * alpha, alpha)
+                // `store` leaves alpha alone where the picture has none to give.
+                decoded[at + 3] = 255
+            }
+        }
+        for y in 0..<height {
+            let rows = min(factor, header.height - y * factor)
+            for x in 0..<width {
+                sums[y * width + x] /= Float(rows * min(factor, header.width - x * factor))
+            }
+        }
+        return LinearPicture(width: width, height: height, pixels: sums).picture
+    }
+
+    /// Every row of every pass, unfiltered: its samples, how many pixels it holds, and where they go.
+    static func forEachRow(
+        _ raw: [UInt8], _ header: Header,
+        _ body: (_ row: [UInt8], _ count: Int, _ y: Int, _ startX: Int, _ stepX: Int) throws(PictureError) -> Void
+    ) throws(PictureError) {
         var offset = 0
         let bytesPerPixel = max(1, header.channels * header.bitDepth / 8)
         for (index, size) in passSizes(header).enumerated() where size.width > 0 && size.height > 0 {
@@ -114,12 +182,10 @@ enum PNGDecoder {
                 for byte in 0..<stride { current[byte] = raw[offset + 1 + byte] }
                 offset += 1 + stride
                 try unfilter(filter, &current, previous, bytesPerPixel: bytesPerPixel)
-                try store(row: current, count: size.width, header: header, palette: palette, transparency: transparency,
-                          pixels: &pixels, y: startY + row * stepY, startX: startX, stepX: stepX)
+                try body(current, size.width, startY + row * stepY, startX, stepX)
                 swap(&previous, &current)
             }
         }
-        return Picture(width: header.width, height: header.height, pixels: pixels)
     }
 
     static func unfilter(_ filter: UInt8, _ row: inout [UInt8], _ previous: [UInt8], bytesPerPixel: Int)
