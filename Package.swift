@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it:
-// Markdown (its own, no dependencies); Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping, JSON scanning) under all of them; Mustache, RickAndMortyAPI, SVGCharts → WikiModel → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
+// Markdown (its own, no dependencies); Primitives (file stamps, folder walks, file locks, atomic writes, durations, FNV-1a, XML escaping, JSON scanning) under all of them; Mustache, Markdown, RickAndMortyAPI, SVGCharts → WikiModel (page models and their template values) → WikiBuild (render + publish via SiteOutput) → RMWikiCLI → rmwiki.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [
@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Pictures", swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
-        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts", "Markdown"]),
+        .target(name: "WikiModel", dependencies: ["Mustache", "RickAndMortyAPI", "SVGCharts", "Markdown"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 import TestSupport
 
 /// Runs blocking work on a dedicated thread and awaits its result.

@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+@testable import Primitives
 import Testing
 
 /// The path rules shared by `--output` and `--cache`, as a pure function over a described filesystem: never
