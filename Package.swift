@@ -5,7 +5,7 @@ import PackageDescription
 // file locks, atomic writes, durations, FNV-1a, HTML/XML escaping, JSON scanning) is under every module but
 // Pictures; Markdown and Mustache are library products of their own; Pictures decodes, resizes and encodes
 // avatars; RickAndMortyAPI fetches and caches; HTTPServer serves the preview; SVGCharts draws the statistics;
-// WikiModel turns records into page models; SiteOutput publishes a folder atomically; WikiBuild renders and
+// WikiModel turns records into page models and their template values; SiteOutput publishes a folder atomically; WikiBuild renders and
 // publishes the site; RMWikiCLI parses commands; rmwiki is its thin main.
 let package = Package(
     name: "RickAndMortyWiki",
@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Pictures", swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
-        .target(name: "WikiModel", dependencies: ["RickAndMortyAPI", "SVGCharts", "Markdown"]),
+        .target(name: "WikiModel", dependencies: ["Mustache", "RickAndMortyAPI", "SVGCharts", "Markdown"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),

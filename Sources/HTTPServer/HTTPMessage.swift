@@ -13,7 +13,7 @@ package struct HTTPRequest: Sendable {
     package var headers: HTTPHeaders
     package var body: [UInt8]
     /// `HTTP/1.1` or `HTTP/1.0`.
-    package var version: String
+    var version: String
 }
 
 /// A handler's answer. The server owns framing: it sets `Content-Length` (or chunked encoding for
@@ -50,7 +50,7 @@ package struct HTTPResponse: Sendable {
     }
 
     /// A `text/plain; charset=utf-8` response.
-    package static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+    static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", bytes: Array(text.utf8))
     }
 
@@ -67,9 +67,9 @@ package struct HTTPResponse: Sendable {
 package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     package private(set) var fields: [(name: String, value: String)]
 
-    package init() { fields = [] }
+    init() { fields = [] }
 
-    package init(_ fields: [(String, String)]) {
+    init(_ fields: [(String, String)]) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
@@ -93,7 +93,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     }
 
     /// Every value for `name`, in order (for repeated fields such as `Set-Cookie`).
-    package func values(for name: String) -> [String] {
+    func values(for name: String) -> [String] {
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
@@ -102,7 +102,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     }
 
     /// Appends a field even if one of that name exists.
-    package mutating func add(_ name: String, _ value: String) {
+    mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
     }
 
@@ -110,7 +110,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
-    package var count: Int { fields.count }
+    var count: Int { fields.count }
 
     package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()

@@ -27,7 +27,7 @@ import Darwin
 ///   fails closes the connection. Past `EventLoop.streamHighWater` buffered bytes, their producers wait
 ///   until the client has taken everything sent, so a slow reader costs a bounded buffer.
 package final class HTTPServer: Sendable {
-    package let configuration: Configuration
+    let configuration: Configuration
     private let handler: any HTTPHandler
     private let state = Mutex<State>(.idle)
 
@@ -147,9 +147,9 @@ extension HTTPServer {
         /// An IPv4 or IPv6 literal, or `localhost`. When it is a loopback address, requests must name a
         /// loopback host too (localhost, `*.localhost`, 127.x.x.x, `[::1]`, with or without a port) and
         /// others are answered `421`: that keeps web pages from reading the server through DNS rebinding.
-        package var host: String
+        var host: String
         /// 0 picks a free port; `start()` returns the one bound.
-        package var port: Int
+        var port: Int
         /// Open connections served normally. A newcomer beyond it closes the connection that has kept the
         /// server waiting longest (idle between requests, still sending its request head, or taking nothing of
         /// its answer since its socket last took bytes), so clients that hold connections open, reconnect at once
@@ -157,25 +157,25 @@ extension HTTPServer {
         /// work, say), the newcomer is still accepted, but its first request is answered `503` with
         /// `Retry-After: 1` and `Connection: close`, so clients see a clear refusal instead of a reset; past
         /// twice the cap new connections are closed at once.
-        package var maxConnections: Int
+        var maxConnections: Int
         /// Open `.stream` responses (Server-Sent Events). They last as long as a page stays open, so they
         /// have a cap of their own and do not count against `maxConnections`: page requests always find
         /// room. One more is answered `503` with `Retry-After` and `Connection: close`.
-        package var maxEventStreams: Int
+        var maxEventStreams: Int
         /// Longest request line (method, target, version) before `414`.
-        package var maxRequestLineBytes: Int
+        var maxRequestLineBytes: Int
         /// Largest header section (after the request line) before `431`.
-        package var maxHeaderBytes: Int
+        var maxHeaderBytes: Int
         /// Largest `Content-Length` accepted before `413`.
-        package var maxBodyBytes: Int
+        var maxBodyBytes: Int
         /// How long a keep-alive connection may wait for its next request, and how long a client may
         /// leave a response unread, before the connection is closed. After an error answer the server
         /// discards what the client still sends for at most this long (2 s at most), however it trickles.
-        package var idleTimeout: Duration
+        var idleTimeout: Duration
         /// How long a client may take to send one whole request, from its first byte; past it the server
         /// answers `408` and closes (this is what defeats clients trickling a byte a second).
-        package var requestTimeout: Duration
-        package var listenBacklog: Int
+        var requestTimeout: Duration
+        var listenBacklog: Int
 
         package init(
             host: String = "127.0.0.1",

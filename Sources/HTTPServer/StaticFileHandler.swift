@@ -13,7 +13,7 @@ package struct StaticFileHandler: HTTPHandler {
     private let root: @Sendable () -> URL
 
     /// `root` is asked on every request, so it may change while the server runs.
-    package init(root: @escaping @Sendable () -> URL) {
+    init(root: @escaping @Sendable () -> URL) {
         self.root = root
     }
 

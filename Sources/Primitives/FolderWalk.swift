@@ -21,11 +21,6 @@ package enum FolderWalk {
         /// Relative to the walked folder, "/"-separated, without a leading "/".
         package var path: String
         package var kind: Kind
-
-        package init(path: String, kind: Kind) {
-            self.path = path
-            self.kind = kind
-        }
     }
 
     /// The entries under `folder` (not the folder itself); empty when it is missing or not a folder.

@@ -20,33 +20,25 @@ import Darwin
 /// filesystem, never against the machine's own system folders.
 package struct ProtectedFolders: Sendable, Equatable {
     /// A folder of this run the checked folder must stay apart from, named for the message ("the cache").
-    package struct Folder: Sendable, Equatable {
-        package var role: String
-        package var path: String
+    struct Folder: Sendable, Equatable {
+        var role: String
+        var path: String
 
-        package init(_ role: String, _ path: String) {
+        init(_ role: String, _ path: String) {
             self.role = role
             self.path = path
         }
     }
 
     /// Absolute paths with links resolved, as `resolved(_:)` makes them.
-    package var currentDirectory: String
-    package var homes: [String]
+    var currentDirectory: String
+    var homes: [String]
     /// The user's own home (`$HOME`): what is inside it is the user's, even where it lies in a system tree
     /// (a service's home such as `/var/lib/jenkins`).
     var ownHome: String?
     /// The running executable and the libraries it loaded.
-    package var runtimeFiles: [String]
-    package var folders: [Folder]
-
-    package init(currentDirectory: String, homes: [String], ownHome: String? = nil, runtimeFiles: [String], folders: [Folder]) {
-        self.currentDirectory = currentDirectory
-        self.homes = homes
-        self.ownHome = ownHome
-        self.runtimeFiles = runtimeFiles
-        self.folders = folders
-    }
+    var runtimeFiles: [String]
+    var folders: [Folder]
 
     /// The rules for this process: its working folder, `$HOME` and the homes in `/etc/passwd`, its executable
     /// and libraries, and `folders` (role, location), every path resolved.
@@ -75,7 +67,7 @@ package struct ProtectedFolders: Sendable, Equatable {
 
     /// The rule: `given` is the path as the user wrote it (made absolute, dots removed), `path` the same with
     /// links resolved. Both are checked for the system folders: on most systems `/lib` is a link to `/usr/lib`.
-    package func refusal(given: String, resolved path: String) -> String? {
+    func refusal(given: String, resolved path: String) -> String? {
         if path == "/" || given == "/" { return "it is the root folder" }
         if Self.contains(path, currentDirectory) {
             return path == currentDirectory ? "it is the current folder" : "it contains the current folder (\(currentDirectory))"
@@ -142,7 +134,7 @@ package struct ProtectedFolders: Sendable, Equatable {
 
     /// The absolute path with symlinks resolved in the part that exists, so `./x/..` or a linked parent
     /// cannot hide what a path really names.
-    package static func resolved(_ url: URL) -> String {
+    static func resolved(_ url: URL) -> String {
         var existing = url.standardizedFileURL
         var rest: [String] = []
         while true {
@@ -158,7 +150,7 @@ package struct ProtectedFolders: Sendable, Equatable {
     }
 
     /// Whether `outer` is `inner` or one of its ancestors.
-    package static func contains(_ outer: String, _ inner: String) -> Bool {
+    static func contains(_ outer: String, _ inner: String) -> Bool {
         outer == "/" || inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
     }
 

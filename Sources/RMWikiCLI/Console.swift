@@ -4,15 +4,15 @@ import Foundation
 /// Tests pass closures that collect the text instead.
 package struct Console: Sendable {
     /// Writes text exactly as given to standard output (`rmwiki render`'s result).
-    package let write: @Sendable (String) -> Void
+    let write: @Sendable (String) -> Void
     /// Writes text exactly as given to standard error (live progress lines redraw with `\r`).
-    package let writeError: @Sendable (String) -> Void
-    package let out: @Sendable (String) -> Void
-    package let err: @Sendable (String) -> Void
+    let writeError: @Sendable (String) -> Void
+    let out: @Sendable (String) -> Void
+    let err: @Sendable (String) -> Void
     /// Whether standard error is a terminal (live progress lines) or a log (cron, CI).
-    package let errorIsTerminal: Bool
+    let errorIsTerminal: Bool
 
-    package init(
+    init(
         write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         errorIsTerminal: Bool
     ) {
@@ -23,7 +23,7 @@ package struct Console: Sendable {
         self.errorIsTerminal = errorIsTerminal
     }
 
-    package static let standard = Console(
+    static let standard = Console(
         write: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) },
         errorIsTerminal: isatty(STDERR_FILENO) == 1)

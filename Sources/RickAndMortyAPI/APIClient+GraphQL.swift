@@ -53,7 +53,7 @@ extension APIClient {
 
     /// Ids past `info.count` asked for with the first batches: they fill the holes of up to this many deleted
     /// records, and show a count that leaves records out, without a request more.
-    package static let graphQLProbeSize = 20
+    static let graphQLProbeSize = 20
 
     /// The records in id order. GraphQL cannot list ids, so they are found: 1…count plus `graphQLProbeSize`
     /// in even batches, then, while fewer than `count` came back (deleted records leave their ids unused), the

@@ -6,7 +6,7 @@ extension APIClient {
     /// `store` as it arrives, so thousands of pictures are never all held in memory. A picture that cannot be had
     /// leaves its character without one (see `downloadAvatar`), and a picture on a host that is not allowed is
     /// never asked for; only a failure of the fetch itself (time, cancellation, storing) fails the download.
-    package func downloadAvatars(
+    func downloadAvatars(
         _ downloads: [AvatarDownload], progress: ProgressReporter = .silent,
         store: @escaping @Sendable (AvatarDownload, DownloadedImage) throws -> Void
     ) async throws -> AvatarDownloadReport {

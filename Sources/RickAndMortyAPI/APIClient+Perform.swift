@@ -155,7 +155,7 @@ extension APIClient {
 
     /// As many as curl and browsers allow in practice for one resource, and far more than a server moving its
     /// API needs.
-    package static let maximumRedirects = 10
+    static let maximumRedirects = 10
 
     /// One exchange under the limiter and the per-request time limit. The limit is enforced here as well as by
     /// the transport, so a transport that ignores `timeout` cannot hang the fetch.

@@ -6,7 +6,7 @@ extension APIClient {
     /// Runs `work` (a refresh, say) for at most `limit`. Throttling is waited out for as long as the API keeps
     /// answering, so this is what bounds a whole fetch. When time runs out, `work` is cancelled and awaited (a
     /// refresh then leaves the cache as it was) and `APIError.timeLimitExceeded` tells how far `progress` got.
-    package func withTimeLimit<Value: Sendable>(
+    func withTimeLimit<Value: Sendable>(
         _ limit: Duration, progress: ProgressReporter, _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await withThrowingTaskGroup(of: TimeLimitOutcome<Value>.self) { group in

@@ -9,18 +9,18 @@ package struct APIClient: Sendable {
     /// Modest on purpose: the public API is free. Loopback benchmarks show 8 in flight already hide
     /// most of the latency.
     package static let defaultConcurrency = 8
-    package static let defaultRequestTimeout: Duration = .seconds(30)
+    static let defaultRequestTimeout: Duration = .seconds(30)
     /// The API serves 20 records per page; page 1's `info` must agree, or the fetch is refused.
-    package static let pageSize = 20
+    static let pageSize = 20
 
-    package let baseURL: URL
-    package let transport: any HTTPTransport
-    package let concurrency: Int
-    package let retryPolicy: RetryPolicy
-    package let requestTimeout: Duration
-    package let limits: ResponseLimits
+    let baseURL: URL
+    let transport: any HTTPTransport
+    let concurrency: Int
+    let retryPolicy: RetryPolicy
+    let requestTimeout: Duration
+    let limits: ResponseLimits
     /// Where avatars may come from besides the API's own origin.
-    package let imageHosts: ImageHosts
+    let imageHosts: ImageHosts
     /// REST unless set; a property rather than an initializer argument, since only `fetchRecords` reads it.
     package var recordSource: RecordSource = .rest
     let sleep: @Sendable (Duration) async throws -> Void

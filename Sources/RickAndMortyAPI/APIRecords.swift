@@ -114,27 +114,15 @@ package enum RecordReference {
 }
 
 /// One list page as the API serves it: `{"info": …, "results": […]}`.
-package struct Page<Record: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    package var info: PageInfo
-    package var results: [Record]
-
-    package init(info: PageInfo, results: [Record]) {
-        self.info = info
-        self.results = results
-    }
+struct Page<Record: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    var info: PageInfo
+    var results: [Record]
 }
 
 /// The `info` block of a list page.
-package struct PageInfo: Codable, Sendable, Equatable {
-    package var count: Int
-    package var pages: Int
-    package var next: String?
-    package var prev: String?
-
-    package init(count: Int, pages: Int, next: String?, prev: String?) {
-        self.count = count
-        self.pages = pages
-        self.next = next
-        self.prev = prev
-    }
+struct PageInfo: Codable, Sendable, Equatable {
+    var count: Int
+    var pages: Int
+    var next: String?
+    var prev: String?
 }

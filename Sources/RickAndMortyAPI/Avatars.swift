@@ -18,40 +18,30 @@ package struct AvatarImage: Sendable, Equatable {
 
 /// One avatar to download: whose it is and where it is served.
 package struct AvatarDownload: Sendable, Equatable {
-    package var characterID: Int
-    package var url: String
-
-    package init(characterID: Int, url: String) {
-        self.characterID = characterID
-        self.url = url
-    }
+    var characterID: Int
+    var url: String
 }
 
 /// What downloading a set of avatars did.
 package struct AvatarDownloadReport: Sendable, Equatable {
-    package var statistics: FetchStatistics
+    var statistics: FetchStatistics
     /// Pictures that could not be had (a 404, a server failing every attempt, a redirect off the allowed hosts,
     /// a body that is no image or too large): those characters keep no picture (pages show a placeholder), and
     /// the next refresh asks again.
-    package var failed: [AvatarFailure]
+    var failed: [AvatarFailure]
     /// Avatars on a host neither `--api` nor `--image-host` names: never requested, and the character keeps
     /// no picture.
-    package var refused: [AvatarDownload] = []
+    var refused: [AvatarDownload] = []
 }
 
 /// A checked, complete picture.
 package struct DownloadedImage: Sendable, Equatable {
-    package var bytes: [UInt8]
-    package var format: ImageFormat
+    var bytes: [UInt8]
+    var format: ImageFormat
 }
 
 /// A picture that could not be had, and why, in a few words (`HTTP 404`, `failed after 8 attempts: HTTP 500`).
-package struct AvatarFailure: Sendable, Equatable {
-    package var download: AvatarDownload
-    package var problem: String
-
-    package init(download: AvatarDownload, problem: String) {
-        self.download = download
-        self.problem = problem
-    }
+struct AvatarFailure: Sendable, Equatable {
+    var download: AvatarDownload
+    var problem: String
 }

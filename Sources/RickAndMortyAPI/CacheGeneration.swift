@@ -5,17 +5,17 @@ import Foundation
 /// `ChangeHistory`) and `avatars/N.jpeg` or `avatars/N.png` (each character's picture, at a path fixed by its
 /// id, in the format its bytes are). Nothing in it changes after it is committed.
 package struct CacheGeneration: Sendable, Equatable {
-    package let folder: URL
+    let folder: URL
 
-    package var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
+    var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
     var responsesFile: URL { folder.appendingPathComponent("responses.json") }
-    package var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
-    package var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }
+    var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
+    var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }
 
-    package var hasSnapshot: Bool { FileManager.default.fileExists(atPath: snapshotFile.path) }
+    var hasSnapshot: Bool { FileManager.default.fileExists(atPath: snapshotFile.path) }
 
     /// The snapshot; nil when there is none, an error when it is damaged.
-    package func loadSnapshot() throws -> Snapshot? {
+    func loadSnapshot() throws -> Snapshot? {
         try readSnapshotFile().map(decodeSnapshot)
     }
 
@@ -74,7 +74,7 @@ package struct CacheGeneration: Sendable, Equatable {
 
     /// The pictures of the snapshot's characters; characters without one are absent.
     /// The folder is listed once rather than probed twice per character: a build reads this for every character.
-    package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
+    func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] {
         let names = Set((try? FileManager.default.contentsOfDirectory(atPath: avatarsFolder.path)) ?? [])
         let folder = avatarsFolder.path
         var avatars: [Int: AvatarImage] = [:]

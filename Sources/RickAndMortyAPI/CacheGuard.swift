@@ -11,11 +11,7 @@ import Primitives
 /// a folder of `ProtectedFolders` (the root and system folders, homes, the current folder and its parents,
 /// the output, the templates, `--public`) is never the cache.
 package struct CacheGuard: Sendable {
-    package var rules: ProtectedFolders
-
-    package init(rules: ProtectedFolders) {
-        self.rules = rules
-    }
+    var rules: ProtectedFolders
 
     /// The guard for this process (see `ProtectedFolders.forThisProcess`), keeping the cache apart from `folders`.
     package static func forThisProcess(protecting folders: [(role: String, url: URL)] = []) -> CacheGuard {
@@ -23,7 +19,7 @@ package struct CacheGuard: Sendable {
     }
 
     /// Throws `DataCacheError.refused` with one line saying why.
-    package func check(_ directory: URL) throws(DataCacheError) {
+    func check(_ directory: URL) throws(DataCacheError) {
         if let reason = rules.refusal(of: directory) {
             throw .refused(path: directory.path, reason: reason, foreign: false)
         }

@@ -7,10 +7,10 @@ import Darwin
 
 /// A private folder inside the cache where a commit assembles the next generation; it becomes a generation by
 /// one rename once complete, and anything left of it after a kill is removed by the next refresh.
-package struct CacheStaging: Sendable {
+struct CacheStaging: Sendable {
     static let prefix = ".staging-"
 
-    package let folder: URL
+    let folder: URL
     var generation: CacheGeneration { CacheGeneration(folder: folder) }
 
     init(cacheDirectory: URL) throws {

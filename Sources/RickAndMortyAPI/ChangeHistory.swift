@@ -9,14 +9,14 @@ import Foundation
 /// touched: a bound on records would let one large refresh (a years-old cache meeting today's API) push
 /// most of its own changes out.
 package struct ChangeHistory: Codable, Sendable, Equatable {
-    package static let buildLimit = 50
-    package static let fileName = "history.json"
+    static let buildLimit = 50
+    static let fileName = "history.json"
 
     package struct Entry: Codable, Sendable, Equatable {
         package enum Change: String, Codable, Sendable, CaseIterable { case added, changed, removed }
 
         /// When the refresh that found it ran, ISO 8601 in UTC to the second (`2026-11-22T03:30:00Z`).
-        package var date: String
+        var date: String
         package var kind: ResourceKind
         package var id: Int
         package var name: String
@@ -69,7 +69,7 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
 
     /// Puts what `changes` added, changed or removed in front, dated `date`, and keeps the newest `buildLimit`
     /// refreshes. A removed record is named as `previous` had it: the new snapshot no longer knows it.
-    package mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, previous: Snapshot?, at date: Date) {
+    mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, previous: Snapshot?, at date: Date) {
         guard !changes.isFirstSnapshot, !changes.isEmpty else { return }
         let stamp = Self.timestamp(date)
         let names = Self.names(in: snapshot)
@@ -93,7 +93,7 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
          .episode: Dictionary(snapshot.episodes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })]
     }
 
-    package static func timestamp(_ date: Date) -> String {
+    static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -101,11 +101,11 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
     }
 
     /// The history kept in `cache`, or an empty one when there is none yet.
-    package static func load(from cache: DataCache) throws -> ChangeHistory {
+    static func load(from cache: DataCache) throws -> ChangeHistory {
         try load(from: cache.current)
     }
 
-    package static func load(from generation: CacheGeneration) throws -> ChangeHistory {
+    static func load(from generation: CacheGeneration) throws -> ChangeHistory {
         try decode(try readFile(of: generation), of: generation)
     }
 

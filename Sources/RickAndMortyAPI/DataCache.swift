@@ -28,7 +28,7 @@ package struct DataCache: Sendable {
     /// What the old layout kept directly in DIR.
     static let legacyEntries = ["snapshot.json", "responses.json", ChangeHistory.fileName, "avatars"]
 
-    package let directory: URL
+    let directory: URL
 
     package init(directory: URL) {
         self.directory = directory
@@ -54,11 +54,11 @@ package struct DataCache: Sendable {
     /// The file `serve --watch` polls: through the link, so each commit changes what it names in one step.
     package var watchedSnapshotFile: URL { currentLink.appendingPathComponent("snapshot.json") }
 
-    package var snapshotFile: URL { current.snapshotFile }
+    var snapshotFile: URL { current.snapshotFile }
     package var hasSnapshot: Bool { current.hasSnapshot }
-    package func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
+    func loadSnapshot() throws -> Snapshot? { try current.loadSnapshot() }
     func loadStoredResponses() -> [String: StoredResponse] { current.loadStoredResponses() }
-    package func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
+    func avatars(for snapshot: Snapshot) -> [Int: AvatarImage] { current.avatars(for: snapshot) }
 
     func verifiedDownloads() -> VerifiedDownloads {
         VerifiedDownloads(folder: directory.appendingPathComponent(Self.downloadsFolderName, isDirectory: true))
@@ -67,7 +67,7 @@ package struct DataCache: Sendable {
     /// Removes what an interrupted refresh left behind: staging folders and temporary files, generations that are
     /// neither current nor the one before it, and the old layout's files once a generation is current. Checked
     /// pictures in `downloads/` are kept: they are what the next refresh resumes from.
-    package func removeLeftovers() {
+    func removeLeftovers() {
         let manager = FileManager.default
         let downloads = directory.appendingPathComponent(Self.downloadsFolderName)
         for folder in [directory, downloads] {
@@ -82,7 +82,7 @@ package struct DataCache: Sendable {
         removeLegacyEntries()
     }
 
-    package func makeStaging() throws -> CacheStaging {
+    func makeStaging() throws -> CacheStaging {
         try CacheStaging(cacheDirectory: directory)
     }
 

@@ -3,11 +3,11 @@ import Foundation
 /// The whole data job for the CLI: refresh the cache from the API (`rmwiki fetch`, `rmwiki build`) or read
 /// it alone (`--offline`).
 package struct DataService: Sendable {
-    package let client: APIClient
+    let client: APIClient
     package let cache: DataCache
-    package let shrinkCheck: ShrinkCheck
+    let shrinkCheck: ShrinkCheck
     /// Checked before the cache is read or written (see `CacheGuard`).
-    package let cacheGuard: CacheGuard
+    let cacheGuard: CacheGuard
 
     package init(
         client: APIClient, cache: DataCache, shrinkCheck: ShrinkCheck = ShrinkCheck(),
@@ -169,11 +169,6 @@ package struct CachedRecords: Sendable {
     package struct File: Sendable, Equatable {
         package let path: String
         package let bytes: Data?
-
-        package init(path: String, bytes: Data?) {
-            self.path = path
-            self.bytes = bytes
-        }
     }
 
     package let snapshot: Snapshot

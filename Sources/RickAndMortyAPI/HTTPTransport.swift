@@ -8,17 +8,17 @@ package protocol HTTPTransport: Sendable {
 
 /// One request as the client asks a transport for it: a GET, or a POST with a body (GraphQL).
 package struct TransportRequest: Sendable, Equatable {
-    package var url: URL
-    package var method: String
-    package var headers: [String: String]
-    package var body: Data?
+    var url: URL
+    var method: String
+    var headers: [String: String]
+    var body: Data?
     /// The transport's own time limit; the client also enforces it around `send`.
-    package var timeout: Duration
+    var timeout: Duration
     /// A transport stops reading a body that grows past this and throws `APIError.bodyTooLarge`, so a
     /// hostile or broken server cannot make it buffer gigabytes; the client also checks what it gets back.
-    package var maximumBodyBytes: Int
+    var maximumBodyBytes: Int
 
-    package init(
+    init(
         url: URL, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
         timeout: Duration = .seconds(30), maximumBodyBytes: Int = .max
     ) {
@@ -33,18 +33,18 @@ package struct TransportRequest: Sendable, Equatable {
 
 /// A complete HTTP response as a transport received it.
 package struct TransportResponse: Sendable, Equatable {
-    package var status: Int
+    var status: Int
     /// Header names as received; look them up with `header(_:)`, which ignores case.
-    package var headers: [String: String]
-    package var body: Data
+    var headers: [String: String]
+    var body: Data
 
-    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    package func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
         let lowered = name.lowercased()
         return headers.first { $0.key.lowercased() == lowered }?.value

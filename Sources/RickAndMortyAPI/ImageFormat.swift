@@ -2,10 +2,10 @@ import Foundation
 
 /// The two picture formats the API serves. The format is read from the bytes, not the URL:
 /// 336 of the real `avatar/N.jpeg` files are PNGs.
-package enum ImageFormat: String, Sendable, Equatable {
+enum ImageFormat: String, Sendable, Equatable {
     case jpeg, png
 
-    package var fileExtension: String { rawValue }
+    var fileExtension: String { rawValue }
 
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The IEND chunk's type and CRC: every complete PNG ends with them.
@@ -13,7 +13,7 @@ package enum ImageFormat: String, Sendable, Equatable {
 
     /// The format of a complete image, or nil for anything else, truncated files included
     /// (a JPEG must end with its EOI marker, a PNG with its IEND chunk).
-    package static func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat? {
+    static func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat? {
         let array = Array(bytes)
         if array.count >= 4, array.starts(with: [0xFF, 0xD8, 0xFF]), array.suffix(2).elementsEqual([0xFF, 0xD9]) {
             return .jpeg
@@ -51,7 +51,7 @@ package enum ImageFormat: String, Sendable, Equatable {
     }
 
     /// Whether a `Content-Type` announces a picture this client accepts.
-    package static func isAcceptedContentType(_ contentType: String?) -> Bool {
+    static func isAcceptedContentType(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }?
             .lowercased()

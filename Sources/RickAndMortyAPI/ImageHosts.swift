@@ -3,8 +3,8 @@ import Foundation
 /// A host named with `--image-host HOST[:PORT]`: pictures on it may be downloaded over http or https, on the
 /// given port or, without one, on the scheme's default port.
 package struct ImageHost: Sendable, Equatable, CustomStringConvertible {
-    package let host: String
-    package let port: Int?
+    let host: String
+    let port: Int?
 
     /// Nil when `text` is not a bare host name or address with an optional port from 1 to 65535 (no scheme, path or user).
     package init?(_ text: String) {
@@ -24,7 +24,7 @@ package struct ImageHost: Sendable, Equatable, CustomStringConvertible {
 /// Where avatars may be downloaded from: the API's own origin (scheme, host and port of `--api`) and the hosts
 /// named with `--image-host`. A record's `image` is data from the network; without this check it could make
 /// rmwiki send requests to any host the data names (an internal service, a cloud metadata address).
-package struct ImageHosts: Sendable, Equatable {
+struct ImageHosts: Sendable, Equatable {
     let api: URL
     let allowed: [ImageHost]
 

@@ -15,7 +15,7 @@ package final class ProgressReporter: Sendable {
         case liveLine, plainLines, silent
     }
 
-    package let style: Style
+    let style: Style
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
     /// At most this many retry lines per phase in plain mode, so a fault storm does not flood a log.
@@ -25,15 +25,9 @@ package final class ProgressReporter: Sendable {
 
     /// How far a job got over all its phases so far: what a time limit reports when it cuts the job short.
     package struct Tally: Sendable, Equatable {
-        package var phase: String
-        package var done: Int
-        package var expected: Int
-
-        package init(phase: String, done: Int, expected: Int) {
-            self.phase = phase
-            self.done = done
-            self.expected = expected
-        }
+        var phase: String
+        var done: Int
+        var expected: Int
     }
 
     package init(style: Style, write: @escaping @Sendable (String) -> Void = ProgressReporter.writeToStandardError) {
@@ -43,18 +37,18 @@ package final class ProgressReporter: Sendable {
 
     /// Live on a terminal, plain otherwise, silent when `quiet`. Progress goes to standard error so that
     /// standard output carries only results.
-    package static func standard(quiet: Bool) -> ProgressReporter {
+    static func standard(quiet: Bool) -> ProgressReporter {
         if quiet { return ProgressReporter(style: .silent) }
         return ProgressReporter(style: isatty(STDERR_FILENO) == 1 ? .liveLine : .plainLines)
     }
 
     package static var silent: ProgressReporter { ProgressReporter(style: .silent) }
 
-    @Sendable package static func writeToStandardError(_ text: String) {
+    @Sendable static func writeToStandardError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    package func beginPhase(_ name: String, expectedRequests: Int) {
+    func beginPhase(_ name: String, expectedRequests: Int) {
         let now = ContinuousClock.now
         let line = state.withLock { state -> String? in
             // The client keeps its pace from one phase to the next, so the status line keeps showing it.
@@ -97,11 +91,11 @@ package final class ProgressReporter: Sendable {
         emit(line, newline: true)
     }
 
-    package var tally: Tally {
+    var tally: Tally {
         state.withLock { Tally(phase: $0.phase, done: $0.jobDone, expected: $0.jobExpected) }
     }
 
-    package func requestFinished(bytes: Int, isImage: Bool) {
+    func requestFinished(bytes: Int, isImage: Bool) {
         let now = ContinuousClock.now
         let output = state.withLock { state -> String? in
             state.jobDone += 1
@@ -133,7 +127,7 @@ package final class ProgressReporter: Sendable {
         if let output { write(output) }
     }
 
-    package func retrying(url: String, problem: String, delay: Duration, isImage: Bool) {
+    func retrying(url: String, problem: String, delay: Duration, isImage: Bool) {
         let line = state.withLock { state -> String? in
             let phase: String
             let retries: Int
@@ -154,7 +148,7 @@ package final class ProgressReporter: Sendable {
 
     /// The API throttled and the client now goes at `requestsPerSecond`, with at most `inFlight` requests on
     /// the wire.
-    package func throttled(_ requestsPerSecond: Double, inFlight: Int) {
+    func throttled(_ requestsPerSecond: Double, inFlight: Int) {
         let line = state.withLock { state -> String? in
             state.throttle = (requestsPerSecond, inFlight)
             state.throttleChanges += 1

@@ -8,13 +8,13 @@ package struct RefreshReport: Sendable, Equatable {
     package var changes: SnapshotChanges
     package var avatars: [Int: AvatarImage]
     /// Pictures that could not be had: those characters show a placeholder.
-    package var failedAvatars: [AvatarFailure]
+    var failedAvatars: [AvatarFailure]
     /// Avatars on a host neither `--api` nor `--image-host` names: not requested, and those characters have no
     /// picture.
-    package var refusedAvatars: [AvatarDownload] = []
+    var refusedAvatars: [AvatarDownload] = []
     /// Record pages and images together.
     package var statistics: FetchStatistics
-    package var duration: Duration
+    var duration: Duration
     /// The change history with this refresh's changes in front, as saved with the snapshot.
     package var history: ChangeHistory
     /// The committed cache files that hold `snapshot` and `history`, as on disk: a build fingerprints these bytes,

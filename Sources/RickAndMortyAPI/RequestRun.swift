@@ -16,8 +16,8 @@ final class RequestRun: Sendable {
 /// failure; `throttled` the attempts the API answered with throttling (each sent again after the pause).
 package struct FetchStatistics: Sendable, Equatable {
     package var requests = 0
-    package var conditionalRequests = 0
-    package var notModified = 0
+    var conditionalRequests = 0
+    var notModified = 0
     package var retries = 0
     package var throttled = 0
     package var bytes = 0
@@ -25,7 +25,7 @@ package struct FetchStatistics: Sendable, Equatable {
 
     package init() {}
 
-    package static func + (lhs: FetchStatistics, rhs: FetchStatistics) -> FetchStatistics {
+    static func + (lhs: FetchStatistics, rhs: FetchStatistics) -> FetchStatistics {
         var sum = lhs
         sum.requests += rhs.requests
         sum.conditionalRequests += rhs.conditionalRequests

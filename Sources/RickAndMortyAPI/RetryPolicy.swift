@@ -9,16 +9,16 @@ package struct RetryPolicy: Sendable, Equatable {
     /// answer in five or six at random (a 500 every 9th answer and a cut body every 13th, as `rmwiki-bench fetch --rate-limit` injects), five attempts give
     /// one request in 5,000 no good answer, which fails about one whole fetch of 878 requests in six; eight make
     /// it one in a thousand fetches.
-    package var maxAttempts: Int
+    var maxAttempts: Int
     /// The first retry waits 125–250 ms: a one-off fault (the usual kind) costs little even at the end of a fetch,
     /// where nothing else fills the wait, and with eight attempts a request that keeps failing is still given
     /// 16–32 s of backoff in all (five attempts from 0.5 s gave it 3.75–7.5 s).
-    package var baseDelay: Duration
-    package var maxDelay: Duration
+    var baseDelay: Duration
+    var maxDelay: Duration
     /// The longest `Retry-After` obeyed; longer ones are cut to this.
-    package var maxRetryAfter: Duration
+    var maxRetryAfter: Duration
 
-    package init(
+    init(
         maxAttempts: Int = 8, baseDelay: Duration = .milliseconds(250), maxDelay: Duration = .seconds(20),
         maxRetryAfter: Duration = .seconds(60)
     ) {
@@ -28,7 +28,7 @@ package struct RetryPolicy: Sendable, Equatable {
         self.maxRetryAfter = maxRetryAfter
     }
 
-    package static let standard = RetryPolicy()
+    static let standard = RetryPolicy()
 
     /// The pause a throttling answer without `Retry-After` imposes: long enough for a per-second limit to
     /// refill.
@@ -39,7 +39,7 @@ package struct RetryPolicy: Sendable, Equatable {
     /// The wait before attempt `failedAttempt + 1`. `jitter` in 0...1 spreads clients apart ("full jitter"
     /// over the upper half of the backoff window, so the wait still grows with each attempt).
     /// A `Retry-After` replaces the backoff: the server said when it is worth asking again.
-    package func delay(afterAttempt failedAttempt: Int, retryAfter: Duration?, jitter: Double) -> Duration {
+    func delay(afterAttempt failedAttempt: Int, retryAfter: Duration?, jitter: Double) -> Duration {
         let spread = min(max(jitter, 0), 1)
         if let retryAfter {
             return honoured(retryAfter, spread: spread)
@@ -50,7 +50,7 @@ package struct RetryPolicy: Sendable, Equatable {
     }
 
     /// How long every request pauses after a throttling answer (429, or 503 with `Retry-After`).
-    package func throttlePause(retryAfter: Duration?, jitter: Double) -> Duration {
+    func throttlePause(retryAfter: Duration?, jitter: Double) -> Duration {
         honoured(retryAfter ?? Self.defaultThrottlePause, spread: min(max(jitter, 0), 1))
     }
 
@@ -62,7 +62,7 @@ package struct RetryPolicy: Sendable, Equatable {
     /// `Retry-After` as delay-seconds or as an HTTP date. Nil for anything else, and for a wait that is not
     /// positive (`-5`, `0`, a date gone by): taken at its word, that would let a server set any pace at all, so it
     /// counts as no `Retry-After`.
-    package static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) { return seconds > 0 ? .seconds(seconds) : nil }
         if let date = HTTPDate.date(from: value) {

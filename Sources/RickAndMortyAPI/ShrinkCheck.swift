@@ -6,7 +6,7 @@
 package struct ShrinkCheck: Sendable, Equatable {
     package static let maximumDropPercent = 10
 
-    package var allowShrink: Bool
+    var allowShrink: Bool
 
     package init(allowShrink: Bool = false) {
         self.allowShrink = allowShrink
@@ -28,7 +28,7 @@ package struct ShrinkCheck: Sendable, Equatable {
         }
     }
 
-    package static func isSuspicious(from before: Int, to after: Int) -> Bool {
+    static func isSuspicious(from before: Int, to after: Int) -> Bool {
         guard after < before else { return false }
         return after == 0 || (before - after) * 100 > before * maximumDropPercent
     }
@@ -51,7 +51,7 @@ package struct CollectionCounts: Sendable, Equatable {
         self.init(characters: snapshot.characters.count, locations: snapshot.locations.count, episodes: snapshot.episodes.count)
     }
 
-    package subscript(kind: ResourceKind) -> Int {
+    subscript(kind: ResourceKind) -> Int {
         switch kind {
         case .character: characters
         case .location: locations

@@ -16,22 +16,16 @@ package struct Snapshot: Codable, Sendable, Equatable {
 package struct SnapshotFetch: Sendable {
     package var snapshot: Snapshot
     /// Keyed by page URL; replaces the stored responses of the previous run.
-    package var responses: [String: StoredResponse]
+    var responses: [String: StoredResponse]
     package var statistics: FetchStatistics
 }
 
 /// What the cache keeps per fetched page: its validators, for conditional requests, and its body,
 /// which a 304 reuses.
 package struct StoredResponse: Codable, Sendable, Equatable {
-    package var etag: String?
-    package var lastModified: String?
-    package var body: String
-
-    package init(etag: String?, lastModified: String?, body: String) {
-        self.etag = etag
-        self.lastModified = lastModified
-        self.body = body
-    }
+    var etag: String?
+    var lastModified: String?
+    var body: String
 
     var hasValidators: Bool { etag != nil || lastModified != nil }
 }

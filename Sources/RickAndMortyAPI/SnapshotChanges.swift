@@ -2,14 +2,14 @@ import Primitives
 /// What changed between the previous snapshot and a new one, per resource.
 package struct SnapshotChanges: Sendable, Equatable {
     /// True when there was no previous snapshot: everything is new.
-    package var isFirstSnapshot: Bool
-    package var characters: ResourceChanges
-    package var locations: ResourceChanges
-    package var episodes: ResourceChanges
+    var isFirstSnapshot: Bool
+    var characters: ResourceChanges
+    var locations: ResourceChanges
+    var episodes: ResourceChanges
 
     /// Records are compared with their URLs' API root (scheme, host, port and path up to the collections)
     /// taken out: the same data from another `--api` host (a mirror, a new port) is no change.
-    package init(from old: Snapshot?, to new: Snapshot) {
+    init(from old: Snapshot?, to new: Snapshot) {
         isFirstSnapshot = old == nil
         let oldRoot = old.flatMap(\.apiRoot)
         let newRoot = new.apiRoot
@@ -23,9 +23,9 @@ package struct SnapshotChanges: Sendable, Equatable {
 
     private var counts: (characters: Int, locations: Int, episodes: Int)
 
-    package var all: [ResourceChanges] { [characters, locations, episodes] }
+    var all: [ResourceChanges] { [characters, locations, episodes] }
 
-    package var isEmpty: Bool { all.allSatisfy(\.isEmpty) }
+    var isEmpty: Bool { all.allSatisfy(\.isEmpty) }
 
     /// Lines ready to print after a fetch.
     package var summary: [String] {
@@ -43,13 +43,13 @@ package struct SnapshotChanges: Sendable, Equatable {
 }
 
 /// Which records of one resource were added, changed or removed between two snapshots.
-package struct ResourceChanges: Sendable, Equatable {
-    package var kind: ResourceKind
-    package var added: [Int]
-    package var changed: [Int]
-    package var removed: [Int]
+struct ResourceChanges: Sendable, Equatable {
+    var kind: ResourceKind
+    var added: [Int]
+    var changed: [Int]
+    var removed: [Int]
 
-    package init(kind: ResourceKind, added: [Int] = [], changed: [Int] = [], removed: [Int] = []) {
+    init(kind: ResourceKind, added: [Int] = [], changed: [Int] = [], removed: [Int] = []) {
         self.kind = kind
         self.added = added
         self.changed = changed
@@ -65,13 +65,13 @@ package struct ResourceChanges: Sendable, Equatable {
         changed = after.compactMap { id, record in before[id].flatMap { $0 == record ? nil : id } }.sorted()
     }
 
-    package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+    var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 
     /// The plural the summary uses: `characters`, `locations`, `episodes`.
     var collectionName: String { kind.rawValue + "s" }
 
     /// `characters: 2 added (827, 828), 1 changed (1)` or `locations: unchanged`.
-    package var summary: String {
+    var summary: String {
         var parts: [String] = []
         if !added.isEmpty { parts.append("\(added.count) added (\(APIClient.list(added)))") }
         if !changed.isEmpty { parts.append("\(changed.count) changed (\(APIClient.list(changed)))") }

@@ -7,10 +7,10 @@
 /// so a limit in `Character`s bounds nothing. A string over the limit keeps its first `maximum - 1` scalars
 /// and ends with "…"; the cut never splits a scalar, so the text stays valid UTF-8.
 package enum StringLimit {
-    package static let maximum = 500
+    static let maximum = 500
 
     /// Nil when `text` is within the limit.
-    package static func cut(_ text: String) -> String? {
+    static func cut(_ text: String) -> String? {
         // UTF-8 never has fewer bytes than scalars: most strings pass on their byte count alone.
         guard text.utf8.count > maximum, text.unicodeScalars.count > maximum else { return nil }
         var kept = String.UnicodeScalarView()
@@ -20,10 +20,10 @@ package enum StringLimit {
 
     /// One string that was cut: whose, which field, and how long it was.
     package struct Cut: Sendable, Equatable {
-        package var kind: ResourceKind
-        package var id: Int
-        package var field: String
-        package var length: Int
+        var kind: ResourceKind
+        var id: Int
+        var field: String
+        var length: Int
     }
 
     /// The snapshot with every overlong string cut, and what was cut.

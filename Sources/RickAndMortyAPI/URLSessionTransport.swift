@@ -8,14 +8,14 @@ import FoundationNetworking
 /// The real transport. URLSession's own cache is off: the client sends its own conditional requests
 /// and must see 304s as they are. Bodies arrive through `TransferDelegate`, chunk by chunk, so one past its
 /// request's limit is cut off there rather than buffered whole.
-package struct URLSessionTransport: HTTPTransport {
+struct URLSessionTransport: HTTPTransport {
     private let owner: SessionOwner
 
-    package init(maximumConnectionsPerHost: Int = APIClient.defaultConcurrency) {
+    init(maximumConnectionsPerHost: Int = APIClient.defaultConcurrency) {
         owner = SessionOwner(maximumConnectionsPerHost: max(1, maximumConnectionsPerHost))
     }
 
-    package func send(_ request: TransportRequest) async throws -> TransportResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

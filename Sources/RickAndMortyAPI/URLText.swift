@@ -2,13 +2,13 @@ import Foundation
 
 /// URLs as rmwiki prints them: without the user name and password an `--api` URL may carry, since progress lines
 /// and errors end up in logs that others read.
-package enum URLText {
-    package static func display(_ url: URL) -> String {
+enum URLText {
+    static func display(_ url: URL) -> String {
         display(url.absoluteString)
     }
 
     /// Drops whatever stands before the last `@` of the authority (between `://` and the path), parsable or not.
-    package static func display(_ text: String) -> String {
+    static func display(_ text: String) -> String {
         guard let schemeEnd = text.range(of: "://") else { return text }
         let authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
         guard let at = authority.lastIndex(of: "@") else { return text }

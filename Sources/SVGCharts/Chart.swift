@@ -4,16 +4,16 @@ import Primitives
 /// (classes only; the one colour used inline is `currentColor`). It scales with its container
 /// (`viewBox`, `width="100%"`), and names itself for assistive technology with `<title>` and `<desc>`.
 package struct Chart: Sendable, Equatable {
-    package var kind: ChartKind
-    package var title: String
-    package var description: String
-    package var data: [ChartDatum]
+    var kind: ChartKind
+    var title: String
+    var description: String
+    var data: [ChartDatum]
     /// How a share reads in the page's language: `{value}` is replaced by the number ("60%", "60 %").
-    package var percentFormat: String
+    var percentFormat: String
     /// What separates a number's decimals in the page's language ("53.1", "53,1").
-    package var decimalSeparator: String
+    var decimalSeparator: String
     /// What joins a mark's label and its value when the mark is named ("Alive: 439", French "Vivants\u{202F}: 439").
-    package var labelSeparator: String
+    var labelSeparator: String
 
     package init(
         kind: ChartKind, title: String, description: String, data: [ChartDatum], percentFormat: String = "{value}%",
@@ -94,13 +94,13 @@ package enum ChartKind: String, Sendable, CaseIterable, Codable {
 /// One value of a chart: what it is called, how big it is, how its number reads, where it links,
 /// and the CSS class that colours it (the site's stylesheet themes every chart, light and dark).
 package struct ChartDatum: Sendable, Equatable {
-    package var label: String
-    package var value: Double
-    package var valueLabel: String
-    package var link: String?
-    package var colorClass: String?
+    var label: String
+    var value: Double
+    var valueLabel: String
+    var link: String?
+    var colorClass: String?
     /// What an axis shows for this datum where the label would be too long (a line chart's x axis).
-    package var shortLabel: String
+    var shortLabel: String
 
     package init(
         label: String, value: Double, valueLabel: String? = nil, link: String? = nil, colorClass: String? = nil,

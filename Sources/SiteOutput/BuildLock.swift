@@ -32,7 +32,7 @@ package final class BuildLock: Sendable {
     }
 
     /// The lock file used for `outputDirectory`.
-    package static func lockFileURL(for outputDirectory: URL) throws -> URL {
+    static func lockFileURL(for outputDirectory: URL) throws -> URL {
         let location = try OutputLocation(outputDirectory)
         return URL(fileURLWithPath: location.parent).appendingPathComponent("." + location.name + ".lock")
     }

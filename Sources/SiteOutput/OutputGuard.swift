@@ -17,11 +17,7 @@ import Darwin
 /// since the switch is one rename in the parent folder, which would replace the link, or cannot replace a
 /// mount point.
 package struct OutputGuard: Sendable {
-    package var rules: ProtectedFolders
-
-    package init(rules: ProtectedFolders) {
-        self.rules = rules
-    }
+    var rules: ProtectedFolders
 
     /// The guard for this process (see `ProtectedFolders.forThisProcess`), keeping the output apart from `folders`.
     package static func forThisProcess(protecting folders: [(role: String, url: URL)]) -> OutputGuard {

@@ -95,10 +95,10 @@ struct PublishPlan {
 
 /// What a publish changed (or, for a dry run, would change). Every list is sorted by path.
 package struct PublishSummary: Sendable, Equatable {
-    package var added: [String]
-    package var updated: [String]
-    package var removed: [String]
-    package var unchanged: [String]
+    var added: [String]
+    var updated: [String]
+    var removed: [String]
+    var unchanged: [String]
 
     package init(added: [String] = [], updated: [String] = [], removed: [String] = [], unchanged: [String] = []) {
         self.added = added

@@ -14,7 +14,7 @@ import Darwin
 /// (see `AtomicSwitch`). Published inodes are never written to, so until that rename the output is
 /// exactly the previous build; after it, exactly the new one. Callers should hold a `BuildLock`.
 package struct SitePublisher: Sendable {
-    package let outputDirectory: URL
+    let outputDirectory: URL
 
     package init(outputDirectory: URL) {
         self.outputDirectory = outputDirectory

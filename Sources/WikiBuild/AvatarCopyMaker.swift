@@ -9,7 +9,7 @@ import WikiModel
 /// under a key of its source bytes, so a build whose pictures did not change decodes none, and a changed picture
 /// is made again alone. A picture that cannot be decoded keeps its original on every page, with one warning line
 /// saying which and why (remembered in the cache too, so it is not decoded again either).
-package struct AvatarCopyMaker: Sendable {
+struct AvatarCopyMaker: Sendable {
     /// `<cache>/pictures`, or nil to make the copies in memory and write nothing (the demo, a test's records, a
     /// dry run).
     let folder: URL?

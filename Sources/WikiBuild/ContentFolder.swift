@@ -17,33 +17,27 @@ import WikiModel
 package struct ContentFolder: Sendable {
     /// A file as read: its path in the folder and its bytes (a picture is only stamped, never read).
     package struct File: Sendable {
-        package let path: String
-        package let bytes: [UInt8]?
-        package let stamp: String?
-
-        package init(path: String, bytes: [UInt8]?, stamp: String?) {
-            self.path = path
-            self.bytes = bytes
-            self.stamp = stamp
-        }
+        let path: String
+        let bytes: [UInt8]?
+        let stamp: String?
     }
 
-    package struct Loaded: Sendable {
-        package let content: SiteContent
+    struct Loaded: Sendable {
+        let content: SiteContent
         /// The `data/` files, for `LocalRecords` to check and merge.
-        package let localRecords: [LocalRecords.File]
+        let localRecords: [LocalRecords.File]
         /// Every file read, in path order, for the build's no-change fingerprint.
         package let files: [File]
 
-        package static let none = Loaded(content: SiteContent(), localRecords: [], files: [])
+        static let none = Loaded(content: SiteContent(), localRecords: [], files: [])
     }
 
     static let recordFolders = ["characters", "locations", "episodes"]
 
     /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).
     package let directory: URL
-    package let displayPath: String
-    package let required: Bool
+    let displayPath: String
+    let required: Bool
 
     package init(directory: URL, displayPath: String, required: Bool = false) {
         self.directory = directory
@@ -53,7 +47,7 @@ package struct ContentFolder: Sendable {
 
     /// The folder's texts and pictures; `languages` are the site's codes, the first one the language of `NAME.md`.
     /// A missing folder is no content, unless `required` (named with `--content`): then it is a mistake.
-    package func load(languages: [String]) throws -> Loaded {
+    func load(languages: [String]) throws -> Loaded {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
             if required { throw WikiBuildError.missingFolder(kind: "content", path: displayPath) }
@@ -97,7 +91,7 @@ package struct ContentFolder: Sendable {
 
     /// The content and local records of a folder's files (nil bytes: a picture): shared by the folder on disk and
     /// the demo's, which lives in the program.
-    package static func read(
+    static func read(
         files: [File], languages: [String], display: (String) -> String, imageSource: (String) -> String
     ) throws -> Loaded {
         var content = SiteContent()

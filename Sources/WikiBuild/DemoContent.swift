@@ -2,7 +2,7 @@
 /// needs no file): an introduction, two articles, the prose of a few characters and episodes, in English
 /// and French, and one local episode. Each entry is a file of a content folder, by its path in it: copy one into `content/` to start.
 package enum DemoContent {
-    package static let texts: [(path: String, text: String)] = [
+    static let texts: [(path: String, text: String)] = [
         ("home.md", """
         ---
         summary: A small wiki of Rick and Morty, built by rmwiki from its demo data.

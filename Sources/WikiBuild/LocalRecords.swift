@@ -10,29 +10,23 @@ import WikiModel
 /// season, on its characters' pages and in the statistics like any other. Every mistake (bad JSON, an unknown
 /// field, a wrong type, a reference to nothing, an id given twice) fails the build naming file, line and column,
 /// before anything is published. The cache keeps what the API served; only the build merges.
-package struct LocalRecords: Sendable {
+struct LocalRecords: Sendable {
     /// One local file as read.
-    package struct File: Sendable, Equatable {
-        package let kind: ResourceKind
+    struct File: Sendable, Equatable {
+        let kind: ResourceKind
         /// How errors and warnings name the file.
-        package let path: String
-        package let bytes: [UInt8]
-
-        package init(kind: ResourceKind, path: String, bytes: [UInt8]) {
-            self.kind = kind
-            self.path = path
-            self.bytes = bytes
-        }
+        let path: String
+        let bytes: [UInt8]
     }
 
     private let parsed: [ParsedFile]
 
-    package static let folderName = "data"
+    static let folderName = "data"
 
     /// `characters.json`, `locations.json`, `episodes.json`.
-    package static func fileName(_ kind: ResourceKind) -> String { "\(kind.rawValue)s.json" }
+    static func fileName(_ kind: ResourceKind) -> String { "\(kind.rawValue)s.json" }
 
-    package static let none = LocalRecords(parsed: [])
+    static let none = LocalRecords(parsed: [])
 
     private init(parsed: [ParsedFile]) {
         self.parsed = parsed
@@ -41,7 +35,7 @@ package struct LocalRecords: Sendable {
     /// Reads and checks the files' shape (syntax, fields, types, repeated ids, a `created` after `now`); references
     /// are checked by `merge`, which knows the API's records. The files come from the content folder (see
     /// `ContentFolder`).
-    package static func load(_ files: [File], now: Date = Date()) throws(LocalRecordsError) -> LocalRecords {
+    static func load(_ files: [File], now: Date = Date()) throws(LocalRecordsError) -> LocalRecords {
         guard !files.isEmpty else { return .none }
         var seen = Set<ResourceKind>()
         for file in files where !seen.insert(file.kind).inserted {
@@ -57,7 +51,7 @@ package struct LocalRecords: Sendable {
     /// The additions (records giving every field a new id needs) whose `created` a local file gives: the day they
     /// entered the wiki, not the API, and labelled so, even once the API serves their id too. A correction's
     /// `created` corrects the day the API added the record.
-    package var datedLocally: [ResourceKind: Set<Int>] {
+    var datedLocally: [ResourceKind: Set<Int>] {
         parsed.reduce(into: [:]) { dated, file in
             let required = LocalFieldType.fields(of: file.kind).required
             for record in file.records {
@@ -71,7 +65,7 @@ package struct LocalRecords: Sendable {
 
     /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
     /// itself (the local record still wins, until the maintainer retires it).
-    package func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {
+    func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {
         guard !parsed.isEmpty else { return (snapshot, []) }
         let root = Self.apiRoot(of: snapshot)
         var merged = snapshot

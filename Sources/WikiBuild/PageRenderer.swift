@@ -29,7 +29,7 @@ struct PageRenderer: Sendable {
         context["nav"] = .array(page.navigation.map(\.mustacheValue))
         context["languages"] = .array(page.languages.map(\.mustacheValue))
         context["hasLanguages"] = .bool(page.languages.count > 1)
-        context["page"] = try MustacheValue(encoding: page.content)
+        context["page"] = try page.content.templateValue()
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         do {

@@ -4,24 +4,24 @@ import Primitives
 /// the one before it is joined to it by " | " in the line; `total` is the wall time, counting overlaps once.
 package struct PhaseTimings: Sendable {
     package struct Phase: Sendable {
-        package let name: String
-        package let duration: Duration
+        let name: String
+        let duration: Duration
         /// Ran at the same time as the phase before it.
-        package let alongside: Bool
+        let alongside: Bool
     }
 
     package private(set) var phases: [Phase] = []
     private let clock = ContinuousClock()
     private var span: (start: ContinuousClock.Instant, end: ContinuousClock.Instant)?
 
-    package mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
+    mutating func measure<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
         let (value, duration) = try await Self.timed(work)
         append(name, duration, alongside: false)
         return value
     }
 
     /// Records work started earlier with `timed` and awaited just now as a phase that ran alongside the one before.
-    package mutating func record<T>(_ name: String, alongside result: (T, Duration)) -> T {
+    mutating func record<T>(_ name: String, alongside result: (T, Duration)) -> T {
         append(name, result.1, alongside: true)
         return result.0
     }
@@ -37,7 +37,7 @@ package struct PhaseTimings: Sendable {
     package var total: Duration { span.map { $0.end - $0.start } ?? .zero }
 
     /// `work`'s result and how long it took, for a phase run concurrently (see `record`).
-    package static func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Duration) {
+    static func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Duration) {
         let clock = ContinuousClock()
         let start = clock.now
         let value = try await work()

@@ -13,12 +13,12 @@ import WikiModel
 /// `SiteBuild`, run it and report.
 package struct SiteBuild: Sendable {
     package struct Settings: Sendable {
-        package var templates: URL
-        package var publicFolder: URL
-        package var output: URL
+        var templates: URL
+        var publicFolder: URL
+        var output: URL
         /// Protected from `--output` even for builds that do not read it (the demo).
-        package var cache: URL
-        package var configuration: SiteConfiguration
+        var cache: URL
+        var configuration: SiteConfiguration
         /// Plans the publish and writes nothing anywhere, not even the cache.
         package var dryRun = false
         /// Publish into a folder rmwiki did not publish (see `OutputGuard`).
@@ -67,17 +67,17 @@ package struct SiteBuild: Sendable {
             self.warn = warn
         }
 
-        package static let silent = Log(say: { _ in }, warn: { _ in })
+        static let silent = Log(say: { _ in }, warn: { _ in })
     }
 
     package struct Report: Sendable {
         package let summary: PublishSummary
-        package let fileCount: Int
+        let fileCount: Int
         /// True when the inputs and the output were exactly those of the last build, so nothing was rendered.
-        package let skipped: Bool
+        let skipped: Bool
         package let timings: PhaseTimings
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
-        package let counts: String
+        let counts: String
 
         /// "phases: lock 1 ms, theme 12 ms | data 11 ms | output 20 ms, check 1 ms, … (826 characters, …)": one
         /// line for the log; phases joined by " | " ran at the same time.
@@ -86,8 +86,8 @@ package struct SiteBuild: Sendable {
         }
     }
 
-    package let settings: Settings
-    package let data: DataSource
+    let settings: Settings
+    let data: DataSource
 
     package init(settings: Settings, data: DataSource) {
         self.settings = settings

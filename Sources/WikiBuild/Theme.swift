@@ -8,7 +8,7 @@ import WikiModel
 /// the templates (parsed up front, so a broken one fails before anything is written), the string
 /// tables beside them, and the static files of `Public/`.
 package struct Theme: Sendable {
-    package let templates: TemplateLibrary
+    let templates: TemplateLibrary
     /// The configured languages, the root one first; every table has exactly the same keys.
     package let languages: [ThemeLanguage]
     /// `Public/` as site files. Read as bytes rather than linked: people edit these in place.
@@ -179,11 +179,11 @@ package struct Theme: Sendable {
 /// (empty for the first language, which lives at the site's root).
 package struct ThemeLanguage: Sendable {
     package let strings: StringTable
-    package let folder: String
+    let folder: String
     /// The table's file, for messages that ask the user to edit it.
     let tablePath: String
 
-    package var code: String { strings.locale }
+    var code: String { strings.locale }
 }
 
 /// The version `rmwiki --version` prints and pages name in their generator meta tag.

@@ -4,11 +4,11 @@
 /// A day, parsed from the API's two date shapes without Foundation's locale-dependent formatters,
 /// so pages are byte-identical on every machine.
 package struct CalendarDate: Sendable, Hashable, Comparable {
-    package let year: Int
-    package let month: Int
-    package let day: Int
+    let year: Int
+    let month: Int
+    let day: Int
 
-    package init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), year > 0 else { return nil }
         // A day the month does not have (February 30) would make an invalid `<time datetime>`.
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -58,7 +58,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable {
     }
 
     /// `2013-12-02`, for `<time datetime>` and feeds.
-    package var isoDay: String {
+    var isoDay: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -68,7 +68,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable {
 
     /// Human-readable in the table's locale: the pattern `date_format` with `{day}`, `{month}`, `{year}`. The
     /// first of the month is `date_first_day`: French writes it as an ordinal ("1er avril"), English as "1".
-    package func formatted(_ strings: StringTable) throws -> String {
+    func formatted(_ strings: StringTable) throws -> String {
         try strings.format("date_format", [
             "day": day == 1 ? try strings("date_first_day") : String(day), "month": try strings("month_\(month)"),
             "year": String(year),

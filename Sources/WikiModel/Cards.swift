@@ -1,3 +1,4 @@
+import Mustache
 import RickAndMortyAPI
 
 /// A value shown with a colour: the label as the reader sees it and the CSS class that colours it.
@@ -8,22 +9,22 @@ package struct Badge: Codable, Sendable, Equatable {
 
 /// An `<img>`: every picture has alt text and intrinsic size (no layout shift). Pictures load lazily, except
 /// what the first screen shows: a character page's picture (`fetchpriority="high"`) and the first row of cards.
-package struct ImageReference: Codable, Sendable, Equatable {
-    package let src: String
-    package let alt: String
-    package let width: Int
-    package let height: Int
-    package var loading = "lazy"
-    package var fetchPriority: String?
+struct ImageReference: Codable, Sendable, Equatable {
+    let src: String
+    let alt: String
+    let width: Int
+    let height: Int
+    var loading = "lazy"
+    var fetchPriority: String?
     /// The copies for a face in a row and the original, with their widths (`…/1-44.jpg 44w, …, …/1.jpeg 300w`),
     /// so the browser fetches the smallest that is sharp at the size shown; nil when there are no copies (the
     /// placeholder, an avatar that could not be decoded). The row's template says the size it shows (`sizes`).
-    package var srcset: String?
+    var srcset: String?
     /// The same for a card: its copy (`SiteModel.cardImageSide`) and the original, shown at `cardSizes`.
-    package var cardSrcset: String?
-    package var cardSizes: String?
+    var cardSrcset: String?
+    var cardSizes: String?
     /// A lazy picture waits until it comes into view (`Public/assets/pocket.js`); an eager one is asked for at once.
-    package var later = true
+    var later = true
 }
 
 /// A smaller copy of an avatar, made at build time for the size a page shows it at.
@@ -44,74 +45,69 @@ package struct AvatarCopy: Codable, Sendable, Equatable {
 
 /// A character as a card: picture, name (with its note when namesakes exist), status badge, border
 /// coloured by gender.
-package struct CharacterCard: Codable, Sendable, Equatable {
-    package let id: Int
-    package let name: String
+struct CharacterCard: Codable, Sendable, Equatable {
+    let id: Int
+    let name: String
     /// What tells this character apart from others of the same name ("Soulless Puppet"); nil when the name is its own.
-    package let note: String?
-    package let url: String
-    package var image: ImageReference
-    package let status: Badge
-    package let gender: Badge
-    package let species: String
+    let note: String?
+    let url: String
+    var image: ImageReference
+    let status: Badge
+    let gender: Badge
+    let species: String
     /// A number the list is about, under the card ("12 episodes together"); nil on most lists.
-    package var count: String?
+    var count: String?
 }
 
 /// A location as a card in the index and in the "places to visit" strips.
-package struct LocationCard: Codable, Sendable, Equatable {
-    package let id: Int
-    package let name: String
-    package let url: String
-    package let type: String
-    package let dimension: String
-    package let residentCount: String
-    package let nativeCount: String
+struct LocationCard: Codable, Sendable, Equatable {
+    let id: Int
+    let name: String
+    let url: String
+    let type: String
+    let dimension: String
+    let residentCount: String
+    let nativeCount: String
 }
 
 /// An episode as a row: code, name, air date (readable and machine-readable), cast size.
-package struct EpisodeSummary: Codable, Sendable, Equatable {
-    package let id: Int
-    package let code: String
-    package let name: String
-    package let url: String
-    package let airDate: String
-    package let airDateISO: String?
-    package let castSize: String
+struct EpisodeSummary: Codable, Sendable, Equatable {
+    let id: Int
+    let code: String
+    let name: String
+    let url: String
+    let airDate: String
+    let airDateISO: String?
+    let castSize: String
 }
 
 /// A name that links to its record's page; `url` is nil when the record does not exist, and the
 /// templates then show the name as plain text rather than a broken link.
-package struct RecordLink: Codable, Sendable, Equatable {
-    package let name: String
-    package let url: String?
-
-    package init(name: String, url: String?) {
-        self.name = name
-        self.url = url
-    }
+struct RecordLink: Codable, Sendable, Equatable {
+    let name: String
+    let url: String?
 }
 
 /// One line of a character's info section, its look taken from its `InfoField`.
-package struct InfoRow: Codable, Sendable, Equatable {
-    package let key: String
-    package let label: String
-    package let icon: String
-    package let color: String
-    package let value: String
-    package let url: String?
-    package let datetime: String?
-    package let badgeClass: String?
+struct InfoRow: Codable, Sendable, Equatable {
+    let key: String
+    let label: String
+    let icon: String
+    let color: String
+    let value: String
+    let url: String?
+    let datetime: String?
+    let badgeClass: String?
 }
 
 /// The facts a character page shows, in order. Label, icon and colour of each are defined here once;
 /// templates only place them (`#icon-<icon>` symbols, `--palette-<color>` colours). `created` is when the
 /// record entered the API, not a fact of the story, and is labelled so.
-package enum InfoField: String, CaseIterable, Sendable {
+enum InfoField: String, CaseIterable, Sendable {
     case status, species, gender, origin, location, firstSeen, lastSeen, type, episodeCount, created
 
     /// The key of the label in the string table and of the row's colour class.
-    package var key: String {
+    var key: String {
         switch self {
         case .firstSeen: "first-seen"
         case .lastSeen: "last-seen"
@@ -121,7 +117,7 @@ package enum InfoField: String, CaseIterable, Sendable {
     }
 
     /// The symbol in `Public/assets/icons.svg`.
-    package var icon: String {
+    var icon: String {
         switch self {
         case .status: "pulse"
         case .species: "dna"
@@ -137,7 +133,7 @@ package enum InfoField: String, CaseIterable, Sendable {
     }
 
     /// A palette colour of the stylesheet (`--palette-<name>`), tuned there for light and dark mode.
-    package var color: String {
+    var color: String {
         switch self {
         case .status: "green"
         case .species: "teal"
@@ -269,5 +265,68 @@ extension SiteModel {
         }
         if reference.name.allSatisfy(\.isWhitespace) { return RecordLink(name: try strings("value_none"), url: nil) }
         return RecordLink(name: reference.name.isUnknownValue ? try strings(unknownKey) : reference.name, url: nil)
+    }
+}
+
+extension Badge: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "cssClass": .string(cssClass)])
+    }
+}
+
+extension ImageReference: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "src": .string(src), "alt": .string(alt), "width": .int(width), "height": .int(height),
+            "loading": .string(loading), "fetchPriority": MustacheValue(fetchPriority),
+            "srcset": MustacheValue(srcset), "cardSrcset": MustacheValue(cardSrcset),
+            "cardSizes": MustacheValue(cardSizes), "later": .bool(later),
+        ])
+    }
+}
+
+extension CharacterCard: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "id": .int(id), "name": .string(name), "note": MustacheValue(note),
+            "url": .string(url), "image": image.mustacheValue,
+            "status": status.mustacheValue, "gender": gender.mustacheValue, "species": .string(species),
+            "count": MustacheValue(count),
+        ])
+    }
+}
+
+extension LocationCard: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "id": .int(id), "name": .string(name), "url": .string(url), "type": .string(type),
+            "dimension": .string(dimension), "residentCount": .string(residentCount), "nativeCount": .string(nativeCount),
+        ])
+    }
+}
+
+extension EpisodeSummary: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "id": .int(id), "code": .string(code), "name": .string(name), "url": .string(url),
+            "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
+            "castSize": .string(castSize),
+        ])
+    }
+}
+
+extension RecordLink: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["name": .string(name), "url": MustacheValue(url)])
+    }
+}
+
+extension InfoRow: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "key": .string(key), "label": .string(label), "icon": .string(icon), "color": .string(color),
+            "value": .string(value), "url": MustacheValue(url),
+            "datetime": MustacheValue(datetime), "badgeClass": MustacheValue(badgeClass),
+        ])
     }
 }

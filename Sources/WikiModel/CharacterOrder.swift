@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import RickAndMortyAPI
 
 /// The orders the characters index comes in, each a static paginated list of its own (no script sorts anything):
@@ -7,7 +8,7 @@ package enum CharacterOrder: String, CaseIterable, Sendable, Hashable {
     case api, alphabetical, mostEpisodes
 
     /// The folder under `characters/`; the API's order is the index itself.
-    package var slug: String? {
+    var slug: String? {
         switch self {
         case .api: nil
         case .alphabetical: "a-z"
@@ -99,15 +100,27 @@ extension SiteModel {
 }
 
 /// A letter of the A–Z jump bar; `url` is nil when no name starts with it.
-package struct LetterLink: Codable, Sendable, Equatable {
-    package let label: String
-    package let url: String?
-    package let ariaLabel: String
+struct LetterLink: Codable, Sendable, Equatable {
+    let label: String
+    let url: String?
+    let ariaLabel: String
 }
 
 /// One order in the switcher above every characters index page.
-package struct OrderLink: Codable, Sendable, Equatable {
-    package let label: String
-    package let url: String
-    package let isCurrent: Bool
+struct OrderLink: Codable, Sendable, Equatable {
+    let label: String
+    let url: String
+    let isCurrent: Bool
+}
+
+extension OrderLink: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": .string(url), "isCurrent": .bool(isCurrent)])
+    }
+}
+
+extension LetterLink: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": MustacheValue(url), "ariaLabel": .string(ariaLabel)])
+    }
 }

@@ -1,69 +1,70 @@
+import Mustache
 import RickAndMortyAPI
 
-package struct CharacterIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.characters
+struct CharacterIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.characters
 
-    package let cards: [CharacterCard]
-    package let pager: Pager
+    let cards: [CharacterCard]
+    let pager: Pager
     /// The same list in each order, this one marked.
-    package let orders: [OrderLink]
+    let orders: [OrderLink]
     /// The A–Z jump bar; empty in the other orders.
-    package let letters: [LetterLink]
-    package let hasLetters: Bool
+    let letters: [LetterLink]
+    let hasLetters: Bool
     /// Every page one click away (see `PagePicker`); nil when there is one page.
-    package let picker: PagePicker?
+    let picker: PagePicker?
     /// A few places to jump to, below the cards; the locations index has every one.
-    package let places: Places
+    let places: Places
     /// One entry per gender colour, for the legend.
-    package let genderLegend: [Badge]
-    package let random: RandomCharacter?
+    let genderLegend: [Badge]
+    let random: RandomCharacter?
 }
 
 /// The "places to visit" strip: the busiest few locations and a link to all of them. It replaces a strip of
 /// every location above every characters page (126 links repeated on 42 pages, 134 Tab presses to the cards).
-package struct Places: Codable, Sendable, Equatable {
-    package let cards: [LocationCard]
-    package let all: RecordLink
+struct Places: Codable, Sendable, Equatable {
+    let cards: [LocationCard]
+    let all: RecordLink
 }
 
 /// Characters as a ranked list of rows (small picture, name, `count`): the cards' values, drawn small.
-package struct CharacterRows: Codable, Sendable, Equatable {
-    package let rows: [CharacterCard]
+struct CharacterRows: Codable, Sendable, Equatable {
+    let rows: [CharacterCard]
 }
 
-package struct CharacterPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.character
+struct CharacterPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.character
 
-    package let name: String
+    let name: String
     /// What tells the character apart from namesakes, shown under the name.
-    package let note: String?
-    package let image: ImageReference
-    package let gender: Badge
-    package let info: [InfoRow]
+    let note: String?
+    let image: ImageReference
+    let gender: Badge
+    let info: [InfoRow]
     /// The character's episodes, by season.
-    package let seasons: [EpisodeIndexPage.Season]
-    package let hasEpisodes: Bool
+    let seasons: [EpisodeIndexPage.Season]
+    let hasEpisodes: Bool
     /// "Seen most often with": the characters sharing the most episodes with this one, each with the count,
     /// and only those sharing more than one: one episode together says nothing the episode's cast does not.
     /// A ranked list of small rows rather than cards: it is on many character pages.
-    package let coStars: CharacterRows
-    package let hasCoStars: Bool
+    let coStars: CharacterRows
+    let hasCoStars: Bool
     /// For a character of one episode, that episode's cast said once ("One episode only, with 23 other
     /// characters:" and a link to the episode) instead of 23 rows of "1 episode together".
-    package let castNote: CastNote?
-    package let hasCoStarSection: Bool
+    let castNote: CastNote?
+    let hasCoStarSection: Bool
     /// The characters before and after this one in the API's order.
-    package let previous: RecordLink?
-    package let next: RecordLink?
+    let previous: RecordLink?
+    let next: RecordLink?
     /// What fans wrote about the character (`content/characters/<id>.md`), and the pages linking here.
-    package let prose: Prose?
-    package let mentions: Mentions?
+    let prose: Prose?
+    let mentions: Mentions?
 }
 
 /// The sentence and the link that stand for a one-episode character's co-stars.
-package struct CastNote: Codable, Sendable, Equatable {
-    package let text: String
-    package let episode: RecordLink
+struct CastNote: Codable, Sendable, Equatable {
+    let text: String
+    let episode: RecordLink
 }
 
 extension SiteModel {
@@ -228,4 +229,41 @@ extension SiteModel {
         }
         return CharacterFacts(rows: info, status: status, gender: gender, location: location)
     }
+}
+
+extension CharacterPage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "note": MustacheValue(note), "image": image.mustacheValue,
+            "gender": gender.mustacheValue, "info": MustacheValue(info), "seasons": MustacheValue(seasons),
+            "hasEpisodes": .bool(hasEpisodes), "coStars": coStars.mustacheValue, "hasCoStars": .bool(hasCoStars),
+            "castNote": MustacheValue(castNote), "hasCoStarSection": .bool(hasCoStarSection),
+            "previous": MustacheValue(previous), "next": MustacheValue(next),
+            "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
+        ])
+    }
+}
+
+extension CastNote: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["text": .string(text), "episode": episode.mustacheValue])
+    }
+}
+
+extension CharacterRows: MustacheConvertible {
+    var mustacheValue: MustacheValue { .object(["rows": MustacheValue(rows)]) }
+}
+
+extension CharacterIndexPage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "cards": MustacheValue(cards), "pager": pager.mustacheValue, "orders": MustacheValue(orders),
+            "letters": MustacheValue(letters), "hasLetters": .bool(hasLetters), "picker": MustacheValue(picker),
+            "places": places.mustacheValue, "genderLegend": MustacheValue(genderLegend), "random": MustacheValue(random),
+        ])
+    }
+}
+
+extension Places: MustacheConvertible {
+    var mustacheValue: MustacheValue { .object(["cards": MustacheValue(cards), "all": all.mustacheValue]) }
 }

@@ -2,9 +2,9 @@
 /// A build that meets one publishes nothing.
 package struct ContentError: Error, CustomStringConvertible, Equatable, Sendable {
     package let file: String
-    package let line: Int
-    package let column: Int
-    package let message: String
+    let line: Int
+    let column: Int
+    let message: String
 
     package init(file: String, line: Int, column: Int, message: String) {
         self.file = file
@@ -20,15 +20,15 @@ package struct ContentError: Error, CustomStringConvertible, Equatable, Sendable
 package struct ContentDocument: Sendable, Equatable {
     /// The path errors name, as the maintainer gave the folder (`content/articles/portal-guns.md`).
     package let file: String
-    package let title: String?
-    package let summary: String?
+    let title: String?
+    let summary: String?
     /// `YYYY-MM-DD`, checked.
-    package let date: String?
-    package let body: String
+    let date: String?
+    let body: String
     /// The line of `file` the body starts on, so wiki-link errors name the file's own lines.
     let bodyLine: Int
 
-    package static let keys = ["title", "summary", "date"]
+    static let keys = ["title", "summary", "date"]
 
     /// Reads `---` / `key: value` lines / `---` at the very top, if the file starts so; the rest is the body.
     package init(file: String, text: String) throws(ContentError) {

@@ -1,28 +1,29 @@
 import Markdown
+import Mustache
 
 /// A text fans wrote, rendered for one page: safe HTML (no raw HTML, no `javascript:` link), its wiki links
 /// pointing into the page's language.
-package struct Prose: Codable, Sendable, Equatable {
-    package let html: String
+struct Prose: Codable, Sendable, Equatable {
+    let html: String
     /// The text's language when the page's own has no translation of it (`lang` on its wrapper), else nil.
-    package let lang: String?
+    let lang: String?
     /// Said above a text shown in another language.
-    package let untranslated: String?
-    package let summary: String?
+    let untranslated: String?
+    let summary: String?
     /// The headings of a long text, to jump to; empty for a short one.
-    package let contents: [Heading]
-    package let hasContents: Bool
+    let contents: [Heading]
+    let hasContents: Bool
 
-    package struct Heading: Codable, Sendable, Equatable {
-        package let text: String
-        package let anchor: String
-        package let level: Int
+    struct Heading: Codable, Sendable, Equatable {
+        let text: String
+        let anchor: String
+        let level: Int
     }
 }
 
 /// The pages whose prose links to a record or article: "Mentioned in".
-package struct Mentions: Codable, Sendable, Equatable {
-    package let links: [RecordLink]
+struct Mentions: Codable, Sendable, Equatable {
+    let links: [RecordLink]
 }
 
 struct ArticlePage: PageModel, Codable, Equatable {
@@ -37,19 +38,19 @@ struct ArticlePage: PageModel, Codable, Equatable {
     let mentions: Mentions?
 }
 
-package struct ArticleIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.articles
+struct ArticleIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.articles
 
-    package struct Entry: Codable, Sendable, Equatable {
-        package let title: String
-        package let url: String
-        package let summary: String?
-        package let date: String?
+    struct Entry: Codable, Sendable, Equatable {
+        let title: String
+        let url: String
+        let summary: String?
+        let date: String?
         let dateISO: String?
-        package let slug: String
+        let slug: String
     }
 
-    package let articles: [Entry]
+    let articles: [Entry]
 }
 
 extension SiteModel {
@@ -187,4 +188,23 @@ extension SiteModel {
                 title: title, titleLang: prose.lang, date: try date?.formatted(strings), dateISO: date?.isoDay,
                 prose: prose, mentions: try mentions(of: .article(slug))))
     }
+}
+
+extension Prose: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "html": .string(html), "lang": MustacheValue(lang), "untranslated": MustacheValue(untranslated),
+            "summary": MustacheValue(summary), "contents": MustacheValue(contents), "hasContents": .bool(hasContents),
+        ])
+    }
+}
+
+extension Prose.Heading: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["text": .string(text), "anchor": .string(anchor), "level": .int(level)])
+    }
+}
+
+extension Mentions: MustacheConvertible {
+    var mustacheValue: MustacheValue { .object(["links": MustacheValue(links)]) }
 }

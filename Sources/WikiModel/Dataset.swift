@@ -9,26 +9,26 @@ import RickAndMortyAPI
 /// so a character page and an episode page can never disagree. References to records that do not exist
 /// are dropped from the id lists (pages show such a name as plain text instead of a broken link).
 package struct Dataset: Sendable {
-    package let characters: [CharacterRecord]
-    package let locations: [LocationRecord]
-    package let episodes: [EpisodeRecord]
+    let characters: [CharacterRecord]
+    let locations: [LocationRecord]
+    let episodes: [EpisodeRecord]
 
     /// Episode ids each character appears in, ascending.
     let episodeIDsByCharacter: [Int: [Int]]
     /// Character ids appearing in each episode, ascending.
-    package let characterIDsByEpisode: [Int: [Int]]
+    let characterIDsByEpisode: [Int: [Int]]
     /// Character ids whose last known location is each location, ascending.
     let residentIDsByLocation: [Int: [Int]]
     /// Character ids whose origin is each location ("natives"), ascending: a place nobody lives in now is
     /// still where someone comes from (Bird World is Birdperson's).
     let nativeIDsByLocation: [Int: [Int]]
     /// Resolved origin and location of each character, when they name an existing location.
-    package let originIDByCharacter: [Int: Int]
-    package let locationIDByCharacter: [Int: Int]
+    let originIDByCharacter: [Int: Int]
+    let locationIDByCharacter: [Int: Int]
 
     /// The records whose `created` a local file of the content folder gives (`LocalRecords`): they entered the
     /// wiki that day, not the API, and pages and What's new say so.
-    package let datedLocally: [ResourceKind: Set<Int>]
+    let datedLocally: [ResourceKind: Set<Int>]
 
     private let characterIndex: [Int: Int]
     private let locationIndex: [Int: Int]
@@ -124,11 +124,11 @@ package struct Dataset: Sendable {
     }
 
     package func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
-    package func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
-    package func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
+    func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
+    func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
 
-    package func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
-    package func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }
-    package func residentIDs(ofLocation id: Int) -> [Int] { residentIDsByLocation[id] ?? [] }
-    package func nativeIDs(ofLocation id: Int) -> [Int] { nativeIDsByLocation[id] ?? [] }
+    func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
+    func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }
+    func residentIDs(ofLocation id: Int) -> [Int] { residentIDsByLocation[id] ?? [] }
+    func nativeIDs(ofLocation id: Int) -> [Int] { nativeIDsByLocation[id] ?? [] }
 }

@@ -6,7 +6,7 @@ extension Dataset {
     /// The characters who share the most episodes with one character, with how many, most first (ties by id),
     /// from the resolved casts (a link stated by either side counts). Each episode's cast is walked once per member,
     /// so building every character page costs Σ cast² over the episodes: about 40,000 steps for the API's 51.
-    package func coStars(of id: Int, limit: Int) -> [(id: Int, episodes: Int)] {
+    func coStars(of id: Int, limit: Int) -> [(id: Int, episodes: Int)] {
         var shared: [Int: Int] = [:]
         for episode in episodeIDs(ofCharacter: id) {
             for other in characterIDs(inEpisode: episode) where other != id { shared[other, default: 0] += 1 }
@@ -28,12 +28,12 @@ extension Dataset {
 
 extension Dataset {
     /// The characters before and after one in the API's order (by id), found by binary search.
-    package func neighbours(ofCharacter id: Int) -> (previous: CharacterRecord?, next: CharacterRecord?) {
+    func neighbours(ofCharacter id: Int) -> (previous: CharacterRecord?, next: CharacterRecord?) {
         Self.neighbours(of: id, in: characters)
     }
 
     /// The episodes before and after one in the API's order (by id, which is air order).
-    package func neighbours(ofEpisode id: Int) -> (previous: EpisodeRecord?, next: EpisodeRecord?) {
+    func neighbours(ofEpisode id: Int) -> (previous: EpisodeRecord?, next: EpisodeRecord?) {
         Self.neighbours(of: id, in: episodes)
     }
 

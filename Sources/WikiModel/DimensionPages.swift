@@ -12,27 +12,27 @@ struct DimensionIndexPage: PageModel, Codable, Equatable {
 /// living there and everyone who comes from there as cards, a page at a time over both lists (as a season
 /// pages its debuts and returning characters), so a page holds at most a page of cards however large the
 /// dimension. A character who both lives there and comes from there is in both lists.
-package struct DimensionPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.dimension
+struct DimensionPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.dimension
 
-    package let name: String
+    let name: String
     let indexURL: String
     let locationCount: String
-    package let residentCount: String
-    package let nativeCount: String
+    let residentCount: String
+    let nativeCount: String
     /// Where the natives' list starts (the page after the residents, at its heading), so "Natives 46" answers
     /// "who comes from here" in one tap; nil when there are none.
     let nativesURL: String?
     /// The dimension's locations, on its first page only: later pages link back to it.
-    package let locations: [LocationCard]
-    package let firstPage: RecordLink?
+    let locations: [LocationCard]
+    let firstPage: RecordLink?
     /// This page's part of the people: the residents, then the natives.
-    package let residents: [CharacterCard]
-    package let hasResidents: Bool
-    package let natives: [CharacterCard]
-    package let hasNatives: Bool
+    let residents: [CharacterCard]
+    let hasResidents: Bool
+    let natives: [CharacterCard]
+    let hasNatives: Bool
     let hasPeople: Bool
-    package let pager: Pager?
+    let pager: Pager?
 }
 
 extension SiteModel {

@@ -1,7 +1,7 @@
 /// `S01E01` split into season and number; anything else (hostile data) has no season.
 package struct EpisodeCode: Sendable, Hashable {
-    package let season: Int
-    package let number: Int
+    let season: Int
+    let number: Int
 
     package init?(_ code: String) {
         let upper = code.uppercased()

@@ -1,49 +1,50 @@
+import Mustache
 import RickAndMortyAPI
 
-package struct EpisodeIndexPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.episodes
+struct EpisodeIndexPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.episodes
 
-    package struct Season: Codable, Sendable, Equatable {
-        package let title: String
+    struct Season: Codable, Sendable, Equatable {
+        let title: String
         /// Nil for the episodes whose code names no season.
-        package let number: Int?
+        let number: Int?
         /// `season-1`, for in-page links.
-        package let anchor: String
+        let anchor: String
         /// The season's own page; nil for "Other".
-        package let url: String?
-        package let episodeCount: String
-        package let episodes: [EpisodeSummary]
+        let url: String?
+        let episodeCount: String
+        let episodes: [EpisodeSummary]
     }
 
-    package let seasons: [Season]
+    let seasons: [Season]
 }
 
-package struct EpisodePage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.episode
+struct EpisodePage: PageModel, Codable, Equatable {
+    static let kind = PageKind.episode
 
-    package let code: String
-    package let name: String
-    package let airDate: String
-    package let airDateISO: String?
-    package let created: String
-    package let createdISO: String?
+    let code: String
+    let name: String
+    let airDate: String
+    let airDateISO: String?
+    let created: String
+    let createdISO: String?
     /// "Created", or "Added to the wiki" for a day a local record gives (the API never had it).
-    package let createdLabel: String
-    package let castSize: String
-    package let characters: [CharacterCard]
-    package let hasCharacters: Bool
-    package let previous: RecordLink?
-    package let next: RecordLink?
+    let createdLabel: String
+    let castSize: String
+    let characters: [CharacterCard]
+    let hasCharacters: Bool
+    let previous: RecordLink?
+    let next: RecordLink?
     /// "Season 3": the season the code names, nil when it names none.
-    package let season: RecordLink?
+    let season: RecordLink?
     /// The characters whose first episode this is (see `Dataset.debutIDsByEpisode`).
-    package let debuts: [CharacterCard]
-    package let hasDebuts: Bool
+    let debuts: [CharacterCard]
+    let hasDebuts: Bool
     /// Everyone in the cast debuts here (the pilot): a sentence says so instead of the same cards twice.
-    package let castAllDebut: Bool
-    package let debutCount: String
-    package let prose: Prose?
-    package let mentions: Mentions?
+    let castAllDebut: Bool
+    let debutCount: String
+    let prose: Prose?
+    let mentions: Mentions?
 }
 
 extension SiteModel {
@@ -119,5 +120,29 @@ extension SiteModel {
             ]),
             ogType: "video.episode",
             content: content)
+    }
+}
+
+extension EpisodeIndexPage.Season: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "title": .string(title), "number": number.map(MustacheValue.int) ?? .null, "anchor": .string(anchor),
+            "url": MustacheValue(url), "episodeCount": .string(episodeCount), "episodes": MustacheValue(episodes),
+        ])
+    }
+}
+
+extension EpisodePage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "code": .string(code), "name": .string(name), "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
+            "created": .string(created), "createdISO": MustacheValue(createdISO),
+            "createdLabel": .string(createdLabel), "castSize": .string(castSize),
+            "characters": MustacheValue(characters), "hasCharacters": .bool(hasCharacters),
+            "previous": MustacheValue(previous), "next": MustacheValue(next), "season": MustacheValue(season),
+            "debuts": MustacheValue(debuts), "hasDebuts": .bool(hasDebuts), "castAllDebut": .bool(castAllDebut),
+            "debutCount": .string(debutCount),
+            "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
+        ])
     }
 }

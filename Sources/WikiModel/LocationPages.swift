@@ -1,3 +1,4 @@
+import Mustache
 import RickAndMortyAPI
 
 struct LocationIndexPage: PageModel, Codable, Equatable {
@@ -9,24 +10,24 @@ struct LocationIndexPage: PageModel, Codable, Equatable {
 
 /// A location with the two kinds of people it has: residents (last seen here) and natives (whose origin is
 /// here). 32 locations have no resident, and 28 of those are still someone's origin.
-package struct LocationPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.location
+struct LocationPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.location
 
-    package let name: String
-    package let type: String
-    package let dimension: String
+    let name: String
+    let type: String
+    let dimension: String
     /// The dimension's page; nil for an unknown dimension.
-    package let dimensionURL: String?
-    package let residentCount: String
-    package let nativeCount: String
-    package let residents: [CharacterCard]
-    package let hasResidents: Bool
-    package let natives: [CharacterCard]
-    package let hasNatives: Bool
+    let dimensionURL: String?
+    let residentCount: String
+    let nativeCount: String
+    let residents: [CharacterCard]
+    let hasResidents: Bool
+    let natives: [CharacterCard]
+    let hasNatives: Bool
     /// Neither residents nor natives: one sentence says so instead of two empty sections.
-    package let isEmpty: Bool
-    package let prose: Prose?
-    package let mentions: Mentions?
+    let isEmpty: Bool
+    let prose: Prose?
+    let mentions: Mentions?
 }
 
 extension SiteModel {
@@ -66,5 +67,17 @@ extension SiteModel {
                 "residents": card.residentCount, "natives": card.nativeCount,
             ]),
             content: content)
+    }
+}
+
+extension LocationPage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "type": .string(type), "dimension": .string(dimension),
+            "dimensionURL": MustacheValue(dimensionURL), "residentCount": .string(residentCount),
+            "nativeCount": .string(nativeCount), "residents": MustacheValue(residents), "hasResidents": .bool(hasResidents),
+            "natives": MustacheValue(natives), "hasNatives": .bool(hasNatives), "isEmpty": .bool(isEmpty),
+            "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
+        ])
     }
 }

@@ -7,7 +7,7 @@ import RickAndMortyAPI
 /// declaration in `all` and its strings in each table.
 package struct PageFamily: Sendable, Hashable {
     /// The URL folder (`species/`, `species/human/`); it also tells families apart.
-    package let folder: String
+    let folder: String
     /// The row of a character's page that links to the character's group.
     let fact: InfoField
     /// The character's value; a blank one belongs to no group.
@@ -22,22 +22,22 @@ package struct PageFamily: Sendable, Hashable {
     /// A value as the page's language says it.
     let name: @Sendable (String, StringTable) throws -> String
 
-    package static let species = PageFamily(
+    static let species = PageFamily(
         folder: "species", fact: .species, value: { $0.species }, minimumMembers: 1,
         indexKeys: "species_index", groupKeys: "species", name: { $1.term("species", $0) })
 
     /// A type of one character is a fact of that character, not a list.
-    package static let types = PageFamily(
+    static let types = PageFamily(
         folder: "types", fact: .type, value: { $0.type }, minimumMembers: 2,
         indexKeys: "types", groupKeys: "type", name: { value, _ in value })
 
     /// Alive, dead or unknown: a character's status badge links here.
-    package static let statuses = PageFamily(
+    static let statuses = PageFamily(
         folder: "statuses", fact: .status, value: { $0.status }, minimumMembers: 1,
         indexKeys: "statuses", groupKeys: "status", name: { try CharacterVocabulary.statusGroup($0, $1).label })
 
     /// Every family, in the order the site lists them.
-    package static let all = [species, types, statuses]
+    static let all = [species, types, statuses]
 
     package static func == (left: PageFamily, right: PageFamily) -> Bool { left.folder == right.folder }
     package func hash(into hasher: inout Hasher) { hasher.combine(folder) }
@@ -52,15 +52,15 @@ struct FamilyIndexPage: PageModel, Codable, Equatable {
 }
 
 /// One group of a family ("Human", "Parasite"): its characters as cards, paginated like the characters index.
-package struct FamilyGroupPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.familyGroup
+struct FamilyGroupPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.familyGroup
 
-    package let name: String
+    let name: String
     let indexURL: String
     let indexTitle: String
-    package let characterCount: String
-    package let cards: [CharacterCard]
-    package let pager: Pager?
+    let characterCount: String
+    let cards: [CharacterCard]
+    let pager: Pager?
 }
 
 extension SiteModel {

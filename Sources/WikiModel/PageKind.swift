@@ -1,3 +1,5 @@
+import Mustache
+
 /// Every kind of page the site has: the one list to extend for a new kind.
 ///
 /// A kind's template is `Templates/<rawValue>.mustache` and its model is the `PageModel` that names it;
@@ -12,7 +14,7 @@ package enum PageKind: String, CaseIterable, Sendable {
     case articles, article
     case notFound = "404"
 
-    package var template: String { rawValue }
+    var template: String { rawValue }
 }
 
 /// Builds some of a kind's pages when called (see `SiteModel.pageMakers(of:)`).
@@ -21,6 +23,8 @@ package typealias PageMaker = @Sendable () throws -> [SitePage]
 /// The values one page shows; the renderer hands them to the kind's template as `page`.
 package protocol PageModel: Encodable, Sendable {
     static var kind: PageKind { get }
+    /// What the template sees as `page` (see `TemplateValues.swift`).
+    func templateValue() throws -> MustacheValue
 }
 
 extension SiteModel {
@@ -72,7 +76,7 @@ extension SiteModel {
     }
 
     /// A kind's pages, all at once, in the order the renderer gives them.
-    package func pages(of kind: PageKind) throws -> [SitePage] {
+    func pages(of kind: PageKind) throws -> [SitePage] {
         try pageMakers(of: kind).flatMap { try $0() }
     }
 }
@@ -146,7 +150,7 @@ package enum Route: Sendable, Hashable {
         self == .notFound ? "404.html" : relativeURL + "index.html"
     }
 
-    package var kind: PageKind {
+    var kind: PageKind {
         switch self {
         case .home: .home
         case .characters: .characters
@@ -174,7 +178,7 @@ package enum Route: Sendable, Hashable {
     }
 
     /// The top-level section the page belongs to, for the navigation's `aria-current`.
-    package var section: SiteSection? {
+    var section: SiteSection? {
         switch self {
         case .home, .notFound, .offline, .random, .whatsNew, .whatsNewGroup: nil
         case .characters, .character, .familyIndex, .familyGroup: .characters

@@ -1,20 +1,22 @@
+import Mustache
+
 /// Every page of a paginated index one click away from any of its pages, without a script: a `<details>` that
 /// opens on a list of page links.
 ///
 /// Up to `maximumEntries` pages it lists them all (42 for today's characters). Beyond that it lists every k-th
 /// page, the last and the current one, so a page's size stays bounded and the site still grows linearly with
 /// the data; the pager's window reaches the pages in between.
-package struct PagePicker: Codable, Sendable, Equatable {
-    package struct Entry: Codable, Sendable, Equatable {
-        package let label: String
+struct PagePicker: Codable, Sendable, Equatable {
+    struct Entry: Codable, Sendable, Equatable {
+        let label: String
         /// Nil for the current page.
-        package let url: String?
-        package let isCurrent: Bool
+        let url: String?
+        let isCurrent: Bool
     }
 
     /// "Page 3 of 42": what the closed picker shows.
-    package let summary: String
-    package let entries: [Entry]
+    let summary: String
+    let entries: [Entry]
 
     static let maximumEntries = 100
 
@@ -28,5 +30,17 @@ package struct PagePicker: Codable, Sendable, Equatable {
             entries: pages.sorted().map { page in
                 Entry(label: String(page), url: page == current ? nil : url(page), isCurrent: page == current)
             })
+    }
+}
+
+extension PagePicker: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["summary": .string(summary), "entries": MustacheValue(entries)])
+    }
+}
+
+extension PagePicker.Entry: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": MustacheValue(url), "isCurrent": .bool(isCurrent)])
     }
 }

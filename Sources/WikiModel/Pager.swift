@@ -1,22 +1,24 @@
+import Mustache
+
 /// Page links for a paginated index: first, previous, numbered pages with gaps, next, last.
-package struct Pager: Codable, Sendable, Equatable {
-    package struct Item: Codable, Sendable, Equatable {
-        package let label: String
+struct Pager: Codable, Sendable, Equatable {
+    struct Item: Codable, Sendable, Equatable {
+        let label: String
         /// Nil for the current page, a gap, or an edge link that leads nowhere (previous on page 1).
-        package let url: String?
-        package let ariaLabel: String?
-        package let rel: String?
-        package let isCurrent: Bool
-        package let isGap: Bool
+        let url: String?
+        let ariaLabel: String?
+        let rel: String?
+        let isCurrent: Bool
+        let isGap: Bool
     }
 
-    package let current: Int
-    package let total: Int
-    package let summary: String
-    package let items: [Item]
+    let current: Int
+    let total: Int
+    let summary: String
+    let items: [Item]
     /// The compact pager above a list: previous, where you are, next (the full one is below the list).
-    package let previous: Item
-    package let next: Item
+    let previous: Item
+    let next: Item
 
     /// Shows the first and last page, and `window` pages either side of the current one; a run of
     /// hidden pages becomes one gap (a single hidden page is shown instead, a gap would not be shorter).
@@ -53,5 +55,24 @@ package struct Pager: Codable, Sendable, Equatable {
             current: current, total: total,
             summary: try strings.format("pager_summary", ["page": String(current), "total": String(total)]),
             items: items, previous: previousItem, next: nextItem)
+    }
+}
+
+extension Pager.Item: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "label": .string(label), "url": MustacheValue(url),
+            "ariaLabel": MustacheValue(ariaLabel), "rel": MustacheValue(rel),
+            "isCurrent": .bool(isCurrent), "isGap": .bool(isGap),
+        ])
+    }
+}
+
+extension Pager: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "current": .int(current), "total": .int(total), "summary": .string(summary),
+            "items": MustacheValue(items), "previous": previous.mustacheValue, "next": next.mustacheValue,
+        ])
     }
 }

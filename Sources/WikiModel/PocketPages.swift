@@ -1,3 +1,4 @@
+import Mustache
 import Primitives
 
 /// The offline page: shown by the service worker in place of a page it does not have (in the page's
@@ -16,12 +17,12 @@ struct OfflinePage: PageModel, Codable, Equatable {
 /// "Random character": a link to `random/`, whose script picks any character. Without a script, `random/` sends
 /// the reader on to the character of the day, chosen from the date the build is dated by: the link, on every
 /// characters page, stays the same from one build to the next, and only `random/` changes with the day.
-package struct RandomCharacter: Codable, Sendable, Equatable {
-    package let url: String
+struct RandomCharacter: Codable, Sendable, Equatable {
+    let url: String
     /// Every character id as ranges (`1-826` or `1-3,5-9`), for the script; a few bytes whatever the count.
-    package let ids: String
+    let ids: String
     /// Where a character page lives, with `{id}` in place of the id.
-    package let pattern: String
+    let pattern: String
 }
 
 /// `random/`: today's character, which a reader without a script is sent on to.
@@ -81,4 +82,10 @@ extension SiteModel {
     package static let offlineFilesPath = "offline/files.json"
 
     private func link(_ relativePath: String) -> String { configuration.link(relativePath) }
+}
+
+extension RandomCharacter: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["url": .string(url), "ids": .string(ids), "pattern": .string(pattern)])
+    }
 }

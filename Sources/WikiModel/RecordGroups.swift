@@ -6,39 +6,39 @@ import RickAndMortyAPI
 /// in every language (made from the data's own value, so `/species/human/` and `/fr/species/human/` are one page
 /// in two languages). Made in one pass over each kind, from the resolved `Dataset`, so a membership shown on a
 /// group page and the link on a record's page come from the same place.
-package struct RecordGroups: Sendable {
+struct RecordGroups: Sendable {
     /// The locations whose `dimension` is this value, with the characters who live there (residents of those
     /// locations) and who come from there (natives); ids ascending.
-    package struct Dimension: Sendable, Equatable {
-        package let name: String
-        package let slug: String
+    struct Dimension: Sendable, Equatable {
+        let name: String
+        let slug: String
         let locationIDs: [Int]
-        package let residentIDs: [Int]
-        package let nativeIDs: [Int]
+        let residentIDs: [Int]
+        let nativeIDs: [Int]
     }
 
     /// The characters sharing a value of a `PageFamily`'s field (a species, a type), ids ascending.
-    package struct CharacterGroup: Sendable, Equatable {
-        package let name: String
-        package let slug: String
-        package let characterIDs: [Int]
+    struct CharacterGroup: Sendable, Equatable {
+        let name: String
+        let slug: String
+        let characterIDs: [Int]
     }
 
     /// A season's episodes in code order, everyone in its cast, and who of them is seen there first.
-    package struct Season: Sendable, Equatable {
-        package let number: Int
-        package let episodeIDs: [Int]
+    struct Season: Sendable, Equatable {
+        let number: Int
+        let episodeIDs: [Int]
         /// Characters whose first episode (the lowest id, as their page's "First seen in") is in this season.
-        package let debutIDs: [Int]
+        let debutIDs: [Int]
         /// The rest of the cast: characters seen in an earlier season.
-        package let returningIDs: [Int]
+        let returningIDs: [Int]
 
-        package var castCount: Int { debutIDs.count + returningIDs.count }
+        var castCount: Int { debutIDs.count + returningIDs.count }
     }
 
     /// The busiest first (most residents, then most locations), ties by name.
-    package let dimensions: [Dimension]
-    package let seasons: [Season]
+    let dimensions: [Dimension]
+    let seasons: [Season]
     /// Each family's groups with at least its `minimumMembers`, the most common first, ties by name.
     private let families: [PageFamily: [CharacterGroup]]
 
@@ -46,7 +46,7 @@ package struct RecordGroups: Sendable {
     private let familyIndex: [PageFamily: [String: Int]]
     private let seasonIndex: [Int: Int]
 
-    package init(_ dataset: Dataset) {
+    init(_ dataset: Dataset) {
         // Dimensions: "unknown" and blank values say nothing about where a place is, so they get no page.
         var locationsByDimension: [String: [Int]] = [:]
         for location in dataset.locations where Self.isKnownDimension(location.dimension) {
@@ -109,12 +109,12 @@ package struct RecordGroups: Sendable {
         !value.allSatisfy(\.isWhitespace) && value.lowercased() != "unknown"
     }
 
-    package func dimension(named name: String) -> Dimension? { dimensionIndex[name].map { dimensions[$0] } }
-    package func groups(of family: PageFamily) -> [CharacterGroup] { families[family] ?? [] }
-    package func group(of family: PageFamily, named name: String) -> CharacterGroup? {
+    func dimension(named name: String) -> Dimension? { dimensionIndex[name].map { dimensions[$0] } }
+    func groups(of family: PageFamily) -> [CharacterGroup] { families[family] ?? [] }
+    func group(of family: PageFamily, named name: String) -> CharacterGroup? {
         familyIndex[family]?[name].map { groups(of: family)[$0] }
     }
-    package func season(_ number: Int) -> Season? { seasonIndex[number].map { seasons[$0] } }
+    func season(_ number: Int) -> Season? { seasonIndex[number].map { seasons[$0] } }
 
     private static func groups(_ members: [String: [Int]]) -> [CharacterGroup] {
         let ordered = members.sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
@@ -132,10 +132,10 @@ package struct RecordGroups: Sendable {
 /// (`Mythological Creature` → `mythological-creature`, `Dimension J19ζ7` → `dimension-j19-7`). Accents are
 /// dropped first (`Créature` → `creature`). A slug stops at a word boundary by `maximumLength`: a file name
 /// has 255 bytes at most, and a value may be thousands of characters long.
-package enum Slug {
-    package static let maximumLength = 60
+enum Slug {
+    static let maximumLength = 60
 
-    package static func make(_ value: String) -> String {
+    static func make(_ value: String) -> String {
         let folded = value.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingHyphen = false
@@ -158,7 +158,7 @@ package enum Slug {
 
     /// One slug per value, in the order given, none repeated: values that meet in one slug ("Cat-Person" and
     /// "Cat Person") take `-2`, `-3`, … in the order of their names, so a slug does not depend on the counts.
-    package static func unique(_ values: [String]) -> [String] {
+    static func unique(_ values: [String]) -> [String] {
         var slugs = values.map(make)
         var byBase: [String: [Int]] = [:]
         for (position, slug) in slugs.enumerated() { byBase[slug, default: []].append(position) }

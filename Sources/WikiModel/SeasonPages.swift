@@ -9,28 +9,28 @@ struct SeasonIndexPage: PageModel, Codable, Equatable {
 
 /// A season: its episodes (on the first page), then everyone who appears in it as cards, a page at a time:
 /// first the characters it introduces (whose first episode is in it), then those back from earlier seasons.
-package struct SeasonPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.season
+struct SeasonPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.season
 
-    package let name: String
+    let name: String
     let indexURL: String
-    package let episodeCount: String
-    package let characterCount: String
-    package let debutCount: String
+    let episodeCount: String
+    let characterCount: String
+    let debutCount: String
     let returningCount: String
-    package let aired: String?
+    let aired: String?
     /// The season's episodes, on its first page only: later pages link back to it.
-    package let episodes: [EpisodeSummary]
-    package let firstPage: RecordLink?
+    let episodes: [EpisodeSummary]
+    let firstPage: RecordLink?
     /// This page's part of the cast: the debuts, then the returning characters.
-    package let debuts: [CharacterCard]
-    package let hasDebuts: Bool
-    package let returning: [CharacterCard]
-    package let hasReturning: Bool
+    let debuts: [CharacterCard]
+    let hasDebuts: Bool
+    let returning: [CharacterCard]
+    let hasReturning: Bool
     let hasCast: Bool
-    package let pager: Pager?
-    package let previous: RecordLink?
-    package let next: RecordLink?
+    let pager: Pager?
+    let previous: RecordLink?
+    let next: RecordLink?
     let hasNeighbours: Bool
 }
 

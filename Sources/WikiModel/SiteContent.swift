@@ -22,7 +22,7 @@ package struct SiteContent: Sendable, Equatable {
         self.images = images
     }
 
-    package var isEmpty: Bool { texts.isEmpty && images.isEmpty }
+    var isEmpty: Bool { texts.isEmpty && images.isEmpty }
 
     /// Where the content folder's pictures are published: `images/content/<path>`.
     package static func imagePath(_ path: String) -> String { "images/content/" + path }
@@ -32,10 +32,10 @@ package struct SiteContent: Sendable, Equatable {
 /// anything is rendered, so a broken link or an outside picture fails the build with nothing published.
 package struct ResolvedContent: Sendable {
     /// A page a wiki link leads to.
-    package enum Target: Hashable, Sendable {
+    enum Target: Hashable, Sendable {
         case character(Int), location(Int), episode(Int), article(String)
 
-        package var route: Route {
+        var route: Route {
             switch self {
             case .character(let id): .character(id)
             case .location(let id): .location(id)
@@ -70,7 +70,7 @@ package struct ResolvedContent: Sendable {
         mentions = [:]
     }
 
-    package var isEmpty: Bool { texts.isEmpty && images.isEmpty }
+    var isEmpty: Bool { texts.isEmpty && images.isEmpty }
 
     package init(_ content: SiteContent, dataset: Dataset) throws(ContentError) {
         let resolver = WikiLinkResolver(dataset: dataset, content: content)

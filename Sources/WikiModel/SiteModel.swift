@@ -2,20 +2,20 @@ import RickAndMortyAPI
 
 /// Turns the resolved dataset into page models: pure values, no I/O, the same output for the same input.
 package struct SiteModel: Sendable {
-    package static let pageSize = 20
+    static let pageSize = 20
     /// Avatars are 300×300 in the API; placeholders are drawn at the same size.
     static let avatarSize = 300
 
     package let dataset: Dataset
-    package let configuration: SiteConfiguration
-    package let strings: StringTable
+    let configuration: SiteConfiguration
+    let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
     /// The smaller copies made of each avatar, smallest first.
     let avatarCopies: [Int: [AvatarCopy]]
     let history: ChangeHistory
     /// What fans wrote (the content folder), links resolved.
-    package let content: ResolvedContent
+    let content: ResolvedContent
     /// The ids the templates give a page's own parts (`main`, `contents-heading`…): an article's headings take others.
     let pageIDs: Set<String>
     /// Every language the site is generated in, this model's among them.
@@ -27,7 +27,7 @@ package struct SiteModel: Sendable {
     /// The characters who first appear in each episode (see `Dataset.debutIDsByEpisode`), found once.
     let debutIDsByEpisode: [Int: [Int]]
     /// The dimensions, species, types and seasons with a page of their own.
-    package let groups: RecordGroups
+    let groups: RecordGroups
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
@@ -116,7 +116,7 @@ package struct SiteModel: Sendable {
         return result + rest
     }
 
-    package func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
+    func link(_ route: Route) -> String { configuration.link(route.relativeURL) }
 
     /// The sections the navigation shows. Without articles theirs would be an empty page, so a site without
     /// content looks as it did.

@@ -1,3 +1,5 @@
+import Mustache
+
 /// One page of the site: where it goes, the values it shows, and (through their kind) its template.
 package struct SitePage: Sendable {
     package let route: Route
@@ -13,38 +15,38 @@ package struct SitePage: Sendable {
 /// What the layout needs about a page: `<title>`, meta description, canonical and Open Graph data.
 package struct PageMeta: Codable, Sendable, Equatable {
     package let title: String
-    package let heading: String
-    package let description: String
-    package let canonicalURL: String
-    package let ogType: String
-    package let ogImage: String?
+    let heading: String
+    let description: String
+    let canonicalURL: String
+    let ogType: String
+    let ogImage: String?
 }
 
 /// A link of the site's main navigation; the current section is marked for `aria-current`.
 package struct NavigationItem: Codable, Sendable, Equatable {
-    package let label: String
-    package let url: String
-    package let isCurrent: Bool
+    let label: String
+    let url: String
+    let isCurrent: Bool
 }
 
 /// The same page in one of the site's languages, for the switcher and the `hreflang` alternates.
 package struct LanguageLink: Codable, Sendable, Equatable {
-    package let code: String
-    package let name: String
-    package let url: String
-    package let absoluteURL: String
-    package let isCurrent: Bool
+    let code: String
+    let name: String
+    let url: String
+    let absoluteURL: String
+    let isCurrent: Bool
 }
 
 /// One of the languages the site is generated in: its code, its name in itself (for the switcher)
 /// and where its pages live.
 package struct SiteLanguage: Sendable, Equatable {
-    package let code: String
-    package let name: String
+    let code: String
+    let name: String
     package let configuration: SiteConfiguration
     /// "Page not found" and "Back to the home page" in this language: the first language's 404 page, which
     /// hosts serving one `404.html` show for every missing path, says them for the other languages too.
-    package let notFound: NotFoundText?
+    let notFound: NotFoundText?
 
     package init(code: String, name: String, configuration: SiteConfiguration, notFound: NotFoundText? = nil) {
         self.code = code
@@ -55,7 +57,7 @@ package struct SiteLanguage: Sendable, Equatable {
 }
 
 package struct NotFoundText: Sendable, Equatable {
-    package let title: String
+    let title: String
     package let home: String
 
     package init(title: String, home: String) {
@@ -65,10 +67,10 @@ package struct NotFoundText: Sendable, Equatable {
 }
 
 /// The sections the navigation links to, in menu order.
-package enum SiteSection: String, Sendable, CaseIterable, Codable {
+enum SiteSection: String, Sendable, CaseIterable, Codable {
     case characters, locations, episodes, articles, statistics, search
 
-    package var route: Route {
+    var route: Route {
         switch self {
         case .characters: .characters(page: 1)
         case .locations: .locations(page: 1)
@@ -77,5 +79,29 @@ package enum SiteSection: String, Sendable, CaseIterable, Codable {
         case .statistics: .statistics
         case .search: .search
         }
+    }
+}
+
+extension PageMeta: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "title": .string(title), "heading": .string(heading), "description": .string(description),
+            "canonicalURL": .string(canonicalURL), "ogType": .string(ogType), "ogImage": MustacheValue(ogImage),
+        ])
+    }
+}
+
+extension NavigationItem: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object(["label": .string(label), "url": .string(url), "isCurrent": .bool(isCurrent)])
+    }
+}
+
+extension LanguageLink: MustacheConvertible {
+    package var mustacheValue: MustacheValue {
+        .object([
+            "code": .string(code), "name": .string(name), "url": .string(url), "absoluteURL": .string(absoluteURL),
+            "isCurrent": .bool(isCurrent),
+        ])
     }
 }

@@ -3,16 +3,16 @@ import SVGCharts
 
 /// The statistics section: charts drawn at build time. Each chart keeps its figures beside its drawing,
 /// so they are tested against the dataset independently of the SVG.
-package struct StatisticsPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.statistics
+struct StatisticsPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.statistics
 
-    package struct Figure: Codable, Sendable, Equatable {
-        package let label: String
-        package let value: Int
-        package let url: String?
-        package let cssClass: String?
+    struct Figure: Codable, Sendable, Equatable {
+        let label: String
+        let value: Int
+        let url: String?
+        let cssClass: String?
         /// What a crowded axis shows instead of the label (an episode's code).
-        package let shortLabel: String?
+        let shortLabel: String?
 
         init(label: String, value: Int, url: String?, cssClass: String?, shortLabel: String? = nil) {
             self.label = label
@@ -24,28 +24,28 @@ package struct StatisticsPage: PageModel, Codable, Equatable {
     }
 
     /// One chart of the page: its figures, its drawing (`SVGCharts.Chart`) and its data table's headers.
-    package struct ChartSection: Codable, Sendable, Equatable {
-        package let id: String
-        package let title: String
-        package let description: String
-        package let kind: ChartKind
-        package let figures: [Figure]
-        package let svg: String
+    struct ChartSection: Codable, Sendable, Equatable {
+        let id: String
+        let title: String
+        let description: String
+        let kind: ChartKind
+        let figures: [Figure]
+        let svg: String
         /// The drawing a phone shows instead (`Chart.narrowSVG`); nil where `svg` reads at any width.
-        package let narrowSVG: String?
+        let narrowSVG: String?
         /// The data table's column headers, named after what the chart counts ("Location", "Residents").
         let labelHeader: String
         let valueHeader: String
     }
 
-    package let charts: [ChartSection]
+    let charts: [ChartSection]
 }
 
 extension SiteModel {
     /// How many entries the "top" charts show.
     static let topCount = 10
 
-    package func statistics() -> StatisticsPage { statisticsContent }
+    func statistics() -> StatisticsPage { statisticsContent }
 
     func makeStatistics() throws -> StatisticsPage {
         func tally(_ values: [String]) -> [String: Int] {

@@ -28,12 +28,12 @@ package struct StringTable: Sendable, Equatable {
 
     /// A data value that is vocabulary (a species, a location type) in this locale: the `term_<group>_<value>`
     /// entry when the table has one, otherwise the value as the data gives it (names and rare terms stay as they are).
-    package func term(_ group: String, _ value: String) -> String {
+    func term(_ group: String, _ value: String) -> String {
         entries["term_\(group)_\(value)"] ?? value
     }
 
     /// The number as this locale groups its digits (`1,234`, `1 234`).
-    package func number(_ value: Int) -> String {
+    func number(_ value: Int) -> String {
         NumberText.grouped(value, separator: entries["number_group"] ?? ",")
     }
 
@@ -44,7 +44,7 @@ package struct StringTable: Sendable, Equatable {
 
     /// `"{count} residents"` in the form `count` takes here (`<key>_one` or `<key>_other`), `{count}` filled
     /// with the grouped number and the other placeholders from `values`.
-    package func plural(_ key: String, count: Int, _ values: [String: String] = [:]) throws(MissingStringError) -> String {
+    func plural(_ key: String, count: Int, _ values: [String: String] = [:]) throws(MissingStringError) -> String {
         var values = values
         if values["count"] == nil { values["count"] = number(count) }
         return try format(isSingular(count) ? key + "_one" : key + "_other", values)
@@ -52,7 +52,7 @@ package struct StringTable: Sendable, Equatable {
 
     /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass over the bytes (this runs
     /// for every card of every page). A placeholder without a value stays as written.
-    package func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
+    func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
         let pattern = try self(key)
         let bytes = pattern.utf8
         var rest = bytes[...]
@@ -79,11 +79,6 @@ package struct StringTable: Sendable, Equatable {
 package struct MissingStringError: Error, CustomStringConvertible, Equatable {
     package let key: String
     package let locale: String
-
-    package init(key: String, locale: String) {
-        self.key = key
-        self.locale = locale
-    }
 
     package var description: String {
         "missing string '\(key)' in locale '\(locale)'"

@@ -2,46 +2,46 @@ import RickAndMortyAPI
 
 /// One page of the "What's new" timeline: rebuilds and the API's additions by day, newest first, each with
 /// its counts and first changes.
-package struct WhatsNewPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.whatsNew
+struct WhatsNewPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.whatsNew
 
-    package struct Item: Codable, Sendable, Equatable {
-        package let kind: String
-        package let change: String
-        package let changeClass: String
-        package let record: RecordLink
+    struct Item: Codable, Sendable, Equatable {
+        let kind: String
+        let change: String
+        let changeClass: String
+        let record: RecordLink
     }
 
-    package struct Group: Codable, Sendable, Equatable {
+    struct Group: Codable, Sendable, Equatable {
         /// Unique on the page, for the heading's `id`.
-        package let id: String
-        package let title: String
+        let id: String
+        let title: String
         /// The group's own pages, which list every change.
-        package let url: String
-        package let counts: [String]
-        package let items: [Item]
+        let url: String
+        let counts: [String]
+        let items: [Item]
         /// The link text to the group's pages when `items` does not show every change.
-        package let more: String?
+        let more: String?
     }
 
     let hasGroups: Bool
-    package let groups: [Group]
+    let groups: [Group]
     /// Nil when the timeline fits on one page.
-    package let pager: Pager?
+    let pager: Pager?
     let feedURL: String
     /// The newest dated articles, on the first page only: fans' writing is news too.
-    package let articles: [ArticleIndexPage.Entry]
+    let articles: [ArticleIndexPage.Entry]
     let hasArticles: Bool
 }
 
 /// Every change of one rebuild or one day of the API's additions, a page at a time.
-package struct WhatsNewGroupPage: PageModel, Codable, Equatable {
-    package static let kind = PageKind.whatsNewGroup
+struct WhatsNewGroupPage: PageModel, Codable, Equatable {
+    static let kind = PageKind.whatsNewGroup
 
-    package let counts: [String]
-    package let items: [WhatsNewPage.Item]
+    let counts: [String]
+    let items: [WhatsNewPage.Item]
     /// Nil when the group fits on one page.
-    package let pager: Pager?
+    let pager: Pager?
     let timelineURL: String
 }
 

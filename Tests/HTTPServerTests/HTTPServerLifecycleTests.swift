@@ -1,4 +1,4 @@
-import HTTPServer
+@testable import HTTPServer
 import TestSupport
 import Testing
 

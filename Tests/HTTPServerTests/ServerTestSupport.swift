@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 import TestSupport
 #if canImport(Glibc)
 import Glibc

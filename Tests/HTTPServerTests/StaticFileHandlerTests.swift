@@ -1,6 +1,6 @@
 import Synchronization
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPServer
+@testable import HTTPServer
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import Primitives
+@testable import Primitives
 import Testing
 
 /// Runs `body` on a scanner over `bytes`; the result, or the failure, and where the scanner stopped.

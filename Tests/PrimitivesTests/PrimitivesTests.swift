@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+@testable import Primitives
 import Testing
 
 /// A fresh folder for one test, deleted afterwards.

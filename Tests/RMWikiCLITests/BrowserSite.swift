@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 
 /// A built site in headless Chromium, as the browser suites use it: served on loopback, a browser launched, and
 /// both stopped however the suite's body ends (a screenshot of the page left open first, when it throws).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Primitives
+@testable import Primitives
 @testable import RMWikiCLI
 
 @Suite struct CommandLineTests {

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPServer
+@testable import HTTPServer
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import TestSupport
 import Testing
 @testable import RMWikiCLI

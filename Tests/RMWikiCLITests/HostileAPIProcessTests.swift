@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
-import SiteOutput
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
-import SiteOutput
-import WikiModel
+@testable import RickAndMortyAPI
+@testable import SiteOutput
+@testable import WikiModel
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import SiteOutput
+@testable import SiteOutput
 import TestSupport
 import Testing
 

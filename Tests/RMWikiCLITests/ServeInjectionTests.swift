@@ -1,4 +1,4 @@
-import HTTPServer
+@testable import HTTPServer
 import Testing
 @testable import RMWikiCLI
 

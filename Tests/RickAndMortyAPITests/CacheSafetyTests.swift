@@ -1,7 +1,7 @@
 import Foundation
 import LoopbackAPI
-import Primitives
-import RickAndMortyAPI
+@testable import Primitives
+@testable import RickAndMortyAPI
 import Testing
 import TestSupport
 

@@ -1,5 +1,5 @@
 import Foundation
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// The history behind "What's new" keeps whole refreshes: the newest `buildLimit` that found anything, each

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// A fetch is accepted only whole: counts match `info.count`, ids are positive with no duplicate; gaps are

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// The in-flight limit holds across pages and pictures; latency makes requests overlap, so a client without a

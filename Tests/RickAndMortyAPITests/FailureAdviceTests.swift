@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// A failure suggests only what can help with its cause: a lower --concurrency helps none but broken connections.

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import TestSupport
 
 /// Small generated datasets, for tests that need many fetches to stay fast.

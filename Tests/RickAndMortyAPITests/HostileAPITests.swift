@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 import TestSupport
 

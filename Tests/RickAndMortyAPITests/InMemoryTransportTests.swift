@@ -1,5 +1,5 @@
 import Foundation
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// The client over a transport that is not HTTP at all: the contract is `HTTPTransport`, and the client alone

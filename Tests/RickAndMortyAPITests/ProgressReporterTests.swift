@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// Progress is a live line on a terminal, a few plain lines in a log, and nothing when quiet.

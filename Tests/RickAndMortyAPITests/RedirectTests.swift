@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// Redirects are followed by the client, within the request's own host, a bounded number of times; URLSession

@@ -1,5 +1,5 @@
 import Foundation
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 @Suite struct RetryPolicyTests {

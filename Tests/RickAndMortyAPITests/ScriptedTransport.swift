@@ -1,5 +1,5 @@
 import Foundation
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 
 /// An in-memory transport whose answers a test scripts per request number (1-based).
 struct ScriptedTransport: HTTPTransport {

@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackAPI
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 
 /// `rmwiki fetch` says what changed since the last snapshot, per resource.

@@ -1,6 +1,6 @@
 import Foundation
-import Primitives
-import SiteOutput
+@testable import Primitives
+@testable import SiteOutput
 import Testing
 
 @Suite("Build lock")

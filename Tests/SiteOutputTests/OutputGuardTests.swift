@@ -1,5 +1,5 @@
 import Foundation
-import Primitives
+@testable import Primitives
 import Testing
 @testable import SiteOutput
 

@@ -1,5 +1,5 @@
 import Foundation
-import SiteOutput
+@testable import SiteOutput
 import Testing
 
 @Suite("Failures leave the published site untouched")

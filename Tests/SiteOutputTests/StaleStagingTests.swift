@@ -1,5 +1,5 @@
 import Foundation
-import SiteOutput
+@testable import SiteOutput
 import Testing
 
 @Suite("Leftovers of killed builds")

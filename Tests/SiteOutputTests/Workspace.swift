@@ -1,5 +1,5 @@
 import Foundation
-import SiteOutput
+@testable import SiteOutput
 import TestSupport
 
 /// A temporary folder holding one output folder (`site`) and whatever a test puts beside it.

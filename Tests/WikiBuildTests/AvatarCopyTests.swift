@@ -1,11 +1,11 @@
 import Foundation
 import Pictures
-import Primitives
-import RickAndMortyAPI
-import SiteOutput
+@testable import Primitives
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
-import WikiModel
+@testable import WikiModel
 @testable import WikiBuild
 
 @Suite("Avatar copies")

@@ -3,11 +3,11 @@ import Foundation
 import Glibc
 #endif
 import LoopbackAPI
-import RickAndMortyAPI
-import SiteOutput
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
-import WikiModel
+@testable import WikiModel
 @testable import WikiBuild
 
 @Suite("Build state")

@@ -1,10 +1,10 @@
 import Foundation
-import RickAndMortyAPI
-import SiteOutput
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
-import WikiBuild
-import WikiModel
+@testable import WikiBuild
+@testable import WikiModel
 
 /// A content folder written into a temporary folder, file by file.
 struct ContentFixture {

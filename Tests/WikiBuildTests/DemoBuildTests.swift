@@ -1,6 +1,6 @@
 import Foundation
-import RickAndMortyAPI
-import SiteOutput
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
 @testable import WikiBuild

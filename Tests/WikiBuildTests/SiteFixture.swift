@@ -1,9 +1,9 @@
 import Foundation
-import RickAndMortyAPI
-import SiteOutput
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
-import WikiBuild
-import WikiModel
+@testable import WikiBuild
+@testable import WikiModel
 
 /// Builds a snapshot with the project's theme into a fresh folder and hands back where it went.
 enum SiteFixture {

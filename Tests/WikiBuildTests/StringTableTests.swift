@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import Testing
 @testable import WikiBuild
-import WikiModel
+@testable import WikiModel
 
 @Suite struct StringTableTests {
     @Test func everyTableHasExactlyTheSameKeys() throws {

@@ -1,6 +1,6 @@
 import Foundation
-import RickAndMortyAPI
-import WikiModel
+@testable import RickAndMortyAPI
+@testable import WikiModel
 import Testing
 import TestSupport
 

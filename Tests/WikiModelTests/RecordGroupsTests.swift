@@ -1,4 +1,4 @@
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import TestSupport
 import Testing
 @testable import WikiModel

@@ -1,5 +1,5 @@
 import Testing
-import WikiModel
+@testable import WikiModel
 
 @Suite struct SiteConfigurationTests {
     @Test(arguments: [

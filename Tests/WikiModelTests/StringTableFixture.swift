@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-import WikiModel
+@testable import WikiModel
 
 /// The project's real English table, so model tests fail when a key the code needs is missing from it.
 enum StringTableFixture {

@@ -1,5 +1,5 @@
 import Foundation
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
 import TestSupport
 import Testing
 @testable import WikiModel
