@@ -71,7 +71,12 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
     /// refreshes. A removed record is named as `previous` had it: the new snapshot no longer knows it.
     mutating func record(_ changes: SnapshotChanges, in snapshot: Snapshot, previous: Snapshot?, at date: Date) {
         guard !changes.isFirstSnapshot, !changes.isEmpty else { return }
-        let stamp = Self.timestamp(date)
+        var stamp = Self.timestamp(date)
+        // Entries are grouped into refreshes by their stamp: a refresh in the same second as the last (or after a
+        // clock stepped back) is dated a second after it, so it stays a refresh of its own.
+        if let newest = entries.first?.date, stamp <= newest, let last = Self.date(newest) {
+            stamp = Self.timestamp(last.addingTimeInterval(1))
+        }
         let names = Self.names(in: snapshot)
         let previousNames = previous.map(Self.names) ?? [:]
         var fresh: [Entry] = []
@@ -94,10 +99,18 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
     }
 
     static func timestamp(_ date: Date) -> String {
+        formatter.string(from: date)
+    }
+
+    private static func date(_ stamp: String) -> Date? {
+        formatter.date(from: stamp)
+    }
+
+    private static var formatter: ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
+        return formatter
     }
 
     /// The history kept in `cache`, or an empty one when there is none yet.

@@ -58,7 +58,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable {
     }
 
     /// `2013-12-02`, for `<time datetime>` and feeds.
-    var isoDay: String {
+    package var isoDay: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -50,6 +50,21 @@ import Testing
         #expect(history.builds.map(\.date) == history.builds.map(\.date).sorted(by: >))
     }
 
+    @Test func refreshesInTheSameSecondStayApart() {
+        var history = ChangeHistory()
+        var snapshot = Self.snapshot(characters: 2)
+        let moment = Date(timeIntervalSince1970: 1_800_000_000.25)
+        // Three fast refreshes in one second, then one dated before them (a clock stepped back).
+        for (version, date) in [moment, moment.addingTimeInterval(0.5), moment, moment.addingTimeInterval(-60)].enumerated() {
+            let previous = snapshot
+            snapshot.characters[0].name = "Character 1, version \(version)"
+            history.record(SnapshotChanges(from: previous, to: snapshot), in: snapshot, previous: previous, at: date)
+        }
+        #expect(history.builds.map(\.date) == ["2027-01-15T08:00:03Z", "2027-01-15T08:00:02Z", "2027-01-15T08:00:01Z",
+                                                 "2027-01-15T08:00:00Z"])
+        #expect(history.builds.map { $0.entries.map(\.name) } == (0...3).reversed().map { ["Character 1, version \($0)"] })
+    }
+
     @Test func aRemovedRecordIsRecordedUnderItsFormerName() {
         let old = Self.snapshot(characters: 6)
         var new = old

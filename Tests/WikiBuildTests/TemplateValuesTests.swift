@@ -34,7 +34,7 @@ struct TemplateValuesTests {
                 dataset: dataset, avatarExtensions: Dictionary(uniqueKeysWithValues: dataset.characters.map { ($0.id, "jpeg") }),
                 configuration: site.configuration, strings: language.strings, languages: languages, content: content)
             for page in try model.pages() {
-                #expect(Self.withoutNulls(try page.content.templateValue()) == Self.codable(page.content),
+                #expect(try Self.withoutNulls(page.content.templateValue()) == Self.codable(page.content),
                         "\(language.code) \(page.route)")
                 #expect(Self.missingKeys(page.content, try page.content.templateValue()) == [],
                         "\(language.code) \(page.route)")
