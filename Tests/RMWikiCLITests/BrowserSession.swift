@@ -51,7 +51,8 @@ final class BrowserSession: @unchecked Sendable {
         context = ownContext ? try browser.call("Target.createBrowserContext")["browserContextId"] as? String : nil
         // The window size the browser was started with; a new page would otherwise get 800 × 600.
         var parameters: [String: Any] = ["url": "about:blank", "width": 1200, "height": 900]
-        if let context { parameters["browserContextId"] = context }
+        // Chromium sizes only a page in a window of its own; a fresh context's first page always has one.
+        if let context { parameters["browserContextId"] = context } else { parameters["newWindow"] = true }
         guard let target = try browser.call("Target.createTarget", parameters)["targetId"] as? String else {
             throw Failure(description: "Chromium opened no page")
         }
