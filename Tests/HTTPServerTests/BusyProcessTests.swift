@@ -6,7 +6,7 @@ import Testing
 /// The server answers while every thread of Swift's concurrency pool is blocked: its handlers run on a
 /// thread of its own. Before that, a CPU-bound test beside a loopback server made requests time out.
 @Suite struct BusyProcessTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangGuard)
     func answersWhileTheConcurrencyPoolIsBlocked() async throws {
         let handler = ClosureHandler { _ in
             // A suspension point, so the handler needs its executor twice.

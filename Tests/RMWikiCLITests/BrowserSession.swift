@@ -1,9 +1,10 @@
 import Foundation
 import TestSupport
 
-/// A headless Chromium driven over the DevTools protocol. Every call blocks on a socket, so the async
-/// methods run it on a thread of its own; calls are made one after another, hence the unchecked
-/// `Sendable`.
+/// A page of the test process's one headless Chromium (`Chromium.shared`), driven over the DevTools protocol.
+/// Each session has a browser context of its own (its own HTTP cache, storage and service workers), so suites
+/// running side by side neither see nor disturb each other's pages. Every call blocks on a socket, so the async
+/// methods run it on a thread of its own; calls are made one after another, hence the unchecked `Sendable`.
 final class BrowserSession: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -21,86 +22,61 @@ final class BrowserSession: @unchecked Sendable {
         return nil
     }()
 
-    private let process: Process
-    private let profile: URL
-    private let socket: BrowserWebSocket
-    private var lastID = 0
+    private let browser: DevToolsConnection
+    private let page: DevToolsConnection
+    /// The session's own context, or nil for the browser's default one.
+    private let context: String?
+    private let target: String
 
-    /// Starts the browser with a throw-away profile and attaches to its first tab.
-    static func launch() async throws -> BrowserSession {
-        try await ServeTestSocket.run { try BrowserSession() }
-    }
-
-    private init() throws {
-        guard let chromium = Self.chromiumPath else { throw Failure(description: "no chromium binary") }
-        profile = try SharedFixtures.temporaryDirectory("rmwiki-chromium")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
-            "--remote-debugging-address=127.0.0.1", "--user-data-dir=\(profile.path)", "--window-size=1200,900",
-            "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
-            "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--no-pings",
-            "--hide-scrollbars", "about:blank",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+    /// Opens a page in a fresh browser context. `ownContext: false` opens it in the default one instead, which
+    /// Chromium treats as a real profile (a fresh context is an incognito one, and incognito pages cannot be
+    /// installed as apps); only one session at a time may use it.
+    static func launch(ownContext: Bool = true) async throws -> BrowserSession {
+        let port = try await Chromium.shared.acquire()
         do {
-            let port = try Self.devToolsPort(in: profile)
-            let targets = try ServeTestSocket(port: port)
-            // Chromium builds the debugger URLs from the Host field, so it must name the port.
-            try targets.send("GET /json/list HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-            let list = try JSONSerialization.jsonObject(with: Data(try targets.readResponse().body)) as? [[String: Any]] ?? []
-            guard let page = list.first(where: { $0["type"] as? String == "page" }),
-                  let address = page["webSocketDebuggerUrl"] as? String else {
-                throw Failure(description: "Chromium shows no page target")
-            }
-            socket = try BrowserWebSocket(address)
+            return try await ServeTestSocket.run { try BrowserSession(port: port, ownContext: ownContext) }
         } catch {
-            process.terminate()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: profile)
+            await Chromium.shared.release()
             throw error
         }
     }
 
-    /// Chromium writes the port it picked into the profile once it listens; waits up to 20 s for it.
-    private static func devToolsPort(in profile: URL) throws -> Int {
-        let file = profile.appendingPathComponent("DevToolsActivePort")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: file, encoding: .utf8),
-               let port = text.split(separator: "\n").first.flatMap({ Int($0) }) {
-                return port
-            }
-            usleep(50_000)
+    private init(port: Int, ownContext: Bool) throws {
+        let version = try ServeTestSocket(port: port)
+        // Chromium builds the debugger URLs from the Host field, so it must name the port.
+        try version.send("GET /json/version HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        let about = try JSONSerialization.jsonObject(with: Data(try version.readResponse().body)) as? [String: Any] ?? [:]
+        guard let address = about["webSocketDebuggerUrl"] as? String else { throw Failure(description: "Chromium names no browser target") }
+        browser = DevToolsConnection(try BrowserWebSocket(address))
+        context = ownContext ? try browser.call("Target.createBrowserContext")["browserContextId"] as? String : nil
+        // The window size the browser was started with; a new page would otherwise get 800 × 600.
+        var parameters: [String: Any] = ["url": "about:blank", "width": 1200, "height": 900]
+        // Chromium sizes only a page in a window of its own; a fresh context's first page always has one.
+        if let context { parameters["browserContextId"] = context } else { parameters["newWindow"] = true }
+        guard let target = try browser.call("Target.createTarget", parameters)["targetId"] as? String else {
+            throw Failure(description: "Chromium opened no page")
         }
-        throw Failure(description: "Chromium did not open its DevTools port within 20 s")
+        self.target = target
+        page = DevToolsConnection(try BrowserWebSocket("ws://127.0.0.1:\(port)/devtools/page/\(target)"))
     }
 
+    /// Closes the page (and its context) and lets go of the browser, which stops once no session uses it.
     func close() async {
         _ = try? await ServeTestSocket.run { [self] in
-            process.terminate()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: profile)
+            if let context {
+                _ = try browser.call("Target.disposeBrowserContext", ["browserContextId": context])
+            } else {
+                _ = try browser.call("Target.closeTarget", ["targetId": target])
+            }
         }
+        await Chromium.shared.release()
+    }
+
+    private func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+        try page.call(method, parameters)
     }
 
     // MARK: - DevTools calls
-
-    private func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
-        lastID += 1
-        let id = lastID
-        let message = try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": parameters])
-        try socket.send(String(decoding: message, as: UTF8.self))
-        while true {
-            let reply = try JSONSerialization.jsonObject(with: Data(try socket.receive().utf8)) as? [String: Any] ?? [:]
-            guard reply["id"] as? Int == id else { continue }
-            if let error = reply["error"] { throw Failure(description: "\(method) failed: \(error)") }
-            return reply["result"] as? [String: Any] ?? [:]
-        }
-    }
 
     private func evaluateBlocking(_ expression: String) throws -> Any? {
         let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
@@ -110,7 +86,12 @@ final class BrowserSession: @unchecked Sendable {
 
     /// Polls `condition` (a JavaScript expression) until it is true; a page that is still loading counts as
     /// not yet.
+    /// The least time any wait allows. A wait ends as soon as its condition holds, so its deadline only ends a
+    /// hang; with both cores busy, pictures served by a service worker took over 20 s to complete.
+    static let shortestWait = 120.0
+
     private func waitBlocking(_ condition: String, seconds: Double) throws {
+        let seconds = max(seconds, Self.shortestWait)
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if (try? evaluateBlocking("Boolean(\(condition))")) as? Bool == true { return }
@@ -281,5 +262,112 @@ final class BrowserSession: @unchecked Sendable {
     /// A JavaScript string literal (JSON is a subset).
     static func literal(_ text: String) -> String {
         (try? JSONSerialization.data(withJSONObject: [text])).map { String(String(decoding: $0, as: UTF8.self).dropFirst().dropLast()) } ?? "\"\""
+    }
+}
+
+/// One DevTools WebSocket: a call sends a command and waits for its answer, passing over events.
+final class DevToolsConnection {
+    private let socket: BrowserWebSocket
+    private var lastID = 0
+
+    init(_ socket: BrowserWebSocket) {
+        self.socket = socket
+    }
+
+    func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+        lastID += 1
+        let id = lastID
+        let message = try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": parameters])
+        try socket.send(String(decoding: message, as: UTF8.self))
+        while true {
+            let reply = try JSONSerialization.jsonObject(with: Data(try socket.receive().utf8)) as? [String: Any] ?? [:]
+            guard reply["id"] as? Int == id else { continue }
+            if let error = reply["error"] { throw BrowserSession.Failure(description: "\(method) failed: \(error)") }
+            return reply["result"] as? [String: Any] ?? [:]
+        }
+    }
+}
+
+/// The headless Chromium the browser sessions of this test process share: launched by the first session,
+/// stopped when the last one closes, so a run that ends leaves no browser behind.
+actor Chromium {
+    static let shared = Chromium()
+
+    private var running: Task<ChromiumProcess, Error>?
+    private var sessions = 0
+
+    /// The DevTools port of the running browser, launching it first if no session holds it.
+    func acquire() async throws -> Int {
+        sessions += 1
+        let task = running ?? Task { try await ServeTestSocket.run { try ChromiumProcess() } }
+        running = task
+        do {
+            return try await task.value.port
+        } catch {
+            // Nobody holds a browser that failed to start: the next session tries afresh.
+            if running == task { running = nil }
+            sessions -= 1
+            throw error
+        }
+    }
+
+    func release() async {
+        sessions -= 1
+        guard sessions == 0, let task = running else { return }
+        running = nil
+        if let process = try? await task.value {
+            _ = try? await ServeTestSocket.run { process.stop() }
+        }
+    }
+}
+
+/// The Chromium process with its throw-away profile.
+final class ChromiumProcess: @unchecked Sendable {
+    private let process = Process()
+    private let profile: URL
+    let port: Int
+
+    init() throws {
+        guard let chromium = BrowserSession.chromiumPath else { throw BrowserSession.Failure(description: "no chromium binary") }
+        profile = try SharedFixtures.temporaryDirectory("rmwiki-chromium")
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
+            "--remote-debugging-address=127.0.0.1", "--user-data-dir=\(profile.path)", "--window-size=1200,900",
+            "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
+            "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--no-pings",
+            "--hide-scrollbars", "about:blank",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        do {
+            port = try Self.devToolsPort(in: profile)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: profile)
+            throw error
+        }
+    }
+
+    /// Chromium writes the port it picked into the profile once it listens; waits for it as long as any wait.
+    private static func devToolsPort(in profile: URL) throws -> Int {
+        let file = profile.appendingPathComponent("DevToolsActivePort")
+        let deadline = Date().addingTimeInterval(BrowserSession.shortestWait)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8),
+               let port = text.split(separator: "\n").first.flatMap({ Int($0) }) {
+                return port
+            }
+            usleep(50_000)
+        }
+        throw BrowserSession.Failure(description: "Chromium did not open its DevTools port within \(Int(BrowserSession.shortestWait)) s")
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: profile)
     }
 }

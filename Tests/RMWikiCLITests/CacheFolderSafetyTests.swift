@@ -8,7 +8,7 @@ import Testing
 /// is fetched or written, by every command. Each case runs the real executable in the output tests' sandbox
 /// (its own working folder and `$HOME`) against a working loopback API: without the guard, the fetch succeeds
 /// and its clean-up deletes the planted files.
-@Suite(.enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+@Suite(.tags(.process), .skippable(.process), .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct CacheFolderSafetyTests {
     typealias Sandbox = OutputSafetyTests.Sandbox
 

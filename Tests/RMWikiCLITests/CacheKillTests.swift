@@ -8,7 +8,7 @@ extension NightlyProcessTests {
     /// SIGKILL a real `rmwiki fetch` at many moments of a refresh that changes every picture: every time, the
     /// cache reads as entirely the old snapshot with its pictures or entirely the new one with its pictures, never
     /// new pictures beside the old snapshot; and the next fetch completes.
-    @Suite(
+    @Suite(.tags(.fullData, .kill), .skippable(.fullData, .kill),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct CacheKillTests {

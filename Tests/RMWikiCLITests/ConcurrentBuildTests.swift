@@ -6,7 +6,7 @@ import Testing
 extension NightlyProcessTests {
     /// Two real `rmwiki build` processes on one output: one publishes, the other stops at once with exit
     /// code 5 and says another build is running; the published folder is a whole site afterwards.
-    @Suite(
+    @Suite(.tags(.fullData, .kill), .skippable(.fullData, .kill),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct ConcurrentBuildTests {

@@ -9,7 +9,7 @@ extension NightlyProcessTests {
     /// and GraphQL, from a cache built from the full data (warm) and from none (cold), the site builds, their
     /// pages are gone, nothing links to them, and the warm rebuild's What's new lists them as removed, by name,
     /// as plain text.
-    @Suite(
+    @Suite(.tags(.fullData), .skippable(.fullData),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct DeletedRecordTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// A failed run leaves nothing behind but what the README says is kept, and the output is checked again just
 /// before the switch: a folder that stopped being rmwiki's to replace during the fetch is left as it is.
-@Suite(.enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+@Suite(.tags(.process), .skippable(.process), .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct FailedRunLeftoversTests {
     /// The workspace's own entries (the output's parent): what a failed run must leave exactly as it found.
     func besideOutput(_ work: BuildWorkspace) throws -> [String] {

@@ -11,7 +11,9 @@ import Testing
 /// and button is a target of at least 24 × 24 px and none overlaps another, a character page's key facts are
 /// on the first screen, nothing is wider than the screen (a name of one 300-letter word included), and
 /// axe-core finds nothing serious or critical, light and dark. Screenshots go to `.test-artifacts/details/`.
-@Suite(.enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
+@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the fan details browser test is skipped"))
 struct FanDetailsBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/details")
@@ -102,7 +104,7 @@ struct FanDetailsBrowserTests {
     }
 
     @Test func hostileNamesAtPhoneWidths() async throws {
-        try await withSite(LoopbackAPIServer(snapshot: Self.hostileSnapshot, avatars: HostileWorld.avatars)) { browser, site, pages in
+        try await withHostileSite { browser, site, pages in
             #expect(pages.contains("locations/2/index.html"))
             for width in [320, 390] {
                 try await browser.emulate(width: width, height: 844, mobile: true)
@@ -119,7 +121,7 @@ struct FanDetailsBrowserTests {
 
     @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)))
     func axeFindsNothingSeriousWithHostileNames() async throws {
-        try await withSite(LoopbackAPIServer(snapshot: Self.hostileSnapshot, avatars: HostileWorld.avatars)) { browser, site, pages in
+        try await withHostileSite { browser, site, pages in
             for dark in [false, true] {
                 try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
                 for page in pages where !page.hasPrefix("fr/") || page.hasSuffix("characters/1/index.html") {
@@ -205,31 +207,24 @@ struct FanDetailsBrowserTests {
 
     // MARK: - Sites
 
+    /// The shared full-site build, served to a browser.
     private func withRealSite(_ body: (BrowserSession, URL) async throws -> Void) async throws {
-        try await withSite(try LoopbackAPIServer(dataFolder: SharedFixtures.apiFolder)) { browser, site, _ in
-            try await body(browser, site)
-        }
+        try await BrowserSite.with(serving: try await FullSite.built().output, failureShot: Self.artifacts.appendingPathComponent("failure.png"), body)
     }
 
-    /// Fetches from `server` into a sandbox, builds with the project's theme, serves the site on loopback and
-    /// hands `body` a browser, the site's URL and its HTML pages; everything is stopped and removed however
-    /// `body` ends.
-    private func withSite(
-        _ server: LoopbackAPIServer, _ body: (BrowserSession, URL, [String]) async throws -> Void
-    ) async throws {
-        let work = try SharedFixtures.temporaryDirectory("rmwiki-details")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let cache = work.appendingPathComponent("cache")
-        let output = work.appendingPathComponent("site")
-        let fetched = try await LoopbackSession.with(server) { _, base in
-            await ConsoleRecorder.run(["fetch", "--api", base.absoluteString, "--cache", cache.path, "--quiet"])
+    /// The hostile-names site, fetched and built once for both tests that read it.
+    static let hostileSite = Task { () throws -> BuildWorkspace in
+        let work = try BuildWorkspace("rmwiki-details")
+        let fetched = try await LoopbackSession.with(LoopbackAPIServer(snapshot: hostileSnapshot, avatars: HostileWorld.avatars)) { _, base in
+            try await work.run(work.buildArguments(api: base))
         }
-        try #require(fetched.code == 0, "\(fetched.err)")
-        let built = await ConsoleRecorder.run([
-            "build", "--offline", "--cache", cache.path, "--quiet", "--output", output.path,
-            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
-        ])
-        try #require(built.code == 0, "\(built.err)")
+        guard fetched.code == 0 else { throw BrowserSession.Failure(description: "the hostile-names build failed: \(fetched.err)") }
+        return work
+    }
+
+    /// Serves the hostile-names site and hands `body` a browser, the site's URL and its HTML pages.
+    private func withHostileSite(_ body: (BrowserSession, URL, [String]) async throws -> Void) async throws {
+        let output = try await Self.hostileSite.value.output
         // `random/` sends the reader straight on to a character page (checked like the others), so it is never
         // seen as itself.
         let pages = try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") && !$0.hasSuffix("random/index.html") }

@@ -1,24 +1,16 @@
 import Foundation
-import LoopbackAPI
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
-/// `rmwiki build` end to end on the whole real dataset, fetched over HTTP from a loopback copy of the API.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+/// `rmwiki build` end to end on the whole real dataset, fetched over HTTP from a loopback copy of the API: the
+/// shared full-site build (`FullSite`) is that run.
+@Suite(.tags(.fullData, .process), .skippable(.fullData, .process),
+       .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct FullSiteIntegrationTests {
     @Test func theWholeSiteIsBuiltAndEveryLinkResolves() async throws {
-        let work = try SharedFixtures.temporaryDirectory("rmwiki-full")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let output = work.appendingPathComponent("site")
-        let cache = work.appendingPathComponent("cache")
-        let result = try await LoopbackSession.withSharedData { _, base in
-            await ConsoleRecorder.run([
-                "build", "--api", base.absoluteString, "--cache", cache.path, "--output", output.path,
-                "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
-            ])
-        }
-        #expect(result.code == 0, "\(result.err)")
+        let result = try await FullSite.built()
+        let output = result.output
         #expect(result.out.contains("published"))
 
         let checker = SiteChecker(root: output)

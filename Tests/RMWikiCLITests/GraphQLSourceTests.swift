@@ -39,7 +39,7 @@ import Testing
         #expect(result.err.split(separator: "\n").count == 1, "one clear line")
     }
 
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func aSiteBuiltOverGraphQLIsTheRESTSiteByteForByteAndAFailedOneChangesNothing() async throws {
         let work = try SharedFixtures.temporaryDirectory("rmwiki-graphql")
         defer { try? FileManager.default.removeItem(at: work) }

@@ -6,7 +6,7 @@ import Testing
 extension NightlyProcessTests {
     /// SIGKILL the real `rmwiki build` process at many moments of a build that would change the site:
     /// every time, the published folder must be exactly the last good build, and the next builds must work.
-    @Suite(
+    @Suite(.tags(.fullData, .kill), .skippable(.fullData, .kill),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct KillTests {

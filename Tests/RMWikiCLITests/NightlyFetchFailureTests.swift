@@ -7,7 +7,7 @@ extension NightlyProcessTests {
     /// A nightly fetch that fails part-way cancels its other requests while their answers arrive. That once hung
     /// the build for ever (a corelibs URLSession deadlock between cancellation and completion), holding the build
     /// lock against every later night. Each build here runs as a process with a watchdog, so a hang is a failure.
-    @Suite(
+    @Suite(.tags(.fullData), .skippable(.fullData),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct NightlyFetchFailureTests {

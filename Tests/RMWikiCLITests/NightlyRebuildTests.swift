@@ -10,7 +10,7 @@ extension NightlyProcessTests {
     /// The nightly cycle: build, change a few records on the API, rebuild; the summary line counts exactly the
     /// files that changed, and only those files were rewritten (unchanged ones keep their inode and mtime). Each
     /// rebuild that finds a change adds its own "What's new" page and moves the timeline's older groups down.
-    @Suite(
+    @Suite(.tags(.fullData), .skippable(.fullData),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct NightlyRebuildTests {

@@ -7,7 +7,7 @@ import Testing
 extension NightlyProcessTests {
     /// `--max-time` bounds a nightly fetch that the API throttles to a crawl: the build exits 3, says how far it
     /// got and what to do, and leaves the site and the cache as they were.
-    @Suite(
+    @Suite(.tags(.fullData), .skippable(.fullData),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct NightlyTimeLimitTests {

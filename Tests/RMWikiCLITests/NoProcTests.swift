@@ -5,7 +5,7 @@ import Testing
 
 /// Without `/proc` the Swift runtime loses the command line and Dispatch traps at random (SIGILL in 4 of 20
 /// runs, issue 29.8): rmwiki checks first and stops with one line, every time.
-@Suite struct NoProcTests {
+@Suite(.tags(.process), .skippable(.process)) struct NoProcTests {
     @Test func aMissingProcIsNamedWithWhatToDo() throws {
         let folder = try SharedFixtures.temporaryDirectory()
         let problem = try #require(ProcFileSystem.problem(root: folder.path, processID: 42))

@@ -4,7 +4,7 @@ import Testing
 
 /// `--output` never destroys what is not rmwiki's. Every case runs the real executable inside a sandbox
 /// (its own working folder and `$HOME`), and the whole sandbox is byte-identical after each refusal.
-@Suite(.enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+@Suite(.tags(.process), .skippable(.process), .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct OutputSafetyTests {
     /// sandbox/project (the working folder, a stand-in checkout), sandbox/users/me ($HOME), sandbox/theme
     /// (a copy of the project's theme), sandbox/cache.

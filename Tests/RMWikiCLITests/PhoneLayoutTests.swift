@@ -1,14 +1,15 @@
 import Foundation
 @testable import HTTPServer
-import LoopbackAPI
 import TestSupport
 import Testing
 @testable import RMWikiCLI
 
 /// The whole wiki (the real dataset) as fans see it in headless Chromium: a phone of 390 × 844 (and 320 px
-/// wide), a desktop of 1280 × 900, light and dark. The site is fetched and built once for the suite; every
-/// wait is on a condition, never a fixed sleep. Screenshots go to `.test-artifacts/phone/`.
-@Suite(.enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
+/// wide), a desktop of 1280 × 900, light and dark, on the shared full-site build; every wait is on a condition,
+/// never a fixed sleep. Screenshots go to `.test-artifacts/phone/`.
+@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the phone layout test is skipped"))
 struct PhoneLayoutTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/phone")
@@ -18,19 +19,7 @@ struct PhoneLayoutTests {
     static let maximumTabsToFirstCard = 15
 
     @Test func theFullWikiOnAPhoneAndADesktop() async throws {
-        let work = try SharedFixtures.temporaryDirectory("rmwiki-phone")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let cache = work.appendingPathComponent("cache")
-        let output = work.appendingPathComponent("site")
-        let fetched = try await LoopbackSession.withSharedData { _, base in
-            await ConsoleRecorder.run(["fetch", "--api", base.absoluteString, "--cache", cache.path, "--quiet"])
-        }
-        try #require(fetched.code == 0, "\(fetched.err)")
-        let built = await ConsoleRecorder.run([
-            "build", "--offline", "--cache", cache.path, "--quiet", "--output", output.path,
-            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
-        ])
-        try #require(built.code == 0, "\(built.err)")
+        let output = try await FullSite.built().output
         let index = try SearchIndexFile(Data(contentsOf: output.appendingPathComponent("search/index.json")))
         // A plain static server, as fans meet the site (no live-reload script).
         try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure.png")) { browser, site in

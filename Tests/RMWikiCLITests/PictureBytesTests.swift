@@ -1,6 +1,5 @@
 import Foundation
 @testable import HTTPServer
-import LoopbackAPI
 import TestSupport
 import Testing
 @testable import RMWikiCLI
@@ -10,7 +9,9 @@ import Testing
 /// screen's pictures have arrived, and again once the fan has scrolled to the faces, residents or search results
 /// and the pictures of that screen and the next have arrived. Then the same pages without JavaScript: every
 /// picture arrives as it comes into view.
-@Suite(.enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
+@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the picture bytes test is skipped"))
 struct PictureBytesTests {
     static let faceLimit = 8 * 1024
@@ -37,19 +38,8 @@ struct PictureBytesTests {
     }
 
     @Test func firstVisitsOnAPhoneFetchCopiesAtTheSizeShown() async throws {
-        let work = try SharedFixtures.temporaryDirectory("rmwiki-bytes")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let cache = work.appendingPathComponent("cache")
-        let output = work.appendingPathComponent("site")
-        let fetched = try await LoopbackSession.withSharedData { _, base in
-            await ConsoleRecorder.run(["fetch", "--api", base.absoluteString, "--cache", cache.path, "--quiet"])
-        }
-        try #require(fetched.code == 0, "\(fetched.err)")
-        let built = await ConsoleRecorder.run([
-            "build", "--offline", "--cache", cache.path, "--output", output.path,
-            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
-        ])
-        try #require(built.code == 0, "\(built.err)")
+        let built = try await FullSite.built()
+        let output = built.output
         #expect(built.out.contains("826 avatars with smaller copies, 826 decoded"), "\(built.out)")
         #expect(!built.err.contains("cannot be made smaller"), "\(built.err)")
         // "Save for offline" stores every original picture (the worker answers for a copy with its original).

@@ -13,7 +13,9 @@ import Testing
 /// and their pictures open offline; a rebuild that renames a character is seen at the next visit online, and a
 /// rebuild that changes nothing leaves `sw.js` byte-identical. Every wait is on a condition. Screenshots go to
 /// `.test-artifacts/pocket/`.
-@Suite(.enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
+@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the offline browser test is skipped"))
 struct PocketBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/pocket")
@@ -21,26 +23,21 @@ struct PocketBrowserTests {
     static let renamed = 2
 
     @Test func theWikiInYourPocket() async throws {
-        let work = try SharedFixtures.temporaryDirectory("rmwiki-pocket")
-        defer { try? FileManager.default.removeItem(at: work) }
-        let cache = work.appendingPathComponent("cache")
-        let output = work.appendingPathComponent("site")
-        let buildArguments = [
-            "--cache", cache.path, "--quiet", "--output", output.path,
-            "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path,
-        ]
+        let work = try BuildWorkspace("rmwiki-pocket")
+        defer { work.remove() }
+        let output = work.output
         try await LoopbackSession.withSharedData { api, base in
-            let built = await ConsoleRecorder.run(["build", "--api", base.absoluteString] + buildArguments)
+            let built = try await work.run(work.buildArguments(api: base))
             try #require(built.code == 0, "\(built.err)")
             let worker = try Data(contentsOf: output.appendingPathComponent("sw.js"))
-            let unchanged = await ConsoleRecorder.run(["build", "--offline"] + buildArguments)
+            let unchanged = try await work.run(work.buildArguments(api: nil))
             try #require(unchanged.code == 0, "\(unchanged.err)")
             #expect(try Data(contentsOf: output.appendingPathComponent("sw.js")) == worker, "a no-change rebuild leaves sw.js as it was")
 
             let site = try await SiteServer(output: output)
             let browser: BrowserSession
             do {
-                browser = try await BrowserSession.launch()
+                browser = try await BrowserSession.launch(ownContext: false)
             } catch {
                 await site.stop()
                 throw error
@@ -48,7 +45,7 @@ struct PocketBrowserTests {
             do {
                 try await run(browser, site, output: output, rebuild: {
                     try await api.updateCharacter(id: Self.renamed) { $0.name = "Morty the Renamed" }
-                    let rebuilt = await ConsoleRecorder.run(["build", "--api", base.absoluteString] + buildArguments)
+                    let rebuilt = try await work.run(work.buildArguments(api: base))
                     try #require(rebuilt.code == 0, "\(rebuilt.err)")
                 })
             } catch {

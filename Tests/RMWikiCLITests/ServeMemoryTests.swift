@@ -7,13 +7,13 @@ import Glibc
 
 /// The real `rmwiki serve` process, so its memory is its own: many clients that stop reading a large file
 /// must not make it hold the file once per client, and their memory must come back once they leave.
-@Suite(.serialized, .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+@Suite(.tags(.process), .skippable(.process), .serialized, .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct ServeMemoryTests {
     static let fileSize = 50 * 1024 * 1024
     static let readers = 500
     static let limitKiB = 300 * 1024
 
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.hangGuard)
     func slowReadersOfALargeFileKeepMemoryBoundedAndGiveItBack() async throws {
         let binary = try #require(RMWikiExecutable.path)
         let work = try SharedFixtures.temporaryDirectory("serve-memory")

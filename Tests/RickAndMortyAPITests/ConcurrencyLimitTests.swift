@@ -2,6 +2,7 @@ import Foundation
 import LoopbackAPI
 @testable import RickAndMortyAPI
 import Testing
+import TestSupport
 
 /// The in-flight limit holds across pages and pictures; latency makes requests overlap, so a client without a
 /// limit would be caught.
@@ -26,7 +27,7 @@ import Testing
     /// unanswered until a picture request has arrived; a fetch that downloaded pictures only after every page
     /// would never send one, and the time limit ends the test. The limit is a hang guard, not a speed bound: in a
     /// soak's full run, with both cores busy, this small fetch once took over a minute.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.hangGuard)
     func picturesAreAskedForBeforeTheLastRecordPageIsAnswered() async throws {
         try await Fixture.withServer { server, base in
             let lastPage = LoopbackGate()

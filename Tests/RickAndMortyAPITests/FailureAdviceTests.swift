@@ -2,6 +2,7 @@ import Foundation
 import LoopbackAPI
 @testable import RickAndMortyAPI
 import Testing
+import TestSupport
 
 /// A failure suggests only what can help with its cause: a lower --concurrency helps none but broken connections.
 @Suite struct FailureAdviceTests {
@@ -32,11 +33,9 @@ import Testing
     }
 
     @Test func aRefusedConnectionPointsAtTheAPIURL() async throws {
-        // A port that was free a moment ago and is closed now.
-        let server = LoopbackAPIServer(snapshot: Fixture.snapshot())
-        let base = try await server.start()
-        await server.stop()
-        let error = await #expect(throws: APIError.self) { try await Fixture.client(base, attempts: 2).fetchSnapshot() }
+        let error = try await RefusingPort.with(path: "/api") { base in
+            await #expect(throws: APIError.self) { try await Fixture.client(base, attempts: 2).fetchSnapshot() }
+        }
         guard case let .gaveUp(_, status, _, _, cause) = error else {
             Issue.record("expected gaveUp, got \(String(describing: error))")
             return
@@ -66,11 +65,10 @@ import Testing
 
     /// With no network GraphQL used to blame a busy API and suggest a lower --concurrency; it now says what REST says.
     @Test func graphQLWithoutANetworkSaysWhatRESTSays() async throws {
-        let server = LoopbackAPIServer(snapshot: Fixture.snapshot())
-        let base = try await server.start()
-        await server.stop()
-        let error = await #expect(throws: GraphQLFetchError.self) {
-            try await Fixture.service(try Fixture.graphQLClient(base, attempts: 2)).refresh()
+        let error = try await RefusingPort.with(path: "/api") { base in
+            await #expect(throws: GraphQLFetchError.self) {
+                try await Fixture.service(try Fixture.graphQLClient(base, attempts: 2)).refresh()
+            }
         }
         let text = try #require(error).description
         #expect(text.contains("cannot reach the API: check the network and the --graphql (or --api) URL"), "\(text)")

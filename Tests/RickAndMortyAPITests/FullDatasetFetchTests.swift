@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The whole real dataset over HTTP on loopback, as `rmwiki fetch` gets it from the public API.
-@Suite struct FullDatasetFetchTests {
+@Suite(.tags(.fullData), .skippable(.fullData)) struct FullDatasetFetchTests {
     @Test func aFullFetchIsCompleteAndASecondRunOnlyRevalidates() async throws {
         _ = try await Fixture.withSharedDataServer { server, base in
             let service = try Fixture.service(Fixture.client(base, concurrency: 8))

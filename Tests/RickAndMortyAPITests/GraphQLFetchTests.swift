@@ -34,7 +34,7 @@ extension Fixture {
         #expect(try endpoint("https://example.org/") == nil)
     }
 
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func theWholeDatasetOverGraphQLIsTheRESTSnapshotByteForByte() async throws {
         _ = try await Fixture.withSharedDataServer { server, base in
             let rest = try Fixture.service(Fixture.client(base, concurrency: 8))
@@ -47,7 +47,10 @@ extension Fixture {
             let recordRequests = log.filter { !$0.isImage }
             #expect(recordRequests.allSatisfy { $0.target == "/graphql" && $0.status == 200 })
             let recordRequestCount = recordRequests.count
-            #expect(recordRequestCount == 8, "counts, then 826, 126 and 51 ids by 200 at most: 1 + 5 + 1 + 1")
+            // A loaded machine may time a batch out and send it again; each retry is counted in the report.
+            let retries = report.statistics.retries
+            #expect((8...8 + retries).contains(recordRequestCount),
+                    "counts, then 826, 126 and 51 ids by 200 at most: 1 + 5 + 1 + 1, and \(retries) retries at most")
             #expect(log.filter(\.isImage).count == 826, "avatars still come by URL")
             #expect(report.snapshot == (await server.servedSnapshot()))
             let restBytes = try Data(contentsOf: rest.cache.snapshotFile)

@@ -8,7 +8,7 @@ import TestSupport
 /// writes, and slows down to the limit instead of hammering it. How long it takes against the limit is a speed
 /// figure, measured by `rmwiki-bench fetch --rate-limit N` on the full dataset: a wall-time bound here failed
 /// in a soak with both cores loaded (33 s against 22 s allowed), as any timed test on a shared machine can.
-@Suite(
+@Suite(.tags(.fullData), .skippable(.fullData), 
     .serialized,
     .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct RateLimitedFetchTests {

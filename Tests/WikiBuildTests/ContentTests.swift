@@ -235,9 +235,9 @@ func proseLinks(_ html: String) -> [String] {
     /// What the Markdown renderer writes besides the templates' own elements.
     static let proseElements: Set<String> = ["blockquote", "em", "strong", "code", "pre", "h3", "h4", "h5", "h6", "hr", "del"]
 
-    /// Never a hang: 100,000 nested quotes and 150,000 unclosed `[[` are linear work for the parser and the
-    /// wiki link scanner; the limit turns a regression into a failure instead of a stuck suite.
-    @Test(.timeLimit(.minutes(2))) func hostileProseBuildsSafely() async throws {
+    /// Never a hang: 100,000 nested quotes and 150,000 unclosed `[[` build, safely; the limit turns a hang into
+    /// a failure instead of a stuck suite (that the parser's work is linear is `LinearTimeTests`').
+    @Test(.hangGuard) func hostileProseBuildsSafely() async throws {
         let nested = String(repeating: ">", count: 100_000) + " deep"
         let content = try ContentFixture([
             "articles/hostile.md": """
@@ -331,7 +331,7 @@ extension ContentTests {
     }
 }
 
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct FullDataContentTests {
     /// Every form of wiki link over the full dataset, in both languages (French with its own text and falling
     /// back to the English one), then an ambiguous and a broken link: each fails naming file, line and column,

@@ -8,7 +8,9 @@ import Testing
 /// What a fan follows from page to page, checked on the whole real site against figures recomputed here from the
 /// raw JSON (links from either side count, as in `Dataset`): who is seen most often with whom, who debuts where,
 /// a character's episodes by season, previous and next, and the characters index in its three orders.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData, .process), .skippable(.fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct ExploringTests {
     /// The raw data, resolved by hand: each character's episodes and each episode's cast, from both sides.
     struct Raw {
@@ -53,7 +55,7 @@ struct ExploringTests {
     static let raw = Result { try Raw() }
 
     static func html(_ path: String) async throws -> String {
-        try BuildFixture.text(try await FanReadingTests.site.value, path)
+        try BuildFixture.text(try await FullSite.built().output, path)
     }
 
     /// The part of a page from `start` to the first `end` after it.

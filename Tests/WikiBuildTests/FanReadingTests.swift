@@ -7,10 +7,11 @@ import Testing
 
 /// What a fan reads, checked on the whole real dataset in both languages: every page is told apart by its
 /// title and description, locations show their natives, numbers take the right plural form, French agrees.
-/// The site is built once for the suite.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+/// They read the shared full-site build.
+@Suite(.tags(.fullData, .process), .skippable(.fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct FanReadingTests {
-    static let site = Task { try await SiteFixture.build(try SharedSnapshot.load()).output }
 
     static func pages(_ output: URL) throws -> [String] {
         try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") }
@@ -21,7 +22,7 @@ struct FanReadingTests {
     }
 
     @Test func noTwoPagesShareATitleOrADescription() async throws {
-        let output = try await Self.site.value
+        let output = try await FullSite.built().output
         for language in ["en", "fr"] {
             var titles: [String: [String]] = [:]
             var descriptions: [String: [String]] = [:]
@@ -48,7 +49,7 @@ struct FanReadingTests {
     }
 
     @Test func everyLocationShowsTheNativesTheDataNames() async throws {
-        let output = try await Self.site.value
+        let output = try await FullSite.built().output
         var natives: [Int: [Int]] = [:]
         for character in try SharedSnapshot.raw("characters.json") {
             let id = StatisticsTests.tail(character["url"]) ?? 0
@@ -107,7 +108,7 @@ struct FanReadingTests {
         #expect(try (0...2).map { try french.plural("season_episodes_count", count: $0) } == ["0 épisode", "1 épisode", "2 épisodes"])
 
         // No page of the real site says "1 residents" (21 cards did) or "1 résidents".
-        let output = try await Self.site.value
+        let output = try await FullSite.built().output
         let wrong = try NSRegularExpression(pattern: #"(?<![0-9\u00a0\u202f ,.])(?:1 (?:residents|natives|characters|episodes)|[01] (?:résidents|originaires|personnages|épisodes))\b"#)
         var found: [String] = []
         for page in try Self.pages(output) {
@@ -120,7 +121,7 @@ struct FanReadingTests {
     }
 
     @Test func frenchAgreesAndWritesDecimalsWithAComma() async throws {
-        let output = try await Self.site.value
+        let output = try await FullSite.built().output
         let statistics = try BuildFixture.text(output, "fr/statistics/index.html")
         #expect(AccessibilityTests.matches(#"\((\d+,\d)[\u00a0\u202f ]%\)"#, in: statistics).count >= 7, "shares such as 53,1 %")
         #expect(AccessibilityTests.matches(#"\((\d+\.\d)[\u00a0\u202f ]?%\)"#, in: statistics).isEmpty)
@@ -141,7 +142,7 @@ struct FanReadingTests {
     }
 
     @Test func pagesGrowWithTheirOwnRecordsOnly() async throws {
-        let output = try await Self.site.value
+        let output = try await FullSite.built().output
         // The strip of places is a fixed handful, not every location on every characters page.
         for page in try Self.pages(output) where page.contains("characters/page/") || page.hasSuffix("characters/index.html") {
             let html = try BuildFixture.text(output, page)

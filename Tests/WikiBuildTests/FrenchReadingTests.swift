@@ -6,7 +6,9 @@ import Testing
 /// The French site as a French reader reads it, over the whole real dataset: no English word of the data's
 /// vocabulary, "1er" for the first of a month, a no-break space before `: ; ! ?` and inside « », and generated
 /// sentences that agree with female characters. Text, attributes people read, `<title>`, meta and the feed.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData, .process), .skippable(.fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct FrenchReadingTests {
     static let months = "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
 
@@ -28,7 +30,7 @@ struct FrenchReadingTests {
 
     /// The French pages and the French feed, each with what it says, read once for the suite.
     static let french = Task { () throws -> [Page] in
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         let paths = try SiteChecker(root: output).files()
             .filter { $0.hasPrefix("fr/") && ($0.hasSuffix(".html") || $0.hasSuffix(".xml")) }
         return try paths
@@ -93,7 +95,7 @@ struct FrenchReadingTests {
         #expect(found.isEmpty, "\(found.count) dates, e.g. \(found.prefix(5))")
         let premier = Self.matches(try NSRegularExpression(pattern: "1er (?:" + Self.months + ")"), in: pages)
         #expect(premier.count > 100, "\(premier.count) dates read 1er")
-        let season = try BuildFixture.text(try await FanReadingTests.site.value, "fr/seasons/3/index.html")
+        let season = try BuildFixture.text(try await FullSite.built().output, "fr/seasons/3/index.html")
         #expect(season.contains("du 1er avril 2017 au 1er octobre 2017"))
         #expect(season.contains(#"<time datetime="2017-04-01">1er avril 2017</time>"#))
     }
@@ -109,7 +111,7 @@ struct FrenchReadingTests {
         let spaced = Self.matches(try NSRegularExpression(pattern: #"\u202F[:;!?»]"#), in: pages, context: 0)
         #expect(spaced.count > 5_000, "\(spaced.count) signs with their narrow no-break space")
         // Where such a sign is glued to its word, French wants the space too: a chart's named marks.
-        let statistics = try BuildFixture.text(try await FanReadingTests.site.value, "fr/statistics/index.html")
+        let statistics = try BuildFixture.text(try await FullSite.built().output, "fr/statistics/index.html")
         #expect(statistics.contains("<title>Vivants\u{202F}: "), "a mark reads “Vivants : 439”")
         #expect(!statistics.contains("<title>Vivants:"))
     }
@@ -123,7 +125,7 @@ struct FrenchReadingTests {
     }
 
     @Test func sentencesAgreeWithFemaleCharacters() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         let forms = ["Alive": "Vivante", "Dead": "Morte", "unknown": "Inconnue"]
         var checked = 0
         for character in try SharedSnapshot.raw("characters.json") where character["gender"] as? String == "Female" {
@@ -154,7 +156,7 @@ struct FrenchReadingTests {
     }
 
     @Test func unknownPlacesAgreeWithWhatTheyQualify() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         // The Citadel's dimension is unknown; so is the origin of Adjudicator Rick (character 8).
         let citadel = try BuildFixture.text(output, "fr/locations/3/index.html")
         #expect(citadel.contains("<dd>Inconnue</dd>"), "Dimension : Inconnue")

@@ -5,7 +5,9 @@ import Testing
 /// The pages of dimensions, species, types and seasons on the whole real dataset, in both languages: every
 /// count and list they show is recomputed here from the raw JSON (with the data layer's rule that a link stated
 /// by either side holds for both), without the project's graph. Reads the site `FanReadingTests` builds.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData, .process), .skippable(.fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct GroupPagesTests {
     static let pageSize = 20
 
@@ -111,7 +113,7 @@ struct GroupPagesTests {
     }
 
     @Test func dimensionsListTheirLocationsResidentsAndNatives() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         let raw = try Raw()
         var locationsByDimension: [String: [Int]] = [:]
         for location in raw.locations { locationsByDimension[location["dimension"] as? String ?? "", default: []].append(Raw.id(location)) }
@@ -175,7 +177,7 @@ struct GroupPagesTests {
     }
 
     @Test func speciesSharedTypesAndStatusesListTheirCharacters() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         let raw = try Raw()
         let species = raw.characters(by: "species")
         let types = raw.characters(by: "type")
@@ -225,7 +227,7 @@ struct GroupPagesTests {
     }
 
     @Test func seasonsListTheirEpisodesCastAndDebuts() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         let raw = try Raw()
         var episodesBySeason: [Int: [(number: Int, id: Int)]] = [:]
         var seasonOf: [Int: Int] = [:]
@@ -286,7 +288,7 @@ struct GroupPagesTests {
     }
 
     @Test func groupPagesAreInTheSitemapAndTheSearchIndex() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         let checker = SiteChecker(root: output)
         let groupPages = try checker.pages().filter { page in
             ["dimensions/", "species/", "types/", "seasons/"].contains { page.hasPrefix($0) || page.hasPrefix("fr/" + $0) }

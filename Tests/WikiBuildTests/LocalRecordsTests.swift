@@ -101,7 +101,7 @@ struct LocalBuild {
             """,
     ]
 
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func localEpisodesJoinTheFullDatasetEverywhere() async throws {
         let content = try LocalContent(Self.seasonSix)
         let build = try LocalBuild(content.input)
@@ -138,7 +138,7 @@ struct LocalBuild {
         #expect(try build.page("fr/characters/827/index.html").contains("Ajout au wiki"))
     }
 
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func statisticsCountLocalEpisodes() throws {
         let local = try LocalRecords.load(Self.seasonSix.map { kind, text in
             LocalRecords.File(kind: kind, path: "data/\(LocalRecords.fileName(kind))", bytes: Array(text.utf8))
@@ -152,7 +152,7 @@ struct LocalBuild {
         #expect(charts["seasons"]?.figures.map(\.value) == [11, 10, 10, 10, 10, 2])
     }
 
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func aPatchReplacesExactlyTheFieldsItGives() throws {
         let api = try SharedSnapshot.load()
         let patch = """

@@ -5,7 +5,9 @@ import Testing
 /// Namesakes told apart by a note a fan understands, over the real dataset in both languages: the best-known
 /// of a name (most episodes, more than any namesake) has none, the others say what sets them apart in words
 /// ("first seen in S04E08", "from Earth (C-137)"), never a bare episode code.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData, .process), .skippable(.fullData, .process),
+       .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
+       .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct NamesakeNoteTests {
     /// Each character's note as the search index gives it (its seventh column), by id.
     static func notes(_ output: URL, _ prefix: String) throws -> [Int: String] {
@@ -18,7 +20,7 @@ struct NamesakeNoteTests {
     }
 
     @Test func theBestKnownOfANameHasNoNoteAndTheOthersAreToldApartInWords() async throws {
-        let output = try await FanReadingTests.site.value
+        let output = try await FullSite.built().output
         var byName: [String: [(id: Int, episodes: Int)]] = [:]
         for character in try SharedSnapshot.raw("characters.json") {
             let id = StatisticsTests.tail(character["url"]) ?? 0

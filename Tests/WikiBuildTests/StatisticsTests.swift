@@ -9,7 +9,7 @@ import Testing
 @testable import WikiModel
 
 /// The figures behind every chart, recomputed here from the raw JSON without the project's graph.
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct StatisticsTests {
     static func tail(_ url: Any?) -> Int? { (url as? String).flatMap { Int($0.split(separator: "/").last ?? "") } }
 
@@ -90,8 +90,10 @@ struct StatisticsTests {
         #expect(charts["appearances"]?.figures.first?.label == "Rick Sanchez")
     }
 
-    @Test func everyChartOnThePageIsWellFormedSVG() async throws {
-        let (output, _) = try await SiteFixture.build(try SharedSnapshot.load())
+    @Test(.tags(.process), .skippable(.process),
+          .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+    func everyChartOnThePageIsWellFormedSVG() async throws {
+        let output = try await FullSite.built().output
         for page in ["statistics/index.html", "fr/statistics/index.html", "index.html"] {
             let html = try BuildFixture.text(output, page)
             let svgs = html.components(separatedBy: "<svg xmlns=").dropFirst().map { "<svg xmlns=" + ($0.components(separatedBy: "</svg>").first ?? "") + "</svg>" }

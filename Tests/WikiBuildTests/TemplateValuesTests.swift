@@ -13,7 +13,7 @@ import Testing
 /// are compared without their nulls, and each hand-built object is checked on its own to have every stored
 /// property as a key: a key left out would make the template look the name up in the enclosing objects (a card
 /// without its `note` would show the page's).
-@Suite(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+@Suite(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
 struct TemplateValuesTests {
     @Test func handBuiltValuesAreTheCodableForms() throws {
         let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)

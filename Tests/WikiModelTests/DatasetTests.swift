@@ -6,7 +6,7 @@ import TestSupport
 
 /// The resolved graph and its rule for one-sided links: a link stated by either side holds for both.
 @Suite struct DatasetTests {
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func theFourKnownOneSidedLinksOfTheRealDataHoldBothWays() throws {
         let snapshot = try SharedSnapshot.load()
         let dataset = Dataset(snapshot)
@@ -34,7 +34,7 @@ import TestSupport
         #expect(dataset.locationIDByCharacter[125] == 35)
     }
 
-    @Test(.enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
+    @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func everyLinkOfTheRealDataIsSymmetricAndSorted() throws {
         let snapshot = try SharedSnapshot.load()
         let dataset = Dataset(snapshot)
