@@ -162,7 +162,7 @@ import Testing
     /// More clients than the cap ask for a large answer and stop reading once its head arrives; the answers wait on
     /// full sockets. Every reader past the cap, and then every fresh request, closes the answer that has waited
     /// longest for its client instead of being refused 503 until the stall timeout (30 s).
-    @Test(.timeLimit(.minutes(3)), .enabled(if: raiseDescriptorLimit(to: 4096), "needs 4,096 open files (ulimit -Hn)"))
+    @Test(.hangGuard, .enabled(if: raiseDescriptorLimit(to: 4096), "needs 4,096 open files (ulimit -Hn)"))
     func freshRequestsAreAnsweredWhileMoreReadersThanTheCapStall() async throws {
         let chunk = [UInt8](repeating: 0x5A, count: 64 * 1024)
         let handler = ClosureHandler { request in

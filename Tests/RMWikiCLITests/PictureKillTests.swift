@@ -11,6 +11,7 @@ extension NightlyProcessTests {
     /// before or of after, and the next build recovers; at the end the site and the picture cache are exactly
     /// what a build never killed makes.
     @Suite(
+        .tags(.kill), .skippable(.kill),
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct PictureKillTests {
