@@ -339,10 +339,11 @@ final class ChromiumProcess: @unchecked Sendable {
             "--hide-scrollbars", "about:blank",
         ]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         do {
-            port = try Self.devToolsPort(in: profile)
+            port = try Self.devToolsPort(announcedOn: errors.fileHandleForReading)
         } catch {
             process.terminate()
             process.waitUntilExit()
@@ -351,18 +352,48 @@ final class ChromiumProcess: @unchecked Sendable {
         }
     }
 
-    /// Chromium writes the port it picked into the profile once it listens; waits for it as long as any wait.
-    private static func devToolsPort(in profile: URL) throws -> Int {
-        let file = profile.appendingPathComponent("DevToolsActivePort")
-        let deadline = Date().addingTimeInterval(BrowserSession.shortestWait)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: file, encoding: .utf8),
-               let port = text.split(separator: "\n").first.flatMap({ Int($0) }) {
-                return port
+    /// Chromium says where it listens on its standard error once it does ("DevTools listening on
+    /// ws://127.0.0.1:PORT/…"): the reader waits for that line, as long as any wait, then goes on reading and
+    /// dropping what Chromium writes there, so a full pipe never stalls it.
+    private static func devToolsPort(announcedOn errors: FileHandle) throws -> Int {
+        let announced = DispatchSemaphore(value: 0)
+        let heard = Heard()
+        Thread.detachNewThread {
+            var text = ""
+            while case let data = errors.availableData, !data.isEmpty {
+                guard heard.port == nil else { continue }
+                text += String(decoding: data, as: UTF8.self)
+                if let match = text.firstMatch(of: /DevTools listening on ws:\/\/[^\s\/]+:(\d+)\//), let port = Int(match.1) {
+                    heard.set(port: port, text: text)
+                    announced.signal()
+                }
             }
-            usleep(50_000)
+            if heard.port == nil {
+                heard.set(port: nil, text: text)
+                announced.signal()
+            }
         }
-        throw BrowserSession.Failure(description: "Chromium did not open its DevTools port within \(Int(BrowserSession.shortestWait)) s")
+        guard announced.wait(timeout: .now() + BrowserSession.shortestWait) == .success else {
+            throw BrowserSession.Failure(description: "Chromium did not open its DevTools port within \(Int(BrowserSession.shortestWait)) s")
+        }
+        guard let port = heard.port else {
+            throw BrowserSession.Failure(description: "Chromium stopped before it listened: \(heard.text.suffix(2_000))")
+        }
+        return port
+    }
+
+    /// What the reader of Chromium's standard error has heard, read by the thread that waits for it.
+    private final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var heardPort: Int?
+        private var heardText = ""
+
+        var port: Int? { lock.withLock { heardPort } }
+        var text: String { lock.withLock { heardText } }
+
+        func set(port: Int?, text: String) {
+            lock.withLock { (heardPort, heardText) = (port, text) }
+        }
     }
 
     func stop() {
