@@ -20,9 +20,9 @@ struct LocationPage: PageModel, Codable, Equatable {
     let dimensionURL: String?
     let residentCount: String
     let nativeCount: String
-    let residents: [CharacterCard]
+    let residents: CharacterList
     let hasResidents: Bool
-    let natives: [CharacterCard]
+    let natives: CharacterList
     let hasNatives: Bool
     /// Neither residents nor natives: one sentence says so instead of two empty sections.
     let isEmpty: Bool
@@ -42,13 +42,12 @@ extension SiteModel {
         let natives = try cards(dataset.nativeIDs(ofLocation: location.id))
         let none = try strings("value_none")
         let card = try card(location)
-        // The first grid on the page loads its first row eagerly; the second one is below the fold.
         let content = LocationPage(
             name: location.name, type: try locationType(location), dimension: try locationDimension(location),
             dimensionURL: dimensionLink(location.dimension),
             residentCount: count(residents.count), nativeCount: count(natives.count),
-            residents: cards(eager: residents), hasResidents: !residents.isEmpty,
-            natives: residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,
+            residents: characterList(residents, eager: true), hasResidents: !residents.isEmpty,
+            natives: characterList(natives, eager: residents.isEmpty), hasNatives: !natives.isEmpty,
             isEmpty: residents.isEmpty && natives.isEmpty,
             prose: try prose(.location(location.id)), mentions: try mentions(of: .location(location.id)))
         // "Citadel of Ricks: Space station, dimension unknown" rather than "Space station in unknown".
@@ -75,8 +74,8 @@ extension LocationPage: MustacheConvertible {
         .object([
             "name": .string(name), "type": .string(type), "dimension": .string(dimension),
             "dimensionURL": MustacheValue(dimensionURL), "residentCount": .string(residentCount),
-            "nativeCount": .string(nativeCount), "residents": MustacheValue(residents), "hasResidents": .bool(hasResidents),
-            "natives": MustacheValue(natives), "hasNatives": .bool(hasNatives), "isEmpty": .bool(isEmpty),
+            "nativeCount": .string(nativeCount), "residents": residents.mustacheValue, "hasResidents": .bool(hasResidents),
+            "natives": natives.mustacheValue, "hasNatives": .bool(hasNatives), "isEmpty": .bool(isEmpty),
             "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
         ])
     }

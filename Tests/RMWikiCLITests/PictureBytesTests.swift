@@ -70,7 +70,7 @@ struct PictureBytesTests {
             // Each page, and where a fan scrolls to on it: the faces "seen most often with", the Citadel's residents,
             // the characters a search finds (they come after the places and episodes found).
             let pages = [("home", "", nil), ("characters page 1", "characters/", nil),
-                         ("Rick", "characters/1/", ".character-row"), ("the Citadel of Ricks", "locations/3/", ".card"),
+                         ("Rick", "characters/1/", ".character-row"), ("the Citadel of Ricks", "locations/3/", ".character-row"),
                          ("a search for Rick", "search/?q=Rick", ".card")]
             var firstScreen: [String] = []
             var eager: [String] = []
