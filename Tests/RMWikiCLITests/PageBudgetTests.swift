@@ -20,7 +20,7 @@ struct PageBudgetTests {
     /// The search page is not here: what it shows before a query is being reworked on its own (issue 41).
     static let pages: [String] = {
         let english = FanDetailsBrowserTests.pageKinds.filter { !$0.hasPrefix("fr/") && $0 != "search/" }
-            + ["locations/1/", "characters/2/", "episodes/1/"]
+            + ["locations/1/", "locations/20/", "locations/20/page/7/", "characters/2/", "episodes/1/"]
         return english + english.map { "fr/" + $0 }
     }()
     static let reported: Set = ["locations/3/", "locations/1/", "characters/1/", "characters/", "whats-new/"]
