@@ -97,12 +97,9 @@ struct PageBudgetTests {
         try await browser.run("window.scrollTo(0, 0)")
         var screens = 0
         while true {
-            try await browser.run("""
-                window.framesSeen = false
-                requestAnimationFrame(() => requestAnimationFrame(() => { window.framesSeen = true }))
-                """)
+            try await browser.twoFrames()
             try await browser.wait(until: """
-                window.framesSeen === true && Array.from(document.images).filter(i => {
+                Array.from(document.images).filter(i => {
                   const box = i.getBoundingClientRect()
                   return box.bottom > 0 && box.top < innerHeight && box.width > 0 && i.checkVisibility()
                 }).every(i => i.complete && !i.currentSrc.endsWith('later.svg'))

@@ -141,12 +141,9 @@ struct PictureBytesTests {
     /// on its way has a `currentSrc` and is not `complete`; a lazy picture not asked for has no `currentSrc`, or
     /// the stand-in's, which a lazy one far below never asks for either).
     private func settle(_ browser: BrowserSession, screens: Int = 1) async throws {
-        try await browser.run("""
-            window.framesSeen = false
-            requestAnimationFrame(() => requestAnimationFrame(() => { window.framesSeen = true }))
-            """)
+        try await browser.twoFrames()
         try await browser.wait(until: """
-            window.framesSeen === true && Array.from(document.images).filter(i => {
+            Array.from(document.images).filter(i => {
               const box = i.getBoundingClientRect()
               return box.bottom > 0 && box.top < innerHeight * \(screens) && box.width > 0
             }).every(i => i.complete && i.naturalWidth > 0 && !i.currentSrc.endsWith('later.svg'))
