@@ -141,7 +141,7 @@ struct BrowserPreviewTests {
         let template = templates.appendingPathComponent("character.mustache")
         let original = try String(contentsOf: template, encoding: .utf8)
         try await browser.run("window.rmwikiBeforeReload = true")
-        let edited = original.replacingOccurrences(of: "<h1>{{name}}</h1>", with: "<h1>{{name}}</h1>\n<p id=\"live-edit\">Edited while the page was open</p>")
+        let edited = original.replacingOccurrences(of: "<h1>{{meta.shownHeading}}</h1>", with: "<h1>{{meta.shownHeading}}</h1>\n<p id=\"live-edit\">Edited while the page was open</p>")
         #expect(edited != original)
         try Data(edited.utf8).write(to: template)
         try await browser.wait(until: "document.getElementById('live-edit') !== null", seconds: 15)
