@@ -57,7 +57,10 @@ extension NightlyProcessTests {
                 }.sorted()
                 #expect(Set(required).isSubset(of: showingName), "\(showingName)")
                 let rebuildPages = Self.rebuildPages(renamed.summary.added)
-                #expect(renamed.summary.added == rebuildPages && rebuildPages.count == languages.count, "\(renamed.summary.added)")
+                // The timeline pages 10 groups a page: the rebuild's group may push the last group onto a new page.
+                let newTimelinePages = renamed.summary.added.filter { $0.contains("whats-new/page/") && built.files[$0] == nil }
+                #expect(renamed.summary.added == (rebuildPages + newTimelinePages).sorted() && rebuildPages.count == languages.count,
+                        "\(renamed.summary.added)")
                 // The rebuild's group enters the timeline at the top: each later page of it takes one group from the page before.
                 // The sitemap lists the rebuild's page; the service worker and each language's offline list name pages
                 // by content hash.
@@ -66,10 +69,10 @@ extension NightlyProcessTests {
                     // The character of the day, chosen from the newest group's date: the rebuild's day now (it may
                     // pick the same character again).
                     + languages.map { $0 + "random/index.html" }.filter { afterRename.files[$0] != built.files[$0] }
-                let expectedUpdates = Set(showingName).subtracting(rebuildPages).union(shifted).sorted()
+                let expectedUpdates = Set(showingName).subtracting(rebuildPages).union(shifted).subtracting(newTimelinePages).sorted()
                 #expect(renamed.summary.updated == expectedUpdates,
                         "every updated file shows the new name or is a later page of the timeline, and only those")
-                #expect(renamed.counts == [languages.count, expectedUpdates.count, 0, fileCount - expectedUpdates.count])
+                #expect(renamed.counts == [rebuildPages.count + newTimelinePages.count, expectedUpdates.count, 0, fileCount - expectedUpdates.count])
                 #expect(afterRename.rewrittenFiles(since: built) == expectedUpdates, "unchanged files keep their inode and mtime")
                 let unrelatedPage = "characters/\(Self.unrelated)/index.html"
                 #expect(afterRename.files[unrelatedPage] == built.files[unrelatedPage])
