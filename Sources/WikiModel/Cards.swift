@@ -59,6 +59,18 @@ struct CharacterCard: Codable, Sendable, Equatable {
     var count: String?
 }
 
+/// Characters as a page lists them: cards while the list is short, compact rows with 44-px faces once it is
+/// longer than a page of cards (`SiteModel.pageSize`), so that a long list on a phone is a few screens, not
+/// twenty, and costs the faces it shows (a card's picture on a 3× screen is the 300-px original).
+struct CharacterList: Codable, Sendable, Equatable {
+    /// The list as cards, or as rows: one of the two is empty.
+    let cards: [CharacterCard]
+    let rows: [CharacterCard]
+    let asRows: Bool
+
+    var all: [CharacterCard] { asRows ? rows : cards }
+}
+
 /// A location as a card in the index and in the "places to visit" strips.
 struct LocationCard: Codable, Sendable, Equatable {
     let id: Int
@@ -203,6 +215,13 @@ extension SiteModel {
         return cards
     }
 
+    /// `cards` as a list: rows when there are more than a page of them; a short list's first screen of cards
+    /// loads eagerly when `eager` (the list is the first thing the page shows).
+    func characterList(_ cards: [CharacterCard], eager: Bool) -> CharacterList {
+        if cards.count > Self.pageSize { return CharacterList(cards: [], rows: cards, asRows: true) }
+        return CharacterList(cards: eager ? self.cards(eager: cards) : cards, rows: [], asRows: false)
+    }
+
     /// "Birdperson · Soulless Puppet" for a character with namesakes, the plain name otherwise: what titles,
     /// descriptions and the feed call it.
     func fullName(_ character: CharacterRecord) -> String {
@@ -293,6 +312,12 @@ extension CharacterCard: MustacheConvertible {
             "status": status.mustacheValue, "gender": gender.mustacheValue, "species": .string(species),
             "count": MustacheValue(count),
         ])
+    }
+}
+
+extension CharacterList: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object(["cards": MustacheValue(cards), "rows": MustacheValue(rows), "asRows": .bool(asRows)])
     }
 }
 

@@ -41,7 +41,7 @@ struct CharacterPage: PageModel, Codable, Equatable {
     let image: ImageReference
     let gender: Badge
     let info: [InfoRow]
-    /// The character's episodes, by season.
+    /// The character's episodes, by season, each season folded (see `SiteModel.openSeasons`).
     let seasons: [EpisodeIndexPage.Season]
     let hasEpisodes: Bool
     /// "Seen most often with": the characters sharing the most episodes with this one, each with the count,
@@ -106,6 +106,20 @@ extension SiteModel {
         }
     }
 
+    /// Up to this many episodes a character's seasons all start open: folding them would hide little.
+    static let unfoldedEpisodes = 10
+
+    /// A character's seasons as its page folds them: all open for a character of few episodes, otherwise only
+    /// the first (where the character comes in), the others one tap away with their counts shown.
+    static func openSeasons(_ seasons: [EpisodeIndexPage.Season]) -> [EpisodeIndexPage.Season] {
+        let all = seasons.reduce(0) { $0 + $1.episodes.count } <= unfoldedEpisodes
+        return seasons.enumerated().map { index, season in
+            var season = season
+            season.isOpen = all || index == 0
+            return season
+        }
+    }
+
     func placesStrip() throws -> Places {
         Places(cards: places, all: RecordLink(
             name: try strings.plural("places_all", count: dataset.locations.count), url: link(.locations(page: 1))))
@@ -128,7 +142,7 @@ extension SiteModel {
         image.fetchPriority = "high"
         let content = CharacterPage(
             name: character.name, note: nameNotes[character.id], image: image, gender: facts.gender, info: facts.rows,
-            seasons: try seasonGroups(episodes), hasEpisodes: !episodes.isEmpty,
+            seasons: Self.openSeasons(try seasonGroups(episodes)), hasEpisodes: !episodes.isEmpty,
             coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
             castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
@@ -219,7 +233,8 @@ extension SiteModel {
             }
         }
         if !Self.isBlank(character.type) { info.append(try row(.type, character.type, url: familyLink(.type, of: character))) }
-        info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count)))
+        info.append(try row(.episodeCount, try strings.plural("character_episode_count", count: episodes.count),
+                            url: episodes.isEmpty ? nil : "#episodes-heading"))
         if !Self.isBlank(character.created) {
             // A local record's day is when it entered the wiki: the API never added it.
             let created = CalendarDate(iso8601: character.created)

@@ -23,6 +23,8 @@ struct DimensionPage: PageModel, Codable, Equatable {
     /// Where the natives' list starts (the page after the residents, at its heading), so "Natives 46" answers
     /// "who comes from here" in one tap; nil when there are none.
     let nativesURL: String?
+    /// Where the residents' list starts (the first page, at its heading); nil when there are none.
+    let residentsURL: String?
     /// The dimension's locations, on its first page only: later pages link back to it.
     let locations: [LocationCard]
     let firstPage: RecordLink?
@@ -68,9 +70,10 @@ extension SiteModel {
         let people = dimension.residentIDs + dimension.nativeIDs
         let nativesURL = dimension.nativeIDs.isEmpty ? nil
             : link(.dimension(dimension.slug, page: dimension.residentIDs.count / Self.pageSize + 1)) + "#natives-heading"
+        let residentsURL = dimension.residentIDs.isEmpty ? nil : link(.dimension(dimension.slug, page: 1)) + "#residents-heading"
         return try pagedGroup(
             listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: name,
-            title: { try groupTitle("dimension_title", name: name, page: $0) },
+            title: { try groupTitle("dimension_title", name: name, page: $0, kind: strings("dimension_word")) },
             descriptionKey: "dimension_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
             let first = positions.lowerBound == 0
@@ -83,7 +86,7 @@ extension SiteModel {
             return DimensionPage(
                 name: name, indexURL: link(.dimensions),
                 locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
-                nativeCount: count(dimension.nativeIDs.count), nativesURL: nativesURL,
+                nativeCount: count(dimension.nativeIDs.count), nativesURL: nativesURL, residentsURL: residentsURL,
                 locations: first ? locations : [],
                 firstPage: first ? nil : RecordLink(
                     name: try strings.plural("dimension_locations_all", count: locations.count, ["name": name]),

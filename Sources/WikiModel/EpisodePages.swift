@@ -14,6 +14,8 @@ struct EpisodeIndexPage: PageModel, Codable, Equatable {
         let url: String?
         let episodeCount: String
         let episodes: [EpisodeSummary]
+        /// On a character page, whether the season's fold starts open (see `SiteModel.openSeasons`).
+        var isOpen = false
     }
 
     let seasons: [Season]
@@ -28,17 +30,18 @@ struct EpisodePage: PageModel, Codable, Equatable {
     let airDateISO: String?
     let created: String
     let createdISO: String?
-    /// "Created", or "Added to the wiki" for a day a local record gives (the API never had it).
+    /// "Added to the API" (the record's date, not the episode's), or "Added to the wiki" for a day a local
+    /// record gives (the API never had it).
     let createdLabel: String
     let castSize: String
-    let characters: [CharacterCard]
+    let characters: CharacterList
     let hasCharacters: Bool
     let previous: RecordLink?
     let next: RecordLink?
     /// "Season 3": the season the code names, nil when it names none.
     let season: RecordLink?
     /// The characters whose first episode this is (see `Dataset.debutIDsByEpisode`).
-    let debuts: [CharacterCard]
+    let debuts: CharacterList
     let hasDebuts: Bool
     /// Everyone in the cast debuts here (the pilot): a sentence says so instead of the same cards twice.
     let castAllDebut: Bool
@@ -105,10 +108,10 @@ extension SiteModel {
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
             createdLabel: try strings(dataset.isDatedLocally(.episode, episode.id) ? "episode_created_locally" : "episode_created"),
-            castSize: count(cast.count), characters: cards(eager: cast), hasCharacters: !cast.isEmpty,
+            castSize: count(cast.count), characters: characterList(cast, eager: true), hasCharacters: !cast.isEmpty,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
             season: try seasonLink(episode),
-            debuts: debuts, hasDebuts: !debuts.isEmpty, castAllDebut: !debuts.isEmpty && debuts.map(\.id) == cast.map(\.id),
+            debuts: characterList(debuts, eager: false), hasDebuts: !debuts.isEmpty, castAllDebut: !debuts.isEmpty && debuts.map(\.id) == cast.map(\.id),
             debutCount: count(debuts.count),
             prose: try prose(.episode(episode.id)), mentions: try mentions(of: .episode(episode.id)))
         return try page(
@@ -128,6 +131,7 @@ extension EpisodeIndexPage.Season: MustacheConvertible {
         .object([
             "title": .string(title), "number": number.map(MustacheValue.int) ?? .null, "anchor": .string(anchor),
             "url": MustacheValue(url), "episodeCount": .string(episodeCount), "episodes": MustacheValue(episodes),
+            "isOpen": .bool(isOpen),
         ])
     }
 }
@@ -138,9 +142,9 @@ extension EpisodePage: MustacheConvertible {
             "code": .string(code), "name": .string(name), "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
             "created": .string(created), "createdISO": MustacheValue(createdISO),
             "createdLabel": .string(createdLabel), "castSize": .string(castSize),
-            "characters": MustacheValue(characters), "hasCharacters": .bool(hasCharacters),
+            "characters": characters.mustacheValue, "hasCharacters": .bool(hasCharacters),
             "previous": MustacheValue(previous), "next": MustacheValue(next), "season": MustacheValue(season),
-            "debuts": MustacheValue(debuts), "hasDebuts": .bool(hasDebuts), "castAllDebut": .bool(castAllDebut),
+            "debuts": debuts.mustacheValue, "hasDebuts": .bool(hasDebuts), "castAllDebut": .bool(castAllDebut),
             "debutCount": .string(debutCount),
             "prose": MustacheValue(prose), "mentions": MustacheValue(mentions),
         ])

@@ -32,8 +32,11 @@ extension SiteModel {
     }
 
     /// `Species: Human` on a group's first page, `Species: Human, page 2` on the next ones.
-    func groupTitle(_ key: String, name: String, page number: Int) throws -> String {
-        let title = try strings.format(key, ["name": name])
+    /// A name that already says its kind (`kind`, "dimension") takes `<key>_named` ("Dimension C-137: locations
+    /// and characters", not "Dimension: Dimension C-137").
+    func groupTitle(_ key: String, name: String, page number: Int, kind: String? = nil) throws -> String {
+        let saysItsKind = kind.map { name.localizedCaseInsensitiveContains($0) } ?? false
+        let title = try strings.format(saysItsKind ? key + "_named" : key, ["name": name])
         return number == 1 ? title : try strings.format("group_title_page", ["title": title, "page": String(number)])
     }
 }

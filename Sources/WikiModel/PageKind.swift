@@ -51,7 +51,7 @@ extension SiteModel {
         case .characters: each(CharacterOrder.allCases) { try $0.characterIndexPages(order: $1) }
         case .character: each(dataset.characters) { [try $0.characterPage($1)] }
         case .locations: one { try $0.locationIndexPages() }
-        case .location: each(dataset.locations) { [try $0.locationPage($1)] }
+        case .location: each(dataset.locations) { try $0.locationPages($1) }
         case .episodes: one { [try $0.episodeIndexPage()] }
         case .episode: each(dataset.episodes) { [try $0.episodePage($1)] }
         case .search: one { [try $0.searchPage()] }
@@ -88,7 +88,8 @@ package enum Route: Sendable, Hashable {
     case characters(page: Int, order: CharacterOrder = .api)
     case character(Int)
     case locations(page: Int)
-    case location(Int)
+    /// A location's page; a location of many people has further pages (`locations/20/page/2/`).
+    case location(Int, page: Int = 1)
     case episodes
     case episode(Int)
     case search
@@ -122,7 +123,7 @@ package enum Route: Sendable, Hashable {
             (order.slug.map { "characters/\($0)/" } ?? "characters/") + (page <= 1 ? "" : "page/\(page)/")
         case .character(let id): "characters/\(id)/"
         case .locations(let page): page <= 1 ? "locations/" : "locations/page/\(page)/"
-        case .location(let id): "locations/\(id)/"
+        case .location(let id, let page): Self.paged("locations/\(id)/", page)
         case .episodes: "episodes/"
         case .episode(let id): "episodes/\(id)/"
         case .search: "search/"

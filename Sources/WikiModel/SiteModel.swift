@@ -130,9 +130,11 @@ package struct SiteModel: Sendable {
     ) throws -> SitePage {
         precondition(route.kind == type(of: content).kind, "\(route) shows a \(type(of: content).kind) model")
         let siteName = try strings("site_name")
+        let shown = heading ?? title
+        let short = PageMeta.shortened(shown)
         let meta = PageMeta(
             title: route == .home ? siteName : "\(title) · \(siteName)",
-            heading: heading ?? title,
+            heading: shown, shownHeading: short ?? shown, fullHeading: short.map { _ in shown },
             description: description,
             canonicalURL: configuration.absoluteLink(route == .notFound ? "" : route.relativeURL),
             ogType: ogType,
@@ -169,17 +171,17 @@ package struct SiteModel: Sendable {
             .map { location, _ throws in try card(location) }
     }
 
-    static func pageCount(_ items: Int) -> Int { max(1, (items + pageSize - 1) / pageSize) }
+    static func pageCount(_ items: Int, pageSize: Int = SiteModel.pageSize) -> Int { max(1, (items + pageSize - 1) / pageSize) }
 
     /// The pages of a paginated index, `pageSize` records each; `keys` names the strings `<keys>_title`,
     /// `<keys>_title_page` and `<keys>_description`.
     func indexPages<Record, Content: PageModel>(
-        _ records: [Record], route: (Int) -> Route, keys: String,
+        _ records: [Record], route: (Int) -> Route, keys: String, pageSize: Int = SiteModel.pageSize,
         content: (ArraySlice<Record>, Pager) throws -> Content
     ) throws -> [SitePage] {
-        let total = Self.pageCount(records.count)
+        let total = Self.pageCount(records.count, pageSize: pageSize)
         return try (1...total).map { number in
-            let slice = records.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize)
+            let slice = records.dropFirst((number - 1) * pageSize).prefix(pageSize)
             let pager = try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
             let title = number == 1
                 ? try strings("\(keys)_title")

@@ -16,6 +16,9 @@ package struct SitePage: Sendable {
 package struct PageMeta: Codable, Sendable, Equatable {
     package let title: String
     let heading: String
+    /// The heading as the page's `<h1>` shows it (`PageMeta.shortened`), and the whole of it when that is cut.
+    let shownHeading: String
+    let fullHeading: String?
     let description: String
     let canonicalURL: String
     let ogType: String
@@ -82,10 +85,27 @@ enum SiteSection: String, Sendable, CaseIterable, Codable {
     }
 }
 
+extension PageMeta {
+    /// How many characters of a name a heading shows: a 300-letter name would fill a phone's first screen and
+    /// push the picture off it. The page says the whole name further down.
+    static let headingLimit = 60
+
+    /// `heading` cut after `headingLimit` characters (at a space where there is one), ending with "…"; nil
+    /// when it is short enough.
+    static func shortened(_ heading: String) -> String? {
+        guard heading.count > headingLimit + 1 else { return nil }
+        let cut = heading.prefix(headingLimit)
+        var words = String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut)
+        while words.last?.isWhitespace == true { words.removeLast() }
+        return words + "…"
+    }
+}
+
 extension PageMeta: MustacheConvertible {
     package var mustacheValue: MustacheValue {
         .object([
             "title": .string(title), "heading": .string(heading), "description": .string(description),
+            "shownHeading": .string(shownHeading), "fullHeading": MustacheValue(fullHeading),
             "canonicalURL": .string(canonicalURL), "ogType": .string(ogType), "ogImage": MustacheValue(ogImage),
         ])
     }

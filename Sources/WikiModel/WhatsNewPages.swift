@@ -46,8 +46,10 @@ struct WhatsNewGroupPage: PageModel, Codable, Equatable {
 }
 
 extension SiteModel {
-    /// The first changes of each group the timeline shows (it shows `pageSize` groups a page).
-    static let groupPreviewSize = 5
+    /// The first changes of each group the timeline shows, `whatsNewGroupsPerPage` groups a page: 20 groups of
+    /// 5 were 10 screens of a phone.
+    static let groupPreviewSize = 3
+    static let whatsNewGroupsPerPage = 10
     /// Changes per page of one group: a rebuild may bring hundreds.
     static let changesPerGroupPage = 100
     /// The feed's newest groups, and the changes each entry names.
@@ -109,12 +111,12 @@ extension SiteModel {
             record: RecordLink(name: try name(of: entry), url: route(of: entry).map(link)))
     }
 
-    /// The timeline, `pageSize` groups a page, each with its counts and first changes; every change is on its
+    /// The timeline, `whatsNewGroupsPerPage` groups a page, each with its counts and first changes; every change is on its
     /// group's own pages (`groupPages`).
     func whatsNewPages() throws -> [SitePage] {
         let groups = changeGroups()
         let news = Array(try articleEntries().filter { $0.dateISO != nil }.prefix(Self.newArticleCount))
-        return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew") { slice, pager in
+        return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew", pageSize: Self.whatsNewGroupsPerPage) { slice, pager in
             WhatsNewPage(
                 hasGroups: !groups.isEmpty,
                 groups: try slice.map { group throws in

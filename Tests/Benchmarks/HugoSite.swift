@@ -618,12 +618,12 @@ struct HugoSite {
               {{ else }}<section aria-labelledby="residents-heading">
                 <h2 id="residents-heading">[[location_residents]]</h2>
                 {{ if $p.hasresidents }}<p class="section-note">[[location_residents_note]]</p>
-                {{ partial "character-cards.html" $p.residents }}{{ else }}<p>[[location_no_residents]]</p>{{ end }}
+                {{ partial "character-cards.html" $p.residents.cards }}{{ else }}<p>[[location_no_residents]]</p>{{ end }}
               </section>
               <section aria-labelledby="natives-heading">
                 <h2 id="natives-heading">[[location_natives]]</h2>
                 {{ if $p.hasnatives }}<p class="section-note">[[location_natives_note]]</p>
-                {{ partial "character-cards.html" $p.natives }}{{ else }}<p>[[location_no_natives]]</p>{{ end }}
+                {{ partial "character-cards.html" $p.natives.cards }}{{ else }}<p>[[location_no_natives]]</p>{{ end }}
               </section>{{ end }}
             </article>
             {{ end }}
@@ -664,12 +664,12 @@ struct HugoSite {
               </dl>
               <section aria-labelledby="cast-heading">
                 <h2 id="cast-heading">[[episode_characters]]</h2>
-                {{ if $p.hascharacters }}{{ partial "character-cards.html" $p.characters }}{{ else }}<p>[[episode_no_characters]]</p>{{ end }}
+                {{ if $p.hascharacters }}{{ partial "character-cards.html" $p.characters.cards }}{{ else }}<p>[[episode_no_characters]]</p>{{ end }}
               </section>
               <section aria-labelledby="debuts-heading">
                 <h2 id="debuts-heading">[[episode_debuts]] <span class="section-count">{{ $p.debutcount }}</span></h2>
                 {{ if $p.castalldebut }}<p>[[episode_all_debut]]</p>
-                {{ else if $p.hasdebuts }}{{ partial "character-cards.html" $p.debuts }}{{ else }}<p>[[episode_no_debuts]]</p>{{ end }}
+                {{ else if $p.hasdebuts }}{{ partial "character-cards.html" $p.debuts.cards }}{{ else }}<p>[[episode_no_debuts]]</p>{{ end }}
               </section>
               <nav class="record-neighbours" aria-label="[[episode_neighbours]]">
                 {{ with $p.previous }}<p class="neighbour-previous">[[episode_previous]] {{ partial "record-link.html" . }}</p>

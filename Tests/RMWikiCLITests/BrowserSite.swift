@@ -41,6 +41,15 @@ enum BrowserSite {
 }
 
 extension BrowserSession {
+    /// Waits two animation frames: by then every picture that has come into view has been asked for.
+    func twoFrames() async throws {
+        try await run("""
+            window.framesSeen = false
+            requestAnimationFrame(() => requestAnimationFrame(() => { window.framesSeen = true }))
+            """)
+        try await wait(until: "window.framesSeen === true", seconds: 45)
+    }
+
     /// A JavaScript expression's value as a number.
     func number(_ expression: String) async throws -> Double {
         let value = try await text(expression)

@@ -86,7 +86,7 @@ struct ExploringTests {
                 let html = try await Self.html("\(prefix)characters/\(id)/index.html")
                 let list = Self.section(html, from: "id=\"costars-heading\"", to: "</section>")
                 let rows = AccessibilityTests.matches(
-                    #"<a href="/(?:fr/)?characters/(\d+)/">.*?<span class="row-count">(\d+) [^<]*</span>"#, in: list)
+                    #"<a class="row-link" href="/(?:fr/)?characters/(\d+)/">.*?<span class="row-count">(\d+) [^<]*</span>"#, in: list)
                 let shown = rows.map { (Int($0[1]) ?? 0, Int($0[2]) ?? 0) }
                 #expect(shown.map(\.0) == expected.map(\.0), "\(prefix)characters/\(id): co-stars")
                 #expect(shown.map(\.1) == expected.map(\.1), "\(prefix)characters/\(id): shared episodes")
@@ -127,7 +127,7 @@ struct ExploringTests {
             for prefix in ["", "fr/"] {
                 let html = try await Self.html("\(prefix)episodes/\(episode)/index.html")
                 let section = Self.section(html, from: "id=\"debuts-heading\"", to: "</section>")
-                var shown = Self.numbers(#"<a class="card-link" href="/(?:fr/)?characters/(\d+)/">"#, in: section)
+                var shown = Self.numbers(#"<a class="(?:card|row)-link" href="/(?:fr/)?characters/(\d+)/">"#, in: section)
                 if section.contains("appears for the first time.</p>") || section.contains("pour la première fois.</p>") {
                     // The whole cast debuts (the pilot): said in a sentence rather than the same cards twice.
                     #expect(shown.isEmpty)
@@ -160,7 +160,7 @@ struct ExploringTests {
             }
             let html = try await Self.html("characters/\(id)/index.html")
             let list = Self.section(html, from: "id=\"episodes-heading\"", to: "</article>")
-            let groups = list.components(separatedBy: "<section class=\"season\"").dropFirst()
+            let groups = list.components(separatedBy: "<details class=\"season season-fold\"").dropFirst()
             let shown = groups.map { group in
                 (Self.numbers(#"<h3 id="season-(\d+)-heading">"#, in: group).first ?? 0,
                  Self.numbers(#"<a class="episode-name" href="/episodes/(\d+)/">"#, in: group))
@@ -170,7 +170,8 @@ struct ExploringTests {
                     "characters/\(id): episodes by season")
         }
         let rick = try await Self.html("fr/characters/1/index.html")
-        #expect(rick.contains("<h3 id=\"season-3-heading\"><a href=\"/fr/seasons/3/\">Saison 3</a> <span class=\"season-count\">10 épisodes</span></h3>"))
+        #expect(rick.contains("<summary><h3 id=\"season-3-heading\">Saison 3 <span class=\"season-count\">10 épisodes</span></h3></summary>"))
+        #expect(rick.contains("<a href=\"/fr/seasons/3/\">Toute la saison</a>"))
     }
 
     @Test func previousAndNextFollowTheAPIOrder() async throws {

@@ -201,9 +201,9 @@ struct LocalBuild {
                 "the API added nothing that day")
         #expect(try build.page("fr/whats-new/added-locally-2022-09-04/index.html").contains("Ajouts au wiki du 4 septembre 2022"))
         #expect(try build.page("whats-new/index.html").contains("Added to the wiki on September 4, 2022"))
-        #expect(try build.page("episodes/52/index.html").contains("<dt>Added to the wiki</dt>"))
-        #expect(try build.page("fr/episodes/52/index.html").contains("<dt>Ajouté au wiki le</dt>"))
-        #expect(try build.page("episodes/1/index.html").contains("<dt>Created</dt>"))
+        #expect(try build.page("episodes/52/index.html").contains("<p class=\"record-date\">Added to the wiki on <time"))
+        #expect(try build.page("fr/episodes/52/index.html").contains("<p class=\"record-date\">Ajouté au wiki le <time"))
+        #expect(try build.page("episodes/1/index.html").contains("<p class=\"record-date\">Added to the API on <time"))
         #expect(build.warnings.all.isEmpty)
     }
 
@@ -225,9 +225,9 @@ struct LocalBuild {
         #expect(try build.page("episodes/1/index.html").contains("Pilot (extended cut)"))
         #expect(try build.page("episodes/2/index.html").contains("Lawnmower Dog (fixed)"))
         // The addition's day is the wiki's; the correction's is still the API's day, corrected.
-        #expect(try build.page("episodes/1/index.html").contains("<dt>Added to the wiki</dt>"))
+        #expect(try build.page("episodes/1/index.html").contains("<p class=\"record-date\">Added to the wiki on <time"))
         #expect(try build.page("whats-new/added-locally-2026-11-20/index.html").contains("href=\"/episodes/1/\""))
-        #expect(try build.page("episodes/2/index.html").contains("<dt>Created</dt>"))
+        #expect(try build.page("episodes/2/index.html").contains("<p class=\"record-date\">Added to the API on <time"))
         #expect(try build.page("whats-new/added-2017-11-10/index.html").contains("href=\"/episodes/2/\""))
     }
 

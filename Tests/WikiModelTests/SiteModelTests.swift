@@ -49,9 +49,9 @@ import Testing
               let lawnmower = try page(.episode(2)).content as? EpisodePage
         else { Issue.record("wrong kind"); return }
         #expect(bold.seasons.flatMap(\.episodes).map(\.id) == [2])
-        #expect(lawnmower.characters.map(\.id) == [1, 3])
+        #expect(lawnmower.characters.cards.map(\.id) == [1, 3])
         guard let earth = try page(.location(1)).content as? LocationPage else { Issue.record("wrong kind"); return }
-        #expect(earth.residents.map(\.id) == [1, 3], "character 3 lives on Earth though Earth does not list it")
+        #expect(earth.residents.cards.map(\.id) == [1, 3], "character 3 lives on Earth though Earth does not list it")
     }
 
     @Test func unknownVocabularyKeepsItsTextWithTheUnknownColour() throws {
