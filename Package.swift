@@ -55,3 +55,10 @@ let package = Package(
         .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "rmwiki", "Benchmarks", "Pictures"]),
     ]
 )
+
+// The tests run as `swift test -c release`: one build, in which the product modules are optimised as users get
+// them (the tests' full builds and fetches run at the product's speed, and the processes they spawn are the release
+// `rmwiki` beside them) while the tests themselves, which only call them, skip the optimiser's compile time.
+for target in package.targets where target.type == .test || target.name == "TestSupport" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+}

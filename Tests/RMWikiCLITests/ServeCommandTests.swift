@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import RMWikiCLI
 
@@ -65,8 +66,9 @@ import Testing
     }
 
     @Test func itPrintsTheURLAndStopsCleanly() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-serve-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
+        // A folder of its own, so the build state kept beside the output goes with it.
+        let work = try SharedFixtures.temporaryDirectory("rmwiki-serve").appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: work.deletingLastPathComponent()) }
         let (console, code) = try await ServeTestRun.with(["--demo", "--output", work.path]) { run in run.console }
         #expect(code == .success)
         let lines = console.out.split(separator: "\n")
@@ -76,8 +78,9 @@ import Testing
     }
 
     @Test func aBusyPortIsAClearError() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-serve-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
+        // A folder of its own, so the build state kept beside the output goes with it.
+        let work = try SharedFixtures.temporaryDirectory("rmwiki-serve").appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: work.deletingLastPathComponent()) }
         _ = try await ServeTestRun.with(["--demo", "--quiet", "--output", work.path]) { run in
             let taken = ["--demo", "--quiet", "--output", work.path, "--port", String(run.port)]
             let options = try ServeOptions(try ParsedArguments(taken, spec: ServeCommand.spec), command: "serve")

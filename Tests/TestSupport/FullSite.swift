@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import LoopbackAPI
 
 /// The whole real dataset fetched from a loopback copy of the API and built with the project's theme by the
@@ -28,17 +25,9 @@ package struct FullSite: Sendable {
         return site
     }
 
-    /// This process's own, so that the build is removed when the test run ends and no other run's is.
-    private static var label: String { "rmwiki-full-site-\(getpid())" }
-
     private init() async throws {
-        let workspace = try BuildWorkspace(Self.label)
-        atexit {
-            let temporary = FileManager.default.temporaryDirectory
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(FullSite.label + "-") {
-                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-            }
-        }
+        // In this test process's temporary folder, so it goes when the run ends.
+        let workspace = try BuildWorkspace("rmwiki-full-site")
         let result = try await LoopbackSession.withSharedData { _, base in
             try await workspace.run(workspace.buildArguments(api: base, quiet: false))
         }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The `rmwiki` binary built beside the test bundle, for tests that run the real process
-/// (SIGKILL, two builds at once, the shared full-site build). `RMWIKI_EXECUTABLE` overrides the search: CI
-/// points it at a release build, which renders the full dataset in a third of a debug build's CPU time.
+/// (SIGKILL, two builds at once, the shared full-site build): under `swift test -c release`, as CI runs, the
+/// release build, which renders the full dataset in a third of a debug build's CPU time. `RMWIKI_EXECUTABLE`
+/// overrides the search.
 package enum RMWikiExecutable {
     package static let path: String? = {
         candidates().first { FileManager.default.isExecutableFile(atPath: $0) }
