@@ -94,11 +94,6 @@ package struct SiteModel: Sendable {
         avatarFolder + fill(avatarCopyName, id: characterID, side: copy.side, fileExtension: copy.fileExtension)
     }
 
-    /// Where the copies of one side are published, `{id}` and `{ext}` left for the search page's script to fill.
-    static func avatarCopyPattern(side: Int) -> String {
-        avatarFolder + fill(avatarCopyName, id: nil, side: side, fileExtension: nil)
-    }
-
     /// `name` with the values given in place of their placeholders; the others stay.
     private static func fill(_ name: String, id: Int?, side: Int?, fileExtension: String?) -> String {
         var result = ""
