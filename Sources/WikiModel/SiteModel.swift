@@ -76,7 +76,7 @@ package struct SiteModel: Sendable {
     /// 480 and 550, where the copy is drawn a little larger). Cards on screens of 2× or more take the original.
     package static let cardImageSide = 200
     /// What a card's picture is drawn at, for `sizes`: half the screen less the margins on a phone, else at most 12rem.
-    package static let cardImageSizes = "(max-width: 30rem) calc(50vw - 1.3rem), 12rem"
+    static let cardImageSizes = "(max-width: 30rem) calc(50vw - 1.3rem), 12rem"
 
     /// The names of a character's picture and of its smaller copies in `avatarFolder`, `{id}`, `{side}` and
     /// `{ext}` standing for the character's id, the copy's shorter side and the file's extension. The service
