@@ -1,6 +1,6 @@
 // Search over the compact index written by the build: characters (name, note, type, origin), locations
 // (name, type, dimension), episodes (code, name), the pages of dimensions, species, types and seasons, and the
-// articles. Every match is reachable: characters come 60 at a time with a button for the next ones. Every
+// articles. Every match is reachable: each group comes 60 at a time with a button for the next ones. Every
 // value from the index is inserted with textContent or setAttribute, never as HTML, so names cannot inject markup.
 //
 // Ranking, as MiniSearch and Pagefind do it, runs over the index's distinct words, not its records: each word
@@ -26,7 +26,6 @@
   var species = root.querySelector("#search-species");
   var summary = root.querySelector("#search-summary");
   var suggestion = root.querySelector("#search-suggestion");
-  var more = root.querySelector("#search-more");
   var results = root.querySelector("#search-sections");
   var kinds = ["characters", "locations", "episodes", "groups", "articles"];
   var sections = {};
@@ -38,8 +37,6 @@
   var pageSize = 60;
   var index = null;
   var matcher = null;
-  var characters = [];
-  var shown = 0;
 
   // With JavaScript the search is usable at once: the form shows, says the index is loading and takes the
   // cursor (the header's magnifier leads here, so one tap opens the keyboard); the links for readers without
@@ -373,30 +370,46 @@
     });
   }
 
+  // Each group comes 60 rows at a time with a button for the next ones, so every match is reachable and a
+  // keystroke draws at most 60 rows a group (a first letter matches thousands of records at 10× the data).
+  var pages = {};
+  kinds.forEach(function (kind) {
+    var more = sections[kind].querySelector(".more-button");
+    if (!more) {
+      var holder = element("p");
+      more = element("button", "more-button");
+      more.type = "button";
+      more.hidden = true;
+      holder.appendChild(more);
+      sections[kind].appendChild(holder);
+    }
+    pages[kind] = { list: [], shown: 0, more: more };
+    more.addEventListener("click", function () { showMore(kind, true); });
+  });
+
   function show(kind, list) {
     var section = sections[kind];
-    var target = section.querySelector("[data-list]");
-    var fragment = document.createDocumentFragment();
-    list.forEach(function (entry) { fragment.appendChild(rows[kind](entry)); });
-    target.replaceChildren(fragment);
-    markOffline(target.children);
+    pages[kind].list = list;
+    pages[kind].shown = 0;
+    section.querySelector("[data-list]").replaceChildren();
     section.querySelector("[data-count]").textContent = list.length ? "(" + list.length + ")" : "";
     section.hidden = list.length === 0;
+    showMore(kind, false);
   }
 
-  function showMoreCharacters(focusFirst) {
-    var list = sections.characters.querySelector("[data-list]");
-    var next = characters.slice(shown, shown + pageSize);
+  function showMore(kind, focusFirst) {
+    var page = pages[kind];
+    var next = page.list.slice(page.shown, page.shown + pageSize);
     var fragment = document.createDocumentFragment();
-    next.forEach(function (entry) { fragment.appendChild(characterRow(entry)); });
+    next.forEach(function (entry) { fragment.appendChild(rows[kind](entry)); });
     var firstNew = fragment.firstChild;
     var added = Array.prototype.slice.call(fragment.children);
-    list.appendChild(fragment);
+    sections[kind].querySelector("[data-list]").appendChild(fragment);
     markOffline(added);
-    shown += next.length;
-    var rest = characters.length - shown;
-    more.hidden = rest <= 0;
-    if (rest > 0) more.textContent = fill(root.getAttribute("data-more"), { count: Math.min(pageSize, rest) });
+    page.shown += next.length;
+    var rest = page.list.length - page.shown;
+    page.more.hidden = rest <= 0;
+    if (rest > 0) page.more.textContent = fill(root.getAttribute("data-more"), { count: Math.min(pageSize, rest) });
     // Keyboard and screen-reader users land on the first new row, not back at the top.
     if (focusFirst && firstNew) firstNew.querySelector("a").focus();
   }
@@ -460,13 +473,7 @@
       return x.tier - y.tier || weight(y) - weight(x) || kinds.indexOf(a) - kinds.indexOf(b);
     });
     order.forEach(function (kind) { results.appendChild(sections[kind]); });
-    characters = found.characters;
-    kinds.forEach(function (kind) { if (kind !== "characters") show(kind, found[kind]); });
-    show("characters", []);
-    shown = 0;
-    sections.characters.hidden = characters.length === 0;
-    sections.characters.querySelector("[data-count]").textContent = characters.length ? "(" + characters.length + ")" : "";
-    showMoreCharacters(false);
+    kinds.forEach(function (kind) { show(kind, found[kind]); });
     var total = kinds.reduce(function (sum, kind) { return sum + found[kind].length; }, 0);
     summary.textContent = plural(total);
     var closest = ranked.length ? ranked[0].tier : Infinity;
@@ -504,7 +511,6 @@
   form.addEventListener("input", update);
   // Older browsers fire no `input` for a select; a text field's `change` (on blur) is left out.
   form.addEventListener("change", function (event) { if (event.target !== query) update(); });
-  more.addEventListener("click", function () { showMoreCharacters(true); });
   chips.forEach(function (chip) {
     chip.addEventListener("click", function () { query.value = chip.getAttribute("data-query"); update(); query.focus(); });
   });
