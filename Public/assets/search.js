@@ -75,28 +75,55 @@
     return 0;
   }
 
+  // A word's letters as bits (a character's code modulo 32), for a cheap bound before the edit distance: each letter
+  // of the query that a word lacks costs a slip, so a word lacking more letters than the slips allowed is skipped.
+  function letters(word) {
+    var bits = 0;
+    for (var i = 0; i < word.length; i++) bits |= 1 << (word.charCodeAt(i) & 31);
+    return bits;
+  }
+
+  function countBits(bits) {
+    bits -= (bits >>> 1) & 0x55555555;
+    bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+    return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+
   // Damerau–Levenshtein (optimal string alignment) distance of `word` to `token`, or to a start of it when
-  // `start` (a fan is still typing), or Infinity past `limit`: a row whose least value exceeds it ends the comparison.
-  function slips(word, token, limit, start) {
-    var m = word.length, n = token.length;
-    if (m - n > limit) return Infinity;
-    var before = null, previous = [], current = [];
+  // `start` (a fan is still typing), or Infinity past `limit`. Only the cells within `limit` of the diagonal can
+  // stay within it (Ukkonen's band), so the others count as limit + 1 and a row is at most 2 × limit + 1 cells;
+  // a row whose least value exceeds the limit ends the comparison. `rows` are three reused rows (`scratchRows`).
+  function slips(word, token, limit, start, rows) {
+    var m = word.length;
+    // No start of the token longer than the word and its slips can be within them.
+    var n = start ? Math.min(token.length, m + limit) : token.length;
+    if (m - n > limit || (!start && n - m > limit)) return Infinity;
+    var before = rows[0], previous = rows[1], current = rows[2], spare;
+    var far = limit + 1;
     var j;
-    for (j = 0; j <= n; j++) previous[j] = j;
+    for (j = 0; j <= n; j++) previous[j] = j <= limit ? j : far;
     for (var i = 1; i <= m; i++) {
-      current = [i];
-      var least = i;
-      for (j = 1; j <= n; j++) {
-        var cost = word.charCodeAt(i - 1) === token.charCodeAt(j - 1) ? 0 : 1;
-        var value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-        if (before && i > 1 && j > 1 && word.charCodeAt(i - 1) === token.charCodeAt(j - 2)
-          && word.charCodeAt(i - 2) === token.charCodeAt(j - 1)) value = Math.min(value, before[j - 2] + 1);
+      var low = Math.max(1, i - limit), high = Math.min(n, i + limit);
+      var letter = word.charCodeAt(i - 1), last = i > 1 ? word.charCodeAt(i - 2) : -1;
+      current[0] = i <= limit ? i : far;
+      current[low - 1] = low === 1 ? current[0] : far;
+      var least = current[low - 1];
+      for (j = low; j <= high; j++) {
+        var other = token.charCodeAt(j - 1);
+        var value = previous[j - 1] + (letter === other ? 0 : 1);
+        if (previous[j] + 1 < value) value = previous[j] + 1;
+        if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
+        if (j > 1 && letter === token.charCodeAt(j - 2) && last === other && before[j - 2] + 1 < value) value = before[j - 2] + 1;
+        if (value > far) value = far;
         current[j] = value;
         if (value < least) least = value;
       }
+      if (high < n) current[high + 1] = far;
       if (least > limit) return Infinity;
+      spare = before;
       before = previous;
       previous = current;
+      current = spare;
     }
     // The whole token, or a start of it at least as long as the word less its slips.
     var best = previous[n];
@@ -104,13 +131,21 @@
     return best <= limit ? best : Infinity;
   }
 
+  function scratchRows(length) {
+    return [new Int32Array(length + 2), new Int32Array(length + 2), new Int32Array(length + 2)];
+  }
+
   // The records of every kind in one list, and each distinct word with the records holding it: in their
-  // name (`name`) or elsewhere (`other`).
+  // name (`name`) or elsewhere (`other`). Everything a keystroke would otherwise redo is done here, once: the
+  // words folded and split, their table sorted, their letters, each record's place among equals.
   function Matcher(data) {
     var records = [];
     var words = new Map();
     function add(kind, entry, name, others, popularity) {
-      var record = { kind: kind, entry: entry, name: fold(name), popularity: popularity || 0, order: records.length };
+      var record = {
+        kind: kind, entry: entry, name: fold(name), code: kind === "episodes" ? fold(entry[1]) : "",
+        popularity: popularity || 0, order: records.length,
+      };
       var position = records.length;
       records.push(record);
       function post(text, field) {
@@ -142,66 +177,149 @@
       record.fame = most[family(record)] ? record.popularity / most[family(record)] : 0;
     });
     this.records = records;
-    this.words = Array.from(words.keys());
-    this.postings = Array.from(words.values());
+    // The distinct words in order, so that the words starting with a query's word are one range found by binary
+    // search (Lunr's and MiniSearch's term dictionaries).
+    this.words = Array.from(words.keys()).sort();
+    this.postings = this.words.map(function (word) { return words.get(word); });
+    this.letters = Int32Array.from(this.words, letters);
+    // Among records of equal match, the best known first, then the shorter name, then the index's order: that
+    // order once, so a keystroke sorts numbers, not records.
+    this.byFame = records.slice().sort(function (a, b) {
+      return b.popularity - a.popularity || a.name.length - b.name.length || a.order - b.order;
+    });
+    this.fameRank = new Int32Array(records.length);
+    for (var r = 0; r < this.byFame.length; r++) this.fameRank[this.byFame[r].order] = r;
+    // Per keystroke: each record's level for the word at hand (255: none), its tier and total so far.
+    this.level = new Uint8Array(records.length).fill(255);
+    this.tier = new Uint8Array(records.length);
+    this.total = new Int32Array(records.length);
+    this.rows = scratchRows(this.words.reduce(function (most, word) { return Math.max(most, word.length); }, 16));
+    // The words each query word matched, for the keystrokes that follow (see `matches`).
+    this.known = new Map();
   }
+
+  // The first word in the table that is not before `word`.
+  Matcher.prototype.firstFrom = function (word) {
+    var low = 0, high = this.words.length;
+    while (low < high) {
+      var middle = (low + high) >>> 1;
+      if (this.words[middle] < word) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+
+  // How `token` matches `word`: 0 the whole word, 1 its start, 2 inside it, 3 and 4 within one or two slips of
+  // its start; -1 not at all.
+  Matcher.prototype.levelOf = function (word, wanted, limit, t) {
+    var token = this.words[t];
+    if (token === word) return 0;
+    if (token.lastIndexOf(word, 0) === 0) return 1;
+    if (token.indexOf(word) !== -1) return 2;
+    if (limit === 0 || token.length < word.length - limit || countBits(wanted & ~this.letters[t]) > limit) return -1;
+    var distance = slips(word, token, limit, true, this.rows);
+    return distance === Infinity ? -1 : 2 + distance;
+  };
+
+  // The distinct words `word` matches within `limit` slips, as pairs (word number, level) in one flat list.
+  // A word's matches are among those of each start of it with the same slips (a word holding "ricks", or
+  // starting within a slip of it, holds or starts within a slip of "rick"), so while a fan types, a keystroke
+  // compares only the words the previous one matched, as MiniSearch narrows a search as it goes.
+  Matcher.prototype.matches = function (word, limit) {
+    var key = limit + " " + word;
+    var found = this.known.get(key);
+    if (found) return found;
+    var earlier = null;
+    for (var cut = word.length - 1; cut > 0 && !earlier; cut--) earlier = this.known.get(limit + " " + word.slice(0, cut)) || null;
+    var wanted = letters(word);
+    var level, t;
+    found = [];
+    if (earlier) {
+      for (var p = 0; p < earlier.length; p += 2) {
+        level = this.levelOf(word, wanted, limit, earlier[p]);
+        if (level >= 0) found.push(earlier[p], level);
+      }
+    } else {
+      // The words starting with it are one range of the table; the others may hold it or be near it.
+      var first = this.firstFrom(word), end = first;
+      while (end < this.words.length && this.words[end].lastIndexOf(word, 0) === 0) {
+        found.push(end, this.words[end] === word ? 0 : 1);
+        end++;
+      }
+      for (t = 0; t < this.words.length; t++) {
+        if (t === first && end > first) { t = end - 1; continue; }
+        level = this.levelOf(word, wanted, limit, t);
+        if (level >= 0) found.push(t, level);
+      }
+    }
+    // A bounded memory: a long session's words are forgotten and found again.
+    if (this.known.size >= 256) this.known.clear();
+    this.known.set(key, found);
+    return found;
+  };
 
   // Each record matching every word of `text`, best first: [{record, tier, total}].
   Matcher.prototype.rank = function (text) {
     var wanted = wordsOf(text);
-    var records = this.records;
     if (!wanted.length) return [];
-    var tiers = new Map();
+    var records = this.records, level = this.level, tier = this.tier, total = this.total;
     var many = wanted.length > 1;
+    var alive = [];
+    var p, position;
     for (var w = 0; w < wanted.length; w++) {
-      var word = wanted[w];
-      var limit = slipsAllowed(word, many);
-      var best = new Map();
-      for (var t = 0; t < this.words.length; t++) {
-        var token = this.words[t];
-        var level;
-        if (token === word) level = 0;
-        else if (token.lastIndexOf(word, 0) === 0) level = 1;
-        else if (token.indexOf(word) !== -1) level = 2;
-        else if (limit > 0 && token.length >= word.length - limit) {
-          var distance = slips(word, token, limit, true);
-          if (distance === Infinity) continue;
-          level = 2 + distance;
-        } else continue;
-        var posting = this.postings[t];
-        mark(best, posting.name, level);
-        mark(best, posting.other, level + 5);
+      var matched = this.matches(wanted[w], slipsAllowed(wanted[w], many));
+      var touched = [];
+      for (p = 0; p < matched.length; p += 2) {
+        var posting = this.postings[matched[p]];
+        mark(level, touched, posting.name, matched[p + 1]);
+        mark(level, touched, posting.other, matched[p + 1] + 5);
       }
-      // A record stays only if each word so far matched it.
-      var next = new Map();
-      best.forEach(function (level, position) {
-        if (w > 0 && !tiers.has(position)) return;
-        var sofar = w > 0 ? tiers.get(position) : { tier: -1, total: 0 };
-        next.set(position, { tier: Math.max(sofar.tier, level), total: sofar.total + level });
-      });
-      tiers = next;
+      if (w === 0) {
+        for (p = 0; p < touched.length; p++) {
+          position = touched[p];
+          tier[position] = total[position] = level[position];
+        }
+        alive = touched;
+      } else {
+        // A record stays only if each word so far matched it.
+        var next = [];
+        for (p = 0; p < alive.length; p++) {
+          position = alive[p];
+          if (level[position] === 255) continue;
+          if (level[position] > tier[position]) tier[position] = level[position];
+          total[position] += level[position];
+          next.push(position);
+        }
+        alive = next;
+      }
+      for (p = 0; p < touched.length; p++) level[touched[p]] = 255;
     }
+    // One number a record orders by: its tier, its total (a name that is the whole query first of its kind,
+    // at -1), its place among equals; sorted as numbers.
     var whole = wanted.join(" ");
-    var found = [];
-    tiers.forEach(function (score, position) {
+    var count = records.length, span = 10 * wanted.length + 2;
+    var keys = new Float64Array(alive.length);
+    for (p = 0; p < alive.length; p++) {
+      position = alive[p];
       var record = records[position];
-      // A name that is the whole query comes first of its kind.
-      var exact = record.name === whole || foldedCode(record) === whole;
-      found.push({ record: record, tier: score.tier, total: exact ? -1 : score.total });
-    });
-    found.sort(function (a, b) {
-      return a.tier - b.tier || a.total - b.total || b.record.popularity - a.record.popularity
-        || a.record.name.length - b.record.name.length || a.record.order - b.record.order;
-    });
+      if (record.name === whole || record.code === whole) total[position] = -1;
+      keys[p] = (tier[position] * span + total[position] + 1) * count + this.fameRank[position];
+    }
+    keys.sort();
+    var found = new Array(keys.length);
+    for (p = 0; p < keys.length; p++) {
+      var chosen = this.byFame[keys[p] % count];
+      found[p] = { record: chosen, tier: tier[chosen.order], total: total[chosen.order] };
+    }
     return found;
   };
 
-  function foldedCode(record) { return record.kind === "episodes" ? fold(record.entry[1]) : ""; }
-
-  function mark(best, positions, level) {
+  // Each record at `positions` at `value`, unless the word already matched it better; `touched` lists them.
+  function mark(level, touched, positions, value) {
     for (var p = 0; p < positions.length; p++) {
-      var had = best.get(positions[p]);
-      if (had === undefined || level < had) best.set(positions[p], level);
+      var had = level[positions[p]];
+      if (had === 255) touched.push(positions[p]);
+      if (value < had) level[positions[p]] = value;
     }
   }
 
@@ -211,11 +329,13 @@
     var wanted = wordsOf(text).sort(function (a, b) { return b.length - a.length; })[0];
     if (!wanted || wanted.length < 3) return [];
     var limit = Math.max(2, Math.ceil(wanted.length / 2));
+    var bits = letters(wanted);
     var scored = [];
+    var records = this.records;
     for (var t = 0; t < this.words.length; t++) {
-      var distance = slips(wanted, this.words[t], limit, false);
+      if (countBits(bits & ~this.letters[t]) > limit) continue;
+      var distance = slips(wanted, this.words[t], limit, false, this.rows);
       if (distance === Infinity) continue;
-      var records = this.records;
       this.postings[t].name.forEach(function (position) { scored.push({ record: records[position], distance: distance }); });
     }
     scored.sort(function (a, b) {
@@ -387,8 +507,16 @@
     more.addEventListener("click", function () { showMore(kind, true); });
   });
 
+  function same(shown, list) {
+    if (shown.length !== list.length) return false;
+    for (var i = 0; i < list.length; i++) if (shown[i] !== list[i]) return false;
+    return true;
+  }
+
   function show(kind, list) {
     var section = sections[kind];
+    // The same records as the keystroke before ("rick sanche", "rick sanchez"): nothing to draw again.
+    if (same(pages[kind].list, list)) return;
     pages[kind].list = list;
     pages[kind].shown = 0;
     section.querySelector("[data-list]").replaceChildren();
@@ -397,15 +525,27 @@
     showMore(kind, false);
   }
 
+  // A record's row is built once and kept: the next keystrokes mostly show the same records again ("rick s",
+  // "rick sa" …), and a kept row keeps its face and its offline note.
+  var built = new WeakMap();
+
   function showMore(kind, focusFirst) {
     var page = pages[kind];
     var next = page.list.slice(page.shown, page.shown + pageSize);
     var fragment = document.createDocumentFragment();
-    next.forEach(function (entry) { fragment.appendChild(rows[kind](entry)); });
+    var fresh = [];
+    next.forEach(function (entry) {
+      var row = built.get(entry);
+      if (!row) {
+        row = rows[kind](entry);
+        built.set(entry, row);
+        fresh.push(row);
+      }
+      fragment.appendChild(row);
+    });
     var firstNew = fragment.firstChild;
-    var added = Array.prototype.slice.call(fragment.children);
     sections[kind].querySelector("[data-list]").appendChild(fragment);
-    markOffline(added);
+    markOffline(fresh);
     page.shown += next.length;
     var rest = page.list.length - page.shown;
     page.more.hidden = rest <= 0;
@@ -472,7 +612,10 @@
       if (!x || !y) return (x ? 0 : 1) - (y ? 0 : 1) || kinds.indexOf(a) - kinds.indexOf(b);
       return x.tier - y.tier || weight(y) - weight(x) || kinds.indexOf(a) - kinds.indexOf(b);
     });
-    order.forEach(function (kind) { results.appendChild(sections[kind]); });
+    // Moving a section costs a new style and layout of the results: only when the order changed.
+    if (order.some(function (kind, position) { return results.children[position] !== sections[kind]; })) {
+      order.forEach(function (kind) { results.appendChild(sections[kind]); });
+    }
     kinds.forEach(function (kind) { show(kind, found[kind]); });
     var total = kinds.reduce(function (sum, kind) { return sum + found[kind].length; }, 0);
     summary.textContent = plural(total);
@@ -485,6 +628,23 @@
     chips.forEach(function (chip) {
       chip.setAttribute("aria-pressed", String(wordsOf(chip.getAttribute("data-query")).join(" ") === words));
     });
+    addressLater();
+  }
+
+  // The address and the language links follow the query once the results are drawn and the page is idle (at
+  // most 200 ms later), with the latest query: Chromium's `history.replaceState` alone cost an eighth of a
+  // throttled keystroke, and nothing on screen waits for it.
+  var addressPending = false;
+  var later = window.requestIdleCallback ? function (task) { window.requestIdleCallback(task, { timeout: 200 }); }
+    : function (task) { window.setTimeout(task, 0); };
+  function addressLater() {
+    if (addressPending) return;
+    addressPending = true;
+    later(writeAddress);
+  }
+
+  function writeAddress() {
+    addressPending = false;
     var params = new URLSearchParams();
     if (query.value.trim()) params.set("q", query.value.trim());
     ["status", "gender", "species"].forEach(function (name) {

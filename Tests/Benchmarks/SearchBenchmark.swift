@@ -26,7 +26,7 @@ enum SearchBenchmark {
 
     static func measure(arguments: [String]) async throws {
         let options = try OfflineBuilds.Options(
-            arguments, runs: 5, work: OfflineBuilds.Options.memoryFolder,
+            arguments, runs: 5, work: OfflineBuilds.Options.scratchFolder,
             taking: ["--factor", "--runs", "--data", "--cache", "--work"], usage: usage)
         let binary = try OfflineBuilds.releaseBinary()
         let work = options.work.appendingPathComponent("rmwiki-bench-search-\(UUID().uuidString)")

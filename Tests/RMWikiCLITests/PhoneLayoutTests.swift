@@ -181,7 +181,7 @@ struct PhoneLayoutTests {
         #expect(try await browser.text("document.activeElement.matches('#search-characters .row-text > a')") == "true",
                 "the more button moves focus to the first new row")
         // The other language opens on the same query.
-        #expect(try await browser.text("document.querySelector('.language-switcher a[hreflang=fr]').getAttribute('href')") == "/fr/search/?q=Rick")
+        try await browser.wait(until: "document.querySelector('.language-switcher a[hreflang=fr]').getAttribute('href') === '/fr/search/?q=Rick'")
         try await browser.emulate(width: 390, height: 844, mobile: true, dark: true)
         try await shoot(browser, "search-rick-390-dark")
 

@@ -147,7 +147,8 @@ struct SearchRankingTests {
             try await browser.wait(until: "document.activeElement && document.activeElement.id === 'search-query'")
             try await browser.typeIntoFocus("morty")
             try await browser.wait(until: "document.querySelector('#search-sections section:not([hidden]) [data-list] a') !== null", seconds: 30)
-            #expect(try await browser.text("new URLSearchParams(location.search).get('q')") == "morty")
+            // The address follows once the page is idle.
+            try await browser.wait(until: "new URLSearchParams(location.search).get('q') === 'morty'")
             try await browser.screenshot(to: Self.artifacts.appendingPathComponent("search-morty-390.png"))
             let first = "document.querySelector('#search-sections section:not([hidden]) [data-list] a')"
             #expect(try await browser.text("\(first).textContent") == "Morty Smith")
