@@ -38,7 +38,7 @@ let package = Package(
         // developers, measured over the full data and against Hugo, never part of rmwiki.
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI", "Pictures"],
+            dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "LoopbackAPI", "SiteOutput", "WikiBuild", "RMWikiCLI", "Pictures", "HTTPServer"],
             path: "Tests/Benchmarks"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),

@@ -1,6 +1,12 @@
 // "Hello!" on a first visit, "Welcome back!" afterwards. Without JavaScript the page simply says hello.
 (function () {
   "use strict";
+  // The search field needs this script's sibling on the search page: with JavaScript it takes the place of
+  // the links to the A–Z and the indexes that readers without it get.
+  var search = document.querySelector("[data-home-search]");
+  var browse = document.querySelector("[data-home-browse]");
+  if (search) search.hidden = false;
+  if (browse) browse.hidden = true;
   var heading = document.querySelector("[data-greeting]");
   if (!heading) return;
   var key = "rmwiki.visits";

@@ -21,6 +21,10 @@ struct HomePage: PageModel, Codable, Equatable {
     let random: RandomCharacter?
     /// The search page, which the home page's search field sends its query to.
     let searchURL: String
+    /// The characters A–Z and its title: without JavaScript the home page offers it, with the section indexes,
+    /// in place of a search field that cannot work.
+    let azURL: String
+    let azTitle: String
     /// The maintainer's introduction (`content/home.md`), when there is one.
     let introduction: Prose?
 
@@ -81,7 +85,8 @@ extension SiteModel {
                         .svg(idPrefix: "home-chart"))
             },
             random: randomCharacter,
-            searchURL: link(.search), introduction: try prose(.home))
+            searchURL: link(.search), azURL: link(.characters(page: 1, order: .alphabetical)),
+            azTitle: try strings("characters_az_title"), introduction: try prose(.home))
         return try page(
             .home, title: try strings("site_name"),
             description: try strings.format("home_description", [

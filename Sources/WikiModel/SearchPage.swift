@@ -52,50 +52,71 @@ extension SiteModel {
                 gender: slot(try CharacterVocabulary.gender(character.gender, strings), in: &genders),
                 species: slot(character.species, in: &species),
                 image: try card(character).image.src,
-                cardCopy: cardCopyExtension(character.id),
+                faceCopy: faceCopyExtension(character.id, sides: faceSides),
                 note: nameNotes[character.id] ?? "", type: character.type,
                 origin: try locationLink(
                     character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown"
-                ).name)
+                ).name,
+                episodeCount: dataset.episodeIDs(ofCharacter: character.id).count)
         }
         let places = try dataset.locations.map { location throws in
             let card = try card(location)
-            return SearchIndex.Place(id: location.id, name: location.name, type: card.type, dimension: card.dimension)
+            return SearchIndex.Place(
+                id: location.id, name: location.name, type: card.type, dimension: card.dimension,
+                residentCount: dataset.residentIDs(ofLocation: location.id).count)
         }
         let episodes = try dataset.episodes.map { episode throws in
-            SearchIndex.Episode(id: episode.id, code: episode.episode, name: episode.name, airDate: try summary(episode).airDate)
+            SearchIndex.Episode(
+                id: episode.id, code: episode.episode, name: episode.name, airDate: try summary(episode).airDate,
+                castCount: dataset.characterIDs(inEpisode: episode.id).count)
         }
         return SearchIndex(
             statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
             species: species.map { strings.term("species", $0) }, entries: entries, locations: places, episodes: episodes,
-            groups: try searchGroups(),
-            cardImage: configuration.sharedLink(Self.avatarCopyPattern(side: Self.cardImageSide)))
+            groups: try searchGroups(), articles: try searchArticles(),
+            avatar: configuration.sharedLink(Self.avatarFolder + Self.avatarName),
+            faceImage: configuration.sharedLink(Self.avatarFolder + Self.avatarCopyName), faceSides: faceSides)
     }
 
-    private func cardCopyExtension(_ id: Int) -> String {
-        guard avatarExtensions[id] != nil,
-              let copy = avatarCopies[id]?.first(where: { $0.side == Self.cardImageSide }),
-              copy.width == copy.side else { return "" }
-        return copy.fileExtension
+    /// The sides of the copies made for faces in rows (smaller than a card's), which a result lists in `srcset`.
+    private var faceSides: [Int] {
+        Set(avatarCopies.values.joined().map(\.side).filter { $0 < Self.cardImageSide }).sorted()
     }
 
-    /// The dimension, family group and season pages, each once (only the first of a group's pages), and the
-    /// articles, found by their titles.
+    /// The extension of a character's face copies, empty when one is missing, not square (its width would not
+    /// be the side the script gives it) or of another format.
+    private func faceCopyExtension(_ id: Int, sides: [Int]) -> String {
+        guard avatarExtensions[id] != nil, let copies = avatarCopies[id] else { return "" }
+        let faces = copies.filter { $0.side < Self.cardImageSide }.sorted { $0.side < $1.side }
+        guard !faces.isEmpty, faces.map(\.side) == sides, faces.allSatisfy({ $0.width == $0.side }),
+              Set(faces.map(\.fileExtension)).count == 1 else { return "" }
+        return faces[0].fileExtension
+    }
+
+    /// The dimension, family group and season pages, each once (only the first of a group's pages), with how
+    /// many characters (a season: episodes) each holds.
     func searchGroups() throws -> [SearchIndex.Group] {
-        func group(_ route: Route, _ name: String, _ kind: String) -> SearchIndex.Group {
-            SearchIndex.Group(path: route.relativeURL, name: name, kind: kind)
+        func group(_ route: Route, _ name: String, _ kind: String, _ count: Int) -> SearchIndex.Group {
+            SearchIndex.Group(path: route.relativeURL, name: name, kind: kind, count: count)
         }
         let dimension = try strings("group_kind_dimension"), season = try strings("group_kind_season")
         let families = try PageFamily.all.flatMap { family throws in
             let kind = try strings("group_kind_\(family.groupKeys)")
             return try groups.groups(of: family).map { member throws in
-                group(.familyGroup(family, member.slug, page: 1), try family.name(member.name, strings), kind)
+                group(.familyGroup(family, member.slug, page: 1), try family.name(member.name, strings), kind, member.characterIDs.count)
             }
         }
-        return groups.dimensions.map { group(.dimension($0.slug, page: 1), dimensionName($0.name), dimension) }
+        return groups.dimensions.map { group(.dimension($0.slug, page: 1), dimensionName($0.name), dimension, $0.residentIDs.count) }
             + families
-            + (try groups.seasons.map { group(.season($0.number, page: 1), try seasonName($0.number), season) })
-            + (try content.articleSlugs.map { group(.article($0), articleTitle($0), try strings("group_kind_article")) })
+            + (try groups.seasons.map { group(.season($0.number, page: 1), try seasonName($0.number), season, $0.episodeIDs.count) })
+    }
+
+    /// The articles, found by their titles: a group of their own in the results.
+    func searchArticles() throws -> [SearchIndex.Group] {
+        let kind = try strings("group_kind_article")
+        return content.articleSlugs.map {
+            SearchIndex.Group(path: Route.article($0).relativeURL, name: articleTitle($0), kind: kind, count: 0)
+        }
     }
 
     /// The search page with its status filter set (`search/?status=0`): the script reads the filters' positions in the index.
@@ -134,12 +155,12 @@ extension SiteModel {
 }
 
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
-/// `[id, name, status index, gender index, species index, image path, note, type, origin, card copy's extension]`,
-/// the card copies' address (`cardImage`), each location
-/// `[id, name, type, dimension]`, each episode `[id, code, name, air date]` and each group page (a dimension, a
-/// species, a type, a season) `[path, name, kind]`; page links follow from the ids.
-/// Everything a fan may type is in it: names, a character's type and origin, a place's type and dimension,
-/// an episode's code.
+/// `[id, name, status index, gender index, species index, picture, note, type, origin, faces' extension, episodes]`,
+/// each location `[id, name, type, dimension, residents]`, each episode `[id, code, name, air date, cast size]`,
+/// each group page (a dimension, a species, a type, a season) `[path, name, kind, size]` and each article
+/// `[path, title, kind, 0]`; page links follow from the ids. Everything a fan may type is in it (names, a
+/// character's type and origin, a place's type and dimension, an episode's code), and what ranks equals: how
+/// well known each record is.
 package struct SearchIndex: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package let id: Int
@@ -148,12 +169,12 @@ package struct SearchIndex: Sendable, Equatable {
         package let gender: Int
         package let species: Int
         package let image: String
-        /// The extension of the card's copy (`SiteModel.cardImageSide`), empty when there is none or it is not
-        /// square (its width would not be the side the script gives it).
-        package let cardCopy: String
+        /// The extension of the face copies (`faceSides`), empty when there are none.
+        package let faceCopy: String
         package let note: String
         package let type: String
         package let origin: String
+        package let episodeCount: Int
     }
 
     package struct Place: Sendable, Equatable {
@@ -161,6 +182,7 @@ package struct SearchIndex: Sendable, Equatable {
         package let name: String
         package let type: String
         package let dimension: String
+        package let residentCount: Int
     }
 
     package struct Episode: Sendable, Equatable {
@@ -168,6 +190,7 @@ package struct SearchIndex: Sendable, Equatable {
         package let code: String
         package let name: String
         package let airDate: String
+        package let castCount: Int
     }
 
     package let statuses: [Badge]
@@ -180,13 +203,20 @@ package struct SearchIndex: Sendable, Equatable {
     package let episodes: [Episode]
     /// The pages of the dimensions, species, types and seasons.
     package var groups: [Group] = []
-    /// Where a card's copy is (`{id}` and `{ext}` to fill, from an entry's id and `cardCopy`).
-    package var cardImage = ""
+    package var articles: [Group] = []
+    /// Where a character's picture is (`{id}` and `{ext}` to fill); an entry whose picture is elsewhere (the
+    /// placeholder) keeps its whole address instead of an extension.
+    package var avatar = ""
+    /// Where a face copy is (`{id}`, `{side}` and `{ext}` to fill, from an entry's id and `faceCopy`), and its sides.
+    package var faceImage = ""
+    package var faceSides: [Int] = []
 
-    /// A group's page: where it is (relative to the language's base), its name, and what kind of group it is.
+    /// A group's page: where it is (relative to the language's base), its name, what kind of group it is, and
+    /// its size, which ranks namesakes.
     package struct Group: Sendable, Equatable {
         package let path: String
         package let name: String
         package let kind: String
+        package let count: Int
     }
 }

@@ -76,7 +76,7 @@ package struct SiteModel: Sendable {
     /// 480 and 550, where the copy is drawn a little larger). Cards on screens of 2× or more take the original.
     package static let cardImageSide = 200
     /// What a card's picture is drawn at, for `sizes`: half the screen less the margins on a phone, else at most 12rem.
-    package static let cardImageSizes = "(max-width: 30rem) calc(50vw - 1.3rem), 12rem"
+    static let cardImageSizes = "(max-width: 30rem) calc(50vw - 1.3rem), 12rem"
 
     /// The names of a character's picture and of its smaller copies in `avatarFolder`, `{id}`, `{side}` and
     /// `{ext}` standing for the character's id, the copy's shorter side and the file's extension. The service
@@ -92,11 +92,6 @@ package struct SiteModel: Sendable {
     /// Where a smaller copy of a character's picture is published: `images/characters/1-44.jpg`.
     package static func avatarCopyPath(characterID: Int, copy: AvatarCopy) -> String {
         avatarFolder + fill(avatarCopyName, id: characterID, side: copy.side, fileExtension: copy.fileExtension)
-    }
-
-    /// Where the copies of one side are published, `{id}` and `{ext}` left for the search page's script to fill.
-    static func avatarCopyPattern(side: Int) -> String {
-        avatarFolder + fill(avatarCopyName, id: nil, side: side, fileExtension: nil)
     }
 
     /// `name` with the values given in place of their placeholders; the others stay.

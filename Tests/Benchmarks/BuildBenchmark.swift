@@ -12,7 +12,7 @@ import RickAndMortyAPI
 /// wall time and peak memory, and the phase timings of the median full build.
 enum BuildBenchmark {
     /// `--cache DIR` keeps the warm cache between benchmark runs (it is filled only when empty); `--work DIR`
-    /// puts the outputs on another file system (e.g. /dev/shm, to tell the generator's time from the disk's).
+    /// puts the outputs on another file system (a tmpfs mounted outside `/dev`, which rmwiki refuses, to tell the generator's time from the disk's).
     static let usage = "rmwiki-bench build [--runs N] [--data PATH] [--cache DIR] [--work DIR]"
 
     static func run(arguments: [String]) async {

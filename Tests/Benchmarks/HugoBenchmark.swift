@@ -6,8 +6,8 @@ import RickAndMortyAPI
 /// `rmwiki-bench hugo`: rmwiki against Hugo on the same site. Warms an rmwiki cache from the data over
 /// loopback, writes the pages rmwiki's English build makes from that cache as a Hugo project (`HugoSite`), then
 /// runs, in turn and each as its own process into an empty output, `hugo`, the release `rmwiki build --offline`
-/// with English only and the full two-language build, `--runs` rounds, each round starting with the next one. Outputs go to /dev/shm when it exists,
-/// so the disk is not what is measured. Prints the medians of wall and CPU (user + system) time, each round's
+/// with English only and the full two-language build, `--runs` rounds, each round starting with the next one. Outputs go to the system's
+/// temporary folder (`--work DIR` for another; rmwiki refuses any under `/dev`). Prints the medians of wall and CPU (user + system) time, each round's
 /// ratios, and the pages each wrote. Hugo comes from Debian (`apt-get install -y hugo`) when it is not
 /// installed: the benchmark's need, never the product's.
 enum HugoBenchmark {
@@ -19,7 +19,7 @@ enum HugoBenchmark {
 
     static func measure(arguments: [String]) async throws {
         let options = try OfflineBuilds.Options(
-            arguments, runs: 7, work: OfflineBuilds.Options.memoryFolder, taking: ["--runs", "--data", "--work"], usage: usage)
+            arguments, runs: 7, work: OfflineBuilds.Options.scratchFolder, taking: ["--runs", "--data", "--work"], usage: usage)
         let runs = options.runs
         let binary = try OfflineBuilds.releaseBinary()
         let hugo = try installedHugo()

@@ -15,9 +15,8 @@ enum OfflineBuilds {
         var work: URL
         var factor = 10
 
-        /// tmpfs when there is one, so that the disk is not what is measured.
-        static let memoryFolder = FileManager.default.fileExists(atPath: "/dev/shm")
-            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        /// The system's temporary folder: rmwiki refuses caches and outputs under `/dev`, so `/dev/shm` cannot be it.
+        static let scratchFolder = FileManager.default.temporaryDirectory
 
         init(_ arguments: [String], runs: Int, work: URL, taking names: Set<String>, usage: String) throws {
             self.runs = runs

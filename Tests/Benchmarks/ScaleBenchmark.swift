@@ -25,7 +25,7 @@ enum ScaleBenchmark {
 
     static func measure(arguments: [String]) async throws {
         let options = try OfflineBuilds.Options(
-            arguments, runs: 5, work: OfflineBuilds.Options.memoryFolder,
+            arguments, runs: 5, work: OfflineBuilds.Options.scratchFolder,
             taking: ["--factor", "--runs", "--data", "--cache", "--work"], usage: usage)
         let (factor, runs) = (options.factor, options.runs)
         let binary = try OfflineBuilds.releaseBinary()

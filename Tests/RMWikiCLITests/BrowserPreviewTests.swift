@@ -73,11 +73,14 @@ struct BrowserPreviewTests {
         try await browser.wait(until: "location.search === '?q=smith'")
         let expected = index.names.map(\.name).filter { $0.lowercased().contains("smith") }
         #expect(expected.count > 1, "the demo has several Smiths")
-        let shown = try await browser.texts("Array.from(document.querySelectorAll('#search-results .card-name')).map(e => e.textContent)")
-        #expect(shown == expected)
-        // And the demo's article "The Smith family at dinner", found by its title.
+        let shown = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(e => e.textContent)")
+        #expect(shown.sorted() == expected.sorted())
+        // And the demo's article "The Smith family at dinner", found by its title, in a group of its own.
         #expect(try await browser.text("document.getElementById('search-summary').textContent") == "\(expected.count + 1) results.")
-        let links = try await browser.texts("Array.from(document.querySelectorAll('#search-results a.card-link')).map(a => a.getAttribute('href'))")
+        #expect(try await browser.texts("Array.from(document.querySelectorAll('#search-articles a')).map(a => a.getAttribute('href'))")
+            .count == 1)
+        #expect(try await browser.text("document.getElementById('search-groups').hidden") == "true")
+        let links = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(a => a.getAttribute('href'))")
         #expect(links.allSatisfy { $0.hasPrefix("/characters/") && $0.hasSuffix("/") }, "\(links)")
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search.png"))
 
@@ -90,12 +93,12 @@ struct BrowserPreviewTests {
         #expect(try await browser.text("document.querySelector('label[for=search-query]').textContent") == "Nom, lieu ou épisode")
         try await browser.type("smith", into: "#search-query")
         try await browser.wait(until: "location.search === '?q=smith'")
-        let frenchShown = try await browser.texts("Array.from(document.querySelectorAll('#search-results .card-name')).map(e => e.textContent)")
-        #expect(frenchShown == french.names.map(\.name).filter { $0.lowercased().contains("smith") })
+        let frenchShown = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(e => e.textContent)")
+        #expect(frenchShown.sorted() == french.names.map(\.name).filter { $0.lowercased().contains("smith") }.sorted())
         #expect(try await browser.text("document.getElementById('search-summary').textContent") == "\(frenchShown.count + 1) résultats.")
         let badges = try await browser.texts("Array.from(document.querySelectorAll('#search-results .badge')).map(e => e.textContent)")
         #expect(!badges.isEmpty && badges.allSatisfy { ["Vivant", "Vivante", "Mort", "Morte", "Inconnu", "Inconnue"].contains($0) }, "\(badges)")
-        let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results a.card-link')).map(a => a.getAttribute('href'))")
+        let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(a => a.getAttribute('href'))")
         #expect(frenchLinks.allSatisfy { $0.hasPrefix("/fr/characters/") }, "\(frenchLinks)")
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))
         // Three pages on, a preview has registered no service worker: nothing keeps an edit from showing.

@@ -132,6 +132,12 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
+    /// Types into whatever has the focus, as a phone's keyboard does: nothing focuses a field first, so a page
+    /// that left the focus elsewhere gets no text.
+    func typeIntoFocus(_ text: String) async throws {
+        try await ServeTestSocket.run { [self] in _ = try call("Input.insertText", ["text": text]) }
+    }
+
     func run(_ script: String) async throws {
         try await ServeTestSocket.run { [self] in _ = try evaluateBlocking(script) }
     }

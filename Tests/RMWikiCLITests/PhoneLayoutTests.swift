@@ -152,8 +152,8 @@ struct PhoneLayoutTests {
         try await query("citadel")
         let citadels = index.locations.filter { $0.name.lowercased().contains("citadel") }.map { "/locations/\($0.id)/" }
         #expect(!citadels.isEmpty)
-        #expect(try await links("#search-locations a") == citadels, "places found by name")
-        #expect(try await browser.number("document.querySelectorAll('#search-characters .card').length") > 0,
+        #expect(Set(try await links("#search-locations a")).isSuperset(of: citadels), "places found by name")
+        #expect(try await browser.number("document.querySelectorAll('#search-characters .character-row').length") > 0,
                 "characters from the Citadel, found by their origin")
 
         // Dimensions, species, types and seasons are found by name.
@@ -175,13 +175,13 @@ struct PhoneLayoutTests {
             try await browser.run("document.getElementById('search-more').click()")
             presses += 1
         }
-        let shown = try await links("#search-characters a.card-link")
-        #expect(Array(shown.prefix(ricks.count)) == ricks, "every Rick is reachable, the name matches first")
+        let shown = try await links("#search-characters .row-text > a")
+        #expect(Set(shown.prefix(ricks.count)) == Set(ricks), "every Rick is reachable, the names holding it first")
         print("search: \"Rick\" shows \(shown.count) characters after \(presses) presses of the more button")
-        #expect(try await browser.text("document.activeElement.matches('#search-characters a.card-link')") == "true",
-                "the more button moves focus to the first new card")
+        #expect(try await browser.text("document.activeElement.matches('#search-characters .row-text > a')") == "true",
+                "the more button moves focus to the first new row")
         // The other language opens on the same query.
-        #expect(try await browser.text("document.querySelector('.language-switcher a[hreflang=fr]').getAttribute('href')") == "/fr/search/?q=Rick")
+        try await browser.wait(until: "document.querySelector('.language-switcher a[hreflang=fr]').getAttribute('href') === '/fr/search/?q=Rick'")
         try await browser.emulate(width: 390, height: 844, mobile: true, dark: true)
         try await shoot(browser, "search-rick-390-dark")
 

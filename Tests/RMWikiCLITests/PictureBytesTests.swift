@@ -71,7 +71,7 @@ struct PictureBytesTests {
             // the characters a search finds (they come after the places and episodes found).
             let pages = [("home", "", nil), ("characters page 1", "characters/", nil),
                          ("Rick", "characters/1/", ".character-row"), ("the Citadel of Ricks", "locations/3/", ".character-row"),
-                         ("a search for Rick", "search/?q=Rick", ".card")]
+                         ("a search for Rick", "search/?q=Rick", "#search-results li:nth-child(60)")]
             var firstScreen: [String] = []
             var eager: [String] = []
             var fetchedFirst: [String] = []
@@ -98,14 +98,14 @@ struct PictureBytesTests {
                 }
                 if let scrollTarget {
                     if path.hasPrefix("search") {
-                        try await browser.wait(until: "document.querySelectorAll('.card').length > 0", seconds: 45)
+                        try await browser.wait(until: "document.querySelectorAll('#search-results li').length >= 60", seconds: 45)
                     }
                     try await browser.run("document.querySelector('\(scrollTarget)').scrollIntoView()")
                     try await settle(browser, screens: 2)
                     if path.hasPrefix("search") {
-                        // A result's card lists the card's copy for 1× screens, as the pages' cards do.
-                        #expect(try await browser.text("document.querySelector('.card .card-image').srcset")
-                            == "/images/characters/1-200.jpg 200w, /images/characters/1.jpeg 300w")
+                        // A result shows a face, with the copies a row of faces lists.
+                        #expect(try await browser.text("document.querySelector('#search-results .card-image').srcset")
+                            == "/images/characters/1-44.jpg 44w, /images/characters/1-88.jpg 88w, /images/characters/1-132.jpg 132w, /images/characters/1.jpeg 300w")
                     }
                     let scrolled = try await Self.transferred(browser, output: output)
                     line += "; scrolled to \(scrollTarget): \(scrolled.total) bytes (\(scrolled.compressed) gzipped), "

@@ -304,8 +304,8 @@ struct GroupPagesTests {
         for prefix in ["", "fr/"] {
             let index = try BuildFixture.text(output, prefix + "search/index.json")
             let object = try JSONSerialization.jsonObject(with: Data(index.utf8)) as? [String: Any] ?? [:]
-            let groups = object["groups"] as? [[String]] ?? []
-            let paths = groups.compactMap(\.first)
+            let groups = object["groups"] as? [[Any]] ?? []
+            let paths = groups.compactMap { $0.first as? String }
             // Each group's first page once, and no other page: every page one folder down in a folder the index
             // lists groups of (`species/human/`, not `species/human/page/2/`).
             let folders = Set(paths.compactMap { $0.split(separator: "/").first.map(String.init) })
