@@ -120,6 +120,19 @@ package struct SiteBuild: Sendable {
         }
         let last = timings.record("output", alongside: await lastBuild)
         let records = try await timings.measure("merge") { try merge(loaded, local: content.local, log: log) }
+        // A mistake so far still lets the links be checked against the records that have none, so that one build
+        // lists every mistake of the content.
+        let mistakes = content.errors + records.errors
+        guard mistakes.isEmpty else {
+            let dataset = Dataset(records.snapshot, datedLocally: content.local.datedLocally)
+            var all = mistakes
+            do throws(ContentErrors) {
+                _ = try ResolvedContent(content.folder.content, dataset: dataset)
+            } catch {
+                all += error.errors
+            }
+            throw ContentErrors(all)
+        }
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
                                  data: loaded.origin, avatars: loaded.avatars, content: content.folder.files, lastBuild: last)
@@ -150,12 +163,17 @@ package struct SiteBuild: Sendable {
         var local: LocalRecords
 
         static let none = WrittenContent(folder: .none, local: .none)
+
+        /// The mistakes of the folder and of the local records' shape.
+        var errors: [ContentError] { folder.errors + local.errors }
     }
 
     /// The records pages are made of: the API's with the local records merged in, every string within its limit.
     private struct MergedRecords: Sendable {
         var snapshot: Snapshot
         var history: ChangeHistory
+        /// The local records merging refused.
+        var errors: [ContentError]
 
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
         func counts(files: Int) -> String {
@@ -167,11 +185,11 @@ package struct SiteBuild: Sendable {
     /// Merged here, whatever the data came from: the cache keeps what the API served. Bounded here too, local
     /// records included.
     private func merge(_ loaded: LoadedRecords, local: LocalRecords, log: Log) throws -> MergedRecords {
-        let (merged, warnings) = try local.merge(into: loaded.snapshot)
-        warnings.forEach(log.warn)
-        let (snapshot, cuts) = StringLimit.apply(to: merged)
+        let merged = local.merge(into: loaded.snapshot)
+        merged.warnings.forEach(log.warn)
+        let (snapshot, cuts) = StringLimit.apply(to: merged.snapshot)
         StringLimit.warning(for: cuts).map(log.warn)
-        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history))
+        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history), errors: merged.errors)
     }
 
     /// The avatars' smaller copies, kept in the cache folder when the records come from it.
@@ -234,9 +252,9 @@ package struct SiteBuild: Sendable {
         case .none: .none
         case .folder(let folder): try folder.load(languages: languages)
         case .files(let files):
-            try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
+            ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
         }
-        return WrittenContent(folder: folder, local: try LocalRecords.load(folder.localRecords, now: settings.now))
+        return WrittenContent(folder: folder, local: LocalRecords.load(folder.localRecords, now: settings.now))
     }
 
     private func loadTheme() throws -> Theme {

@@ -58,7 +58,7 @@ extension SiteModel {
     static let contentsHeadings = 3
 
     /// The language a text is taken from when the page's own has none: the site's first.
-    private var fallbackLanguage: String { languages.first?.code ?? strings.locale }
+    var fallbackLanguage: String { languages.first?.code ?? strings.locale }
 
     /// The text written about `key`, rendered for this language; nil when there is none.
     func prose(_ key: SiteContent.Key, headingIDs: Bool = false) throws -> Prose? {

@@ -131,7 +131,7 @@ package struct SiteModel: Sendable {
         precondition(route.kind == type(of: content).kind, "\(route) shows a \(type(of: content).kind) model")
         let siteName = try strings("site_name")
         let meta = PageMeta(
-            title: route == .home ? siteName : "\(title) · \(siteName)",
+            title: title == siteName ? siteName : "\(title) · \(siteName)",
             heading: heading ?? title,
             description: description,
             canonicalURL: configuration.absoluteLink(route == .notFound ? "" : route.relativeURL),

@@ -33,6 +33,29 @@ import Testing
         }
     }
 
+    /// Mistakes in several files: one run lists them all, in file order, exits 4 and publishes nothing.
+    @Test func everyMistakeOfARunIsListedAndItExits4() async throws {
+        let work = try SharedFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let output = work.appendingPathComponent("site")
+        let content = work.appendingPathComponent("fans")
+        for (path, text) in [
+            ("articles/b.md", "---\ntitle: B\ncolour: red\n---\n[[Nowhere]]"), ("articles/a.md", "[[Anatomy Park]]"),
+            ("data/episodes.json", #"[{"id": 60, "name": "S", "air_date": "someday", "episode": "S06E02"}]"#),
+        ] {
+            let file = content.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let result = await ConsoleRecorder.run(arguments(output, ["--content", work.path + "/fans"]))
+        #expect(result.code == ExitCode.templateError.rawValue, "\(result.err)")
+        let lines = result.err.split(separator: "\n").map { $0.prefix { $0 != " " } }
+        #expect(lines == ["rmwiki:", "\(work.path)/fans/articles/a.md:1:1:", "\(work.path)/fans/articles/b.md:3:1:",
+                          "\(work.path)/fans/articles/b.md:5:1:", "\(work.path)/fans/data/episodes.json:1:38:"], "\(result.err)")
+        #expect(result.err.hasPrefix("rmwiki: build failed: 4 mistakes in the content (nothing was published):\n"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing published")
+    }
+
     @Test func aMissingContentFolderNamedOnTheCommandLineIsAnError() async throws {
         let work = try SharedFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
