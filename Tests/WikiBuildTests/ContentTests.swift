@@ -393,6 +393,31 @@ struct FullDataContentTests {
         }
     }
 
+    /// The README's first article resolves on the demo and on the real data, linking the same pages; and a typo
+    /// of a name gets the suggestion the README shows.
+    @Test func theReadmeExampleLinksTheSamePagesOnTheDemoAndTheRealData() throws {
+        let readme = try String(contentsOf: ProjectTheme.templates.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        let start = try #require(readme.range(of: "cat > content/articles/hello.md <<'EOF'\n"))
+        let end = try #require(readme[start.upperBound...].range(of: "\nEOF\n"))
+        let article = String(readme[start.upperBound..<end.lowerBound])
+        var targets: [[ResolvedContent.Target]] = []
+        let real = Dataset(try SharedSnapshot.load())
+        for dataset in [Dataset(DemoDataset.snapshot), real] {
+            let content = SiteContent(texts: [.article("hello"): ["en": ContentDocument(file: "hello.md", text: article)]])
+            targets.append(try ResolvedContent(content, dataset: dataset).linkTargets)
+        }
+        #expect(targets[0] == [.character(1), .character(2), .episode(3), .location(1)])
+        #expect(targets[1] == targets[0])
+        let typo = SiteContent(texts: [.article("x"): ["en": ContentDocument(file: "x.md", text: "[[Bird Wrold]]")]])
+        do {
+            _ = try ResolvedContent(typo, dataset: real)
+            Issue.record("a typo resolved")
+        } catch {
+            #expect(error.errors.first?.message.hasSuffix("; did you mean [[Bird World]]?") == true, "\(error)")
+        }
+    }
+
     @Test func linksResolveOverTheFullDataset() throws {
         let dataset = Dataset(try SharedSnapshot.load())
         func resolve(_ text: String) throws -> ResolvedContent {
