@@ -132,6 +132,23 @@ package struct ContentFolder: Sendable {
         return Loaded(content: content, localRecords: localRecords, files: files, errors: errors)
     }
 
+    /// Pictures are published as they are, on the site's own origin: an HTML or SVG file there would be a page of
+    /// the site that runs its own scripts when opened. The name is not enough: a page saved as `.png` is a page.
+    private static func pictureMistake(_ file: File, name: String) -> String? {
+        let type = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard name.contains("."), pictureTypes.contains(type) else {
+            return "images/ holds pictures only (" + pictureTypes.sorted().map { "." + $0 }.joined(separator: ", ")
+                + "): other files, SVG included, can carry scripts onto the site"
+        }
+        let found = PictureSignature(file.bytes.map { Array($0.prefix(PictureSignature.length)) } ?? file.head)
+        guard let found, found.fileTypes.contains(type) else {
+            return "is not a ." + type + " picture: its bytes "
+                + (found.map { "are a \($0.rawValue) picture: name it ." + $0.fileTypes[0] }
+                    ?? "are no JPEG, PNG, GIF, WebP or AVIF picture")
+        }
+        return nil
+    }
+
     private static func read(
         _ file: File, languages: [String], first: String, display: (String) -> String, imageSource: (String) -> String,
         into content: inout SiteContent, localRecords: inout [LocalRecords.File]
@@ -150,21 +167,7 @@ package struct ContentFolder: Sendable {
             return
         }
         if parts.first == "images", parts.count > 1 {
-            // Published as they are, on the site's own origin: an HTML or SVG file there would be a page of the
-            // site that runs its own scripts when opened.
-            let type = parts[parts.count - 1].split(separator: ".").last.map { $0.lowercased() } ?? ""
-            guard parts[parts.count - 1].contains("."), Self.pictureTypes.contains(type) else {
-                throw refuse("images/ holds pictures only ("
-                    + Self.pictureTypes.sorted().map { "." + $0 }.joined(separator: ", ")
-                    + "): other files, SVG included, can carry scripts onto the site")
-            }
-            // The name is not enough: a page saved as `.png` is a page, which a browser may show as one.
-            let found = PictureSignature(file.bytes.map { Array($0.prefix(PictureSignature.length)) } ?? file.head)
-            guard let found, found.fileTypes.contains(type) else {
-                throw refuse("is not a ." + type + " picture: its bytes "
-                    + (found.map { "are a \($0.rawValue) picture: name it ." + $0.fileTypes[0] }
-                        ?? "are no JPEG, PNG, GIF, WebP or AVIF picture"))
-            }
+            if let mistake = pictureMistake(file, name: parts[parts.count - 1]) { throw refuse(mistake) }
             content.images[parts.dropFirst().joined(separator: "/")] = imageSource(path)
             return
         }

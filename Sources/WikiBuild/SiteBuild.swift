@@ -120,19 +120,7 @@ package struct SiteBuild: Sendable {
         }
         let last = timings.record("output", alongside: await lastBuild)
         let records = try await timings.measure("merge") { try merge(loaded, local: content.local, log: log) }
-        // A mistake so far still lets the links be checked against the records that have none, so that one build
-        // lists every mistake of the content.
-        let mistakes = content.errors + records.errors
-        guard mistakes.isEmpty else {
-            let dataset = Dataset(records.snapshot, datedLocally: content.local.datedLocally)
-            var all = mistakes
-            do throws(ContentErrors) {
-                _ = try ResolvedContent(content.folder.content, dataset: dataset)
-            } catch {
-                all += error.errors
-            }
-            throw ContentErrors(all)
-        }
+        try Self.failOnMistakes(content, records)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
                                  data: loaded.origin, avatars: loaded.avatars, content: content.folder.files, lastBuild: last)
@@ -155,6 +143,19 @@ package struct SiteBuild: Sendable {
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: records.counts(files: fileCount))
+    }
+
+    /// A mistake so far still lets the links be checked against the records that have none, so that one build
+    /// lists every mistake of the content.
+    private static func failOnMistakes(_ content: WrittenContent, _ records: MergedRecords) throws(ContentErrors) {
+        var mistakes = content.errors + records.errors
+        guard !mistakes.isEmpty else { return }
+        do throws(ContentErrors) {
+            _ = try ResolvedContent(content.folder.content, dataset: Dataset(records.snapshot, datedLocally: content.local.datedLocally))
+        } catch {
+            mistakes += error.errors
+        }
+        throw ContentErrors(mistakes)
     }
 
     /// The content folder as read, and the local records parsed from it.

@@ -1,3 +1,4 @@
+import Primitives
 import RickAndMortyAPI
 
 /// Finds the wiki links of a text (`[[Birdperson]]`, `[[Birdperson|Bird-Person]]`, `[[S03E03]]`,
@@ -170,24 +171,10 @@ struct WikiLinkResolver: Sendable {
         let limit = max(1, wanted.count / 3)
         var found: [(distance: Int, name: String)] = []
         for name in byName.keys where abs(name.count - wanted.count) <= limit {
-            let distance = Self.editDistance(wanted, Array(name.lowercased()), limit: limit)
+            let distance = EditDistance.between(wanted, Array(name.lowercased()), limit: limit)
             if distance <= limit { found.append((distance, name)) }
         }
         return found.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(count).map(\.name)
-    }
-
-    /// Levenshtein distance, given up past `limit` (then anything above it).
-    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            if current.min() ?? 0 > limit { return limit + 1 }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     private static func isEpisodeCode(_ text: String) -> Bool {
