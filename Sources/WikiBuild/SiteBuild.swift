@@ -145,17 +145,32 @@ package struct SiteBuild: Sendable {
                       counts: records.counts(files: fileCount))
     }
 
+    /// The build's checks of the content alone (`rmwiki check`): the theme's string tables, the content folder and
+    /// local records over the data as it is (cached or in hand, never fetched), every link; nothing is rendered,
+    /// written or locked. Throws every mistake at once; returns what was checked ("12 files over 826 characters, …").
+    package func check(log: Log = .silent) async throws -> String {
+        let theme = try loadTheme()
+        let content = try loadContent(languages: theme.languages.map(\.code))
+        let source: DataSource = if case .refresh(let service, _, _, _) = data { .cache(service) } else { data }
+        let records = try merge(try await load(source, published: nil, log: log), local: content.local, log: log)
+        try Self.failOnMistakes(content, records, resolvingAnyway: true)
+        return CountText.of(content.folder.files.count, "content file") + " over " + records.recordCounts
+    }
+
     /// A mistake so far still lets the links be checked against the records that have none, so that one build
-    /// lists every mistake of the content.
-    private static func failOnMistakes(_ content: WrittenContent, _ records: MergedRecords) throws(ContentErrors) {
+    /// lists every mistake of the content. Without one, links are checked only when `resolvingAnyway`: a build
+    /// resolves them later, once it knows the site must be rendered.
+    private static func failOnMistakes(
+        _ content: WrittenContent, _ records: MergedRecords, resolvingAnyway: Bool = false
+    ) throws(ContentErrors) {
         var mistakes = content.errors + records.errors
-        guard !mistakes.isEmpty else { return }
+        guard !mistakes.isEmpty || resolvingAnyway else { return }
         do throws(ContentErrors) {
             _ = try ResolvedContent(content.folder.content, dataset: Dataset(records.snapshot, datedLocally: content.local.datedLocally))
         } catch {
             mistakes += error.errors
         }
-        throw ContentErrors(mistakes)
+        if !mistakes.isEmpty { throw ContentErrors(mistakes) }
     }
 
     /// The content folder as read, and the local records parsed from it.
@@ -177,9 +192,12 @@ package struct SiteBuild: Sendable {
         var errors: [ContentError]
 
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
-        func counts(files: Int) -> String {
+        func counts(files: Int) -> String { recordCounts + ", " + CountText.of(files, "file") }
+
+        /// "826 characters, 126 locations, 51 episodes".
+        var recordCounts: String {
             CountText.of(snapshot.characters.count, "character") + ", " + CountText.of(snapshot.locations.count, "location")
-                + ", " + CountText.of(snapshot.episodes.count, "episode") + ", " + CountText.of(files, "file")
+                + ", " + CountText.of(snapshot.episodes.count, "episode")
         }
     }
 
