@@ -48,6 +48,8 @@ struct ArticleIndexPage: PageModel, Codable, Equatable {
         let date: String?
         let dateISO: String?
         let slug: String
+        /// The language of the title and summary when they are taken from a text in another language, else nil.
+        let lang: String?
     }
 
     let articles: [Entry]
@@ -106,6 +108,11 @@ extension SiteModel {
         }
     }
 
+    /// A text's language when it is not this page's (it is shown untranslated), for its `lang`; else nil.
+    func foreignLanguage(of text: ResolvedContent.Text?) -> String? {
+        text.flatMap { $0.language == strings.locale ? nil : $0.language }
+    }
+
     func articleTitle(_ slug: String) -> String {
         content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)?.document.title ?? slug
     }
@@ -138,7 +145,11 @@ extension SiteModel {
             case .location(let id): dataset.location(id)?.name ?? String(id)
             case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
             }
-            return RecordLink(name: name, url: link(route))
+            // A record's name is the data's, in no language of the texts; an article's title is its text's.
+            let lang: String? = if case .article = key {
+                foreignLanguage(of: content.text(key, language: strings.locale, fallback: fallbackLanguage))
+            } else { nil }
+            return RecordLink(name: name, url: link(route), lang: lang)
         }
         return Mentions(links: links)
     }
@@ -153,7 +164,7 @@ extension SiteModel {
             let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
             return (ArticleIndexPage.Entry(
                 title: articleTitle(slug), url: link(.article(slug)), summary: text?.document.summary,
-                date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug), date)
+                date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug, lang: foreignLanguage(of: text)), date)
         }
         // Newest first; undated articles after the dated ones, by title.
         return entries.sorted { left, right in

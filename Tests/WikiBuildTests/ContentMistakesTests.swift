@@ -83,6 +83,24 @@ import Testing
         }
     }
 
+    // MARK: Language marks
+
+    /// An article written only in English keeps `lang="en"` wherever its title or summary shows on a French page:
+    /// the articles list, What's new and "Mentioned in"; on English pages it needs none.
+    @Test func untranslatedTitlesCarryTheirLanguageEverywhere() async throws {
+        let (output, _) = try await ContentFixture([
+            "articles/only-en.md": "---\ntitle: Only English\nsummary: In English.\ndate: 2026-11-20\n---\nAbout [[character:1]].",
+        ]).build()
+        let link = "href=\"/fr/articles/only-en/\" lang=\"en\">Only English</a>"
+        let list = try page(output, "fr/articles/index.html")
+        #expect(list.contains(link) && list.contains("<p lang=\"en\">In English.</p>"))
+        #expect(try page(output, "fr/whats-new/index.html").contains(link))
+        #expect(try page(output, "fr/characters/1/index.html").contains(link))
+        for path in ["articles/index.html", "whats-new/index.html", "characters/1/index.html"] {
+            #expect(try page(output, path).contains("href=\"/articles/only-en/\">Only English</a>"), "\(path)")
+        }
+    }
+
     // MARK: Nothing dropped in silence
 
     /// Windows line endings and a byte order mark: the front matter is read, and positions are the file's own lines.
