@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import Pictures
 import Primitives
 import RickAndMortyAPI
 import WikiModel
@@ -22,6 +23,8 @@ package struct ContentFolder: Sendable {
         let stamp: String?
         /// A picture's first bytes, which say what it is (`bytes` holds them when given).
         var head: [UInt8] = []
+        /// A picture's size from its header (computed from `bytes` when given).
+        var size: PictureSize?
     }
 
     struct Loaded: Sendable {
@@ -59,7 +62,7 @@ package struct ContentFolder: Sendable {
         }
         var files: [(String, [UInt8]?)] = []
         var stamps: [String: String] = [:]
-        var heads: [String: [UInt8]] = [:]
+        var pictures: [String: (head: [UInt8], size: PictureSize?)] = [:]
         var errors: [ContentError] = []
         for entry in FolderWalk.entries(under: directory.path, skippingHidden: true) {
             let top = entry.path.split(separator: "/").first.map(String.init) ?? entry.path
@@ -70,23 +73,24 @@ package struct ContentFolder: Sendable {
                 errors.append(ContentError(file: display(entry.path), line: 1, column: 1,
                                            message: "is not a plain file: the content folder holds files and folders only"))
             case .file:
-                if top == "images" {
-                    guard let stamp = FileStamp(path: source) else {
-                        throw WikiBuildError.unreadableFile(path: display(entry.path), reason: "cannot read it")
-                    }
-                    stamps[entry.path] = "\(stamp.size) \(stamp.inode) \(stamp.modified)"
-                    heads[entry.path] = try Self.head(of: source, display: display(entry.path))
-                    files.append((entry.path, nil))
-                    continue
-                }
                 guard let data = FileManager.default.contents(atPath: source) else {
                     throw WikiBuildError.unreadableFile(path: display(entry.path), reason: "cannot read it")
                 }
-                files.append((entry.path, [UInt8](data)))
+                if top == "images", let stamp = FileStamp(path: source) {
+                    // Copied from the folder when published, so only what the build needs is kept: the bytes that
+                    // say what it is, and its size (read from the whole file: a JPEG's comes after its metadata).
+                    stamps[entry.path] = "\(stamp.size) \(stamp.inode) \(stamp.modified)"
+                    let bytes = [UInt8](data)
+                    pictures[entry.path] = (Array(bytes.prefix(PictureSignature.length)), PictureSize(of: bytes))
+                    files.append((entry.path, nil))
+                } else {
+                    files.append((entry.path, [UInt8](data)))
+                }
             }
         }
         var loaded = Self.read(
-            files: files.map { path, bytes in File(path: path, bytes: bytes, stamp: stamps[path], head: heads[path] ?? []) },
+            files: files.map { path, bytes in File(path: path, bytes: bytes, stamp: stamps[path], head: pictures[path]?.head ?? [],
+                                          size: pictures[path]?.size) },
             languages: languages, display: display) { path in directory.appendingPathComponent(path).path }
         loaded.errors += errors
         return loaded
@@ -168,7 +172,9 @@ package struct ContentFolder: Sendable {
         }
         if parts.first == "images", parts.count > 1 {
             if let mistake = pictureMistake(file, name: parts[parts.count - 1]) { throw refuse(mistake) }
-            content.images[parts.dropFirst().joined(separator: "/")] = imageSource(path)
+            let name = parts.dropFirst().joined(separator: "/")
+            content.images[name] = imageSource(path)
+            content.imageSizes[name] = file.size ?? bytes.flatMap(PictureSize.init(of:))
             return
         }
         let place = "the content folder holds home.md, articles/<slug>.md, characters/<id>.md, locations/<id>.md, "

@@ -1,5 +1,6 @@
 import Markdown
 import Mustache
+import Pictures
 
 /// A text fans wrote, rendered for one page: safe HTML (no raw HTML, no `javascript:` link), its wiki links
 /// pointing into the page's language.
@@ -68,9 +69,13 @@ extension SiteModel {
         var markdown = ""
         for segment in text.segments {
             switch segment {
-            case .text(let part): markdown += part
+            case .text(let part): markdown += part.replacingOccurrences(of: Self.langMark, with: "")
             case .link(let target, let label):
-                markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">)"
+                // An article's title shown untranslated is marked for its `lang` by a title only this code writes
+                // (a text's own words cannot carry the mark: it is taken out of them).
+                let lang = label == nil ? titleLanguage(of: target) : nil
+                markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">"
+                    + (lang.map { " \"" + Self.langMark + $0 + "\"" } ?? "") + ")"
             }
         }
         let document = MarkdownDocument(
@@ -81,7 +86,11 @@ extension SiteModel {
         // end in `>` as the templates write them (the renderer writes cmark's ` />`; text and attribute values
         // escape `>`, so the sequence ends tags only). Code and tables wider than a phone scroll sideways: they take
         // the keyboard's focus so that they can be scrolled without a pointer.
-        let html = document.renderHTML()
+        var html = document.renderHTML()
+        for language in languages.map(\.code) {
+            html = html.replacingOccurrences(of: " title=\"" + Self.langMark + language + "\"", with: " lang=\"" + language + "\"")
+        }
+        html = Self.sizingPictures(html, sizes: content.imageSizes)
             .replacingOccurrences(of: "src=\"images/", with: "src=\"" + configuration.sharedLink("images/content/"))
             .replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(of: "</h1>", with: "</h2>")
             .replacingOccurrences(of: " />", with: ">")
@@ -106,6 +115,35 @@ extension SiteModel {
         case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
         case .article(let slug): articleTitle(slug)
         }
+    }
+
+    /// Marks a link whose title is an article's in another language (U+E000, private use: no text means it).
+    static let langMark = "\u{E000}lang="
+
+    /// The language of an article title a link shows when it is not this page's; nil for a record, whose name is
+    /// the data's.
+    private func titleLanguage(of target: ResolvedContent.Target) -> String? {
+        guard case .article(let slug) = target else { return nil }
+        return foreignLanguage(of: content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage))
+    }
+
+    /// Each content picture's `<img>` given the `width` and `height` of its file, so the page keeps its place
+    /// before it loads (the style sheet scales it down, keeping its proportions). The renderer writes the `src`
+    /// percent-encoded and `&` as `&amp;`, so it is read back so to find the picture.
+    static func sizingPictures(_ html: String, sizes: [String: PictureSize]) -> String {
+        let opening = "<img src=\"images/"
+        guard !sizes.isEmpty, html.contains(opening) else { return html }
+        var result = ""
+        var rest = html[...]
+        while let start = rest.range(of: opening), let end = rest[start.upperBound...].firstIndex(of: "\"") {
+            result += rest[..<end]
+            let written = rest[start.upperBound..<end].replacingOccurrences(of: "&amp;", with: "&")
+            if let size = sizes[written.removingPercentEncoding ?? written] {
+                result += "\" width=\"\(size.width)\" height=\"\(size.height)"
+            }
+            rest = rest[end...]
+        }
+        return result + rest
     }
 
     /// A text's language when it is not this page's (it is shown untranslated), for its `lang`; else nil.

@@ -1,4 +1,5 @@
 import Markdown
+import Pictures
 import RickAndMortyAPI
 
 /// What the content folder holds, as read: texts by what they are about and by language, and the pictures prose
@@ -16,10 +17,15 @@ package struct SiteContent: Sendable, Equatable {
     package var texts: [Key: [String: ContentDocument]]
     /// Pictures prose may show: the path under `images/` → the file to copy.
     package var images: [String: String]
+    /// Each picture's size, as its header gives it (none for an AVIF or a header that cannot be read).
+    package var imageSizes: [String: PictureSize]
 
-    package init(texts: [Key: [String: ContentDocument]] = [:], images: [String: String] = [:]) {
+    package init(
+        texts: [Key: [String: ContentDocument]] = [:], images: [String: String] = [:], imageSizes: [String: PictureSize] = [:]
+    ) {
         self.texts = texts
         self.images = images
+        self.imageSizes = imageSizes
     }
 
     var isEmpty: Bool { texts.isEmpty && images.isEmpty }
@@ -59,6 +65,7 @@ package struct ResolvedContent: Sendable {
 
     let texts: [SiteContent.Key: [String: Text]]
     package let images: [String: String]
+    let imageSizes: [String: PictureSize]
     /// The texts linking to each page, in key order: a record's "Mentioned in".
     let mentions: [Target: [SiteContent.Key]]
 
@@ -67,6 +74,7 @@ package struct ResolvedContent: Sendable {
     private init() {
         texts = [:]
         images = [:]
+        imageSizes = [:]
         mentions = [:]
     }
 
@@ -102,6 +110,7 @@ package struct ResolvedContent: Sendable {
         guard errors.isEmpty else { throw ContentErrors(errors) }
         self.texts = texts
         images = content.images
+        imageSizes = content.imageSizes
         self.mentions = mentions.mapValues { $0.sorted() }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 @testable import RickAndMortyAPI
 @testable import SiteOutput
 import TestSupport
@@ -102,6 +103,33 @@ func proseLinks(_ html: String) -> [String] {
         #expect(try page(output, "feed.xml").contains("articles/links/"))
         #expect(try page(output, "whats-new/index.html").contains("/articles/links/"))
         #expect(try page(output, "sitemap.xml").contains("/articles/links/"))
+    }
+
+    /// A French text linking an English-only article shows its English title: marked `lang="en"` there, and
+    /// nowhere its title is the page's own language. Prose pictures carry their file's size, whatever the file's
+    /// name needs escaping; one whose size cannot be read carries none.
+    @Test func untranslatedLinkTitlesCarryTheirLanguageAndPicturesTheirSize() async throws {
+        let picture = Picture(width: 37, height: 21, pixels: [UInt8](repeating: 90, count: 37 * 21 * 4))
+        let content = try ContentFixture([
+            "articles/english.md": "---\ntitle: Only English\n---\nWords.",
+            "articles/both.md": "[[article:english]] ![face](images/face.png) ![wide](<images/my face&more.jpg>)",
+            "articles/both.fr.md": "[[article:english]] [[article:english|ici]] [[Rick Sanchez]] ![x](images/odd.png)",
+        ])
+        try content.write("images/face.png", bytes: PNGEncoder.encode(picture))
+        try content.write("images/my face&more.jpg", bytes: JPEGEncoder.encode(picture))
+        try content.write("images/odd.png", bytes: ContentFixture.pngBytes)
+        let (output, _) = try await content.build()
+        let french = try page(output, "fr/articles/both/index.html")
+        #expect(french.contains("<a href=\"/fr/articles/english/\" lang=\"en\">Only English</a>"), "\(french)")
+        #expect(french.contains("<a href=\"/fr/articles/english/\">ici</a>"), "a label written in the text is its own")
+        #expect(french.contains("<a href=\"/fr/characters/1/\">Rick Sanchez</a>"), "a record's name is the data's")
+        #expect(french.contains("<img src=\"/images/content/odd.png\" alt=\"x\">"), "no size read, none given")
+        let english = try page(output, "articles/both/index.html")
+        #expect(english.contains("<a href=\"/articles/english/\">Only English</a>"))
+        #expect(english.contains("<img src=\"/images/content/face.png\" width=\"37\" height=\"21\" alt=\"face\">"))
+        #expect(english.contains("<img src=\"/images/content/my%20face&amp;more.jpg\" width=\"37\" height=\"21\" alt=\"wide\">"),
+                "\(english)")
+        #expect(!english.contains("\u{E000}") && !french.contains("\u{E000}"))
     }
 
     @Test func theDemoContentMakesACompleteSelfContainedSite() async throws {
