@@ -80,9 +80,13 @@ struct LocalRecords: Sendable {
         var warnings: [String]
         /// The records merging refuses (an addition missing a field, a reference to nothing, a code given twice).
         var errors: [ContentError]
+        /// The pictures local characters give, by id: the file to copy, or nil for none (`"image": ""`).
+        var pictures: [Int: String?] = [:]
     }
 
-    func merge(into snapshot: Snapshot) -> Merged {
+    /// `images`: the content folder's pictures (the path under `images/` → the file), which local characters'
+    /// pictures must be.
+    func merge(into snapshot: Snapshot, images: [String: String] = [:]) -> Merged {
         guard !parsed.isEmpty else { return Merged(snapshot: snapshot, warnings: [], errors: []) }
         let root = Self.apiRoot(of: snapshot)
         var merged = snapshot
@@ -113,11 +117,13 @@ struct LocalRecords: Sendable {
         for episode in merged.episodes {
             if let code = EpisodeCode(episode.episode) { codes[code.text, default: []].append(episode.id) }
         }
+        var pictures: [Int: String?] = [:]
         for file in parsed {
             file.checkReferences(known: known, errors: &errors)
             if file.kind == .episode { file.checkCodes(codes, errors: &errors) }
+            if file.kind == .character { file.pictures(images, into: &pictures, errors: &errors) }
         }
-        return Merged(snapshot: merged, warnings: warnings, errors: errors)
+        return Merged(snapshot: merged, warnings: warnings, errors: errors, pictures: pictures)
     }
 
     /// The scheme, host and path the API's record URLs start with (`https://rickandmortyapi.com/api`), so local
@@ -168,8 +174,8 @@ enum LocalFieldType: Sendable {
     case references(ResourceKind)
     /// The record's own URL: checked to name the record, then made the API's.
     case ownURL
-    /// A field of the API that a local record cannot give, and why.
-    case refused(String)
+    /// `image`: a picture of the content folder, `images/<file>`, or "" for none.
+    case picture
 
     /// The fields of each kind, in the API's order, and those a record the API does not serve must give.
     static func fields(of kind: ResourceKind) -> (all: [(String, LocalFieldType)], required: [String]) {
@@ -177,7 +183,7 @@ enum LocalFieldType: Sendable {
         case .character:
             ([("name", .text), ("status", .text), ("species", .text), ("type", .text), ("gender", .text),
               ("origin", .place), ("location", .place),
-              ("image", .refused("a picture comes from the API's cache, so 'image' cannot be given locally: a local character shows the placeholder")),
+              ("image", .picture),
               ("episode", .references(.episode)), ("url", .ownURL), ("created", .created)],
              ["name", "status", "species", "gender"])
         case .location:
@@ -382,8 +388,13 @@ struct ParsedFile: Sendable {
                     + "/\(file.kind.rawValue)/\(id)")
             }
             return nil
-        case .refused(let reason):
-            throw error(in: file, at: node.offset, "\(field): \(reason)")
+        case .picture:
+            let path = try text(node, field)
+            guard path.isEmpty || path.hasPrefix("images/") && path.count > "images/".count else {
+                throw error(in: file, at: node.offset, "\(field) must be a picture of the content folder, written "
+                    + "images/NAME.png, or \"\" for none, not '\(path)'")
+            }
+            return .text(path)
         }
     }
 
@@ -428,6 +439,22 @@ struct ParsedFile: Sendable {
                     errors.append(error(at: reference.offset, "'\(field.name)' of \(kind.rawValue) \(record.id) names "
                         + "\(reference.kind.rawValue) \(reference.id), which neither the API nor the local records have"))
                 }
+            }
+        }
+    }
+
+    /// Each `image` a character gives, found among the content folder's pictures (`images`, by the path under
+    /// `images/`); "" is none.
+    func pictures(_ images: [String: String], into pictures: inout [Int: String?], errors: inout [ContentError]) {
+        for record in records {
+            guard let field = record.fields.first(where: { $0.name == "image" }), let path = field.value.text else { continue }
+            if path.isEmpty {
+                pictures[record.id] = .some(nil)
+            } else if let source = images[String(path.dropFirst("images/".count))] {
+                pictures[record.id] = source
+            } else {
+                errors.append(error(at: field.offset, "'image' of character \(record.id): the picture \(path) is not in "
+                    + "the content folder's images/"))
             }
         }
     }

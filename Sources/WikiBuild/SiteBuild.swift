@@ -119,11 +119,11 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        let records = try await timings.measure("merge") { try merge(loaded, local: content.local, log: log) }
+        let records = try await timings.measure("merge") { try merge(loaded, content: content, log: log) }
         try Self.failOnMistakes(content, records)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
-                                 data: loaded.origin, avatars: loaded.avatars, content: content.folder.files, lastBuild: last)
+                                 data: loaded.origin, avatars: records.avatars, content: content.folder.files, lastBuild: last)
         }
         if let unchanged = check.unchangedFiles {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
@@ -132,8 +132,8 @@ package struct SiteBuild: Sendable {
         let dataset = await timings.measure("resolve") { Dataset(records.snapshot, datedLocally: content.local.datedLocally) }
         // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
         let resolved = try await timings.measure("links") { try ResolvedContent(content.folder.content, dataset: dataset) }
-        let copies = await timings.measure("pictures") { makeCopies(of: loaded.avatars, for: records.snapshot, log: log) }
-        let pages = SiteRenderer.Input(dataset: dataset, avatars: loaded.avatars, copies: copies, history: records.history,
+        let copies = await timings.measure("pictures") { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
+        let pages = SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
                                        content: resolved)
         let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, timings: &timings)
         if let published {
@@ -152,7 +152,7 @@ package struct SiteBuild: Sendable {
         let theme = try loadTheme()
         let content = try loadContent(languages: theme.languages.map(\.code))
         let source: DataSource = if case .refresh(let service, _, _, _) = data { .cache(service) } else { data }
-        let records = try merge(try await load(source, published: nil, log: log), local: content.local, log: log)
+        let records = try merge(try await load(source, published: nil, log: log), content: content, log: log)
         try Self.failOnMistakes(content, records, resolvingAnyway: true)
         return CountText.of(content.folder.files.count, "content file") + " over " + records.recordCounts
     }
@@ -188,6 +188,8 @@ package struct SiteBuild: Sendable {
     private struct MergedRecords: Sendable {
         var snapshot: Snapshot
         var history: ChangeHistory
+        /// The API's pictures, with those local characters give in their place.
+        var avatars: [Int: AvatarImage]
         /// The local records merging refused.
         var errors: [ContentError]
 
@@ -203,12 +205,20 @@ package struct SiteBuild: Sendable {
 
     /// Merged here, whatever the data came from: the cache keeps what the API served. Bounded here too, local
     /// records included.
-    private func merge(_ loaded: LoadedRecords, local: LocalRecords, log: Log) throws -> MergedRecords {
-        let merged = local.merge(into: loaded.snapshot)
+    private func merge(_ loaded: LoadedRecords, content: WrittenContent, log: Log) throws -> MergedRecords {
+        let merged = content.local.merge(into: loaded.snapshot, images: content.folder.content.images)
         merged.warnings.forEach(log.warn)
         let (snapshot, cuts) = StringLimit.apply(to: merged.snapshot)
         StringLimit.warning(for: cuts).map(log.warn)
-        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history), errors: merged.errors)
+        // A local character's picture is made copies of and shown as the API's are: it is one more avatar.
+        var avatars = loaded.avatars
+        for (id, source) in merged.pictures {
+            avatars[id] = source.map { path in
+                AvatarImage(source: .file(path: path), fileExtension: path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+            }
+        }
+        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history), avatars: avatars,
+                             errors: merged.errors)
     }
 
     /// The avatars' smaller copies, kept in the cache folder when the records come from it.

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 @testable import RickAndMortyAPI
 @testable import SiteOutput
 import Synchronization
@@ -211,6 +212,36 @@ struct LocalBuild {
         #expect(build.warnings.all.isEmpty)
     }
 
+    // MARK: Pictures
+
+    /// A local character's picture, from the content folder, is an avatar like the API's: published, made smaller
+    /// copies of, shown on its page and on its card with the copies; `"image": ""` takes a character's picture away.
+    @Test func aLocalCharacterShowsItsPictureFromTheContentFolder() async throws {
+        let content = try LocalContent([.character: """
+            [{"id": 827, "name": "Mr. Frundles", "status": "Alive", "species": "Human", "gender": "Male",
+              "image": "images/people/frundles.png", "episode": ["\(Self.api)/episode/1"]},
+             {"id": 1, "image": ""}]
+            """])
+        let picture = Picture(width: 300, height: 300, pixels: (0..<300 * 300 * 4).map { UInt8($0 % 251) })
+        let file = content.folder.appendingPathComponent("images/people/frundles.png")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(PNGEncoder.encode(picture)).write(to: file)
+        let build = try LocalBuild(content.input)
+        _ = try await build.run(DemoDataset.snapshot, avatars: DemoDataset.avatars())
+        let avatars = try FileManager.default.contentsOfDirectory(
+            atPath: build.output.appendingPathComponent(SiteModel.avatarFolder).path)
+        #expect(avatars.contains("827.png"), "the original, as an API avatar's")
+        let copies = AvatarSizes.sides.map { side in avatars.first { $0.hasPrefix("827-\(side).") } }
+        #expect(!copies.contains(nil), "a smaller copy of each side: \(avatars.filter { $0.hasPrefix("827") })")
+        let page = try build.page("characters/827/index.html")
+        #expect(page.contains("<img src=\"/images/characters/827.png\" alt=\"Picture of Mr. Frundles\" width=\"300\" height=\"300\""),
+                "its page shows the original, as for an API avatar")
+        let card = try build.page("episodes/1/index.html")
+        #expect(card.contains("srcset=\"/images/characters/827-"), "its card in the cast shows it too")
+        #expect(!avatars.contains { $0.hasPrefix("1.") || $0.hasPrefix("1-") }, "an empty image: no picture")
+        #expect(!(try build.page("characters/1/index.html")).contains("/images/characters/1."))
+    }
+
     // MARK: The API catching up
 
     @Test func anAdditionTheAPINowServesWinsAndWarns() async throws {
@@ -276,7 +307,10 @@ struct LocalBuild {
         (.character, "[{\"id\": 1, \"origin\": {\"name\": \"Nowhere\", \"url\": \"\(api)/location/404\"}}]", 1, 49,
          "'origin' of character 1 names location 404"),
         (.character, "[{\"id\": 1, \"location\": \"Earth\"}]", 1, 24, "'location' of character 1 must be an object"),
-        (.character, "[{\"id\": 1, \"image\": \"https://example.org/rick.png\"}]", 1, 21, "'image' cannot be given locally"),
+        (.character, "[{\"id\": 1, \"image\": \"https://example.org/rick.png\"}]", 1, 21,
+         "'image' of character 1 must be a picture of the content folder, written images/NAME.png"),
+        (.character, "[{\"id\": 1, \"image\": \"images/rick.png\"}]", 1, 21,
+         "'image' of character 1: the picture images/rick.png is not in the content folder's images/"),
         (.character, "[{\"id\": 1, \"episode\": [\"\(api)/location/1\"]}]", 1, 24, "'\(api)/location/1' is not an episode URL"),
         (.location, "[{\"id\": 1, \"residents\": [\"\(api)/character/21\"]}]", 1, 26,
          "'residents' of location 1 names character 21"),
