@@ -14,6 +14,8 @@ case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "scale":
     await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "local":
+    await LocalScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "hugo":
     await HugoBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "images":
@@ -44,6 +46,7 @@ default:
                rmwiki-bench graphql [--runs N] [--latency MS] [--concurrency N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(ScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench \(LocalScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(HugoBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
                \(MarkdownBenchmark.usage)
