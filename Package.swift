@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Pictures", swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "RickAndMortyAPI", dependencies: ["Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
-        .target(name: "WikiModel", dependencies: ["Mustache", "RickAndMortyAPI", "SVGCharts", "Markdown"]),
+        .target(name: "WikiModel", dependencies: ["Primitives", "Mustache", "RickAndMortyAPI", "SVGCharts", "Markdown", "Pictures"]),
         .target(name: "SiteOutput", dependencies: ["Primitives"]),
         .target(name: "SVGCharts", dependencies: ["Primitives"]),
         .target(name: "WikiBuild", dependencies: ["Primitives", "Mustache", "Markdown", "RickAndMortyAPI", "WikiModel", "SiteOutput", "Pictures"]),

@@ -30,10 +30,10 @@ enum FailureReport {
             case .noSnapshot, .unreadable: .dataError
             case .refused: .usage
             }
-        case is MustacheError, is ContentError, is LocalRecordsError: .templateError
+        case is MustacheError, is ContentError, is ContentErrors: .templateError
         case let error as WikiBuildError:
             switch error {
-            case .template, .missingString, .badStringTable, .badLocaleList, .emptyPage: .templateError
+            case .template, .missingString, .missingStrings, .badStringTable, .badLocaleList, .emptyPage: .templateError
             case .missingFolder, .unreadableFile: .ioError
             }
         case let error as SiteOutputError:

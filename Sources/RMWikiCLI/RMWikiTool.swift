@@ -3,7 +3,7 @@ import WikiBuild
 /// The `rmwiki` command line: dispatches to a subcommand and turns every failure into one clear line
 /// on standard error and a documented exit code.
 package enum RMWikiTool {
-    static let commands: [any Command.Type] = [BuildCommand.self, FetchCommand.self, MarkdownCommand.self, RenderCommand.self, ServeCommand.self]
+    static let commands: [any Command.Type] = [BuildCommand.self, CheckCommand.self, FetchCommand.self, MarkdownCommand.self, RenderCommand.self, ServeCommand.self]
 
     static var overview: String {
         let width = (commands.map { $0.spec.name.count }.max() ?? 0) + 2

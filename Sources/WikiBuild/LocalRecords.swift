@@ -8,8 +8,8 @@ import WikiModel
 /// A record whose id the API does not serve is added, and must give every field a page needs; one whose id it
 /// serves replaces only the fields it gives. The merged records then make one graph, so a local episode is in its
 /// season, on its characters' pages and in the statistics like any other. Every mistake (bad JSON, an unknown
-/// field, a wrong type, a reference to nothing, an id given twice) fails the build naming file, line and column,
-/// before anything is published. The cache keeps what the API served; only the build merges.
+/// field, a wrong type, a reference to nothing, an id or episode code given twice) fails the build naming file, line
+/// and column, before anything is published; every mistake of every file is listed, a record with one left out. The cache keeps what the API served; only the build merges.
 struct LocalRecords: Sendable {
     /// One local file as read.
     struct File: Sendable, Equatable {
@@ -20,32 +20,41 @@ struct LocalRecords: Sendable {
     }
 
     private let parsed: [ParsedFile]
+    /// The mistakes in the files' shape; the records without one are kept, to check the rest against.
+    let errors: [ContentError]
 
     static let folderName = "data"
 
     /// `characters.json`, `locations.json`, `episodes.json`.
     static func fileName(_ kind: ResourceKind) -> String { "\(kind.rawValue)s.json" }
 
-    static let none = LocalRecords(parsed: [])
+    static let none = LocalRecords(parsed: [], errors: [])
 
-    private init(parsed: [ParsedFile]) {
+    private init(parsed: [ParsedFile], errors: [ContentError]) {
         self.parsed = parsed
+        self.errors = errors
     }
 
     /// Reads and checks the files' shape (syntax, fields, types, repeated ids, a `created` after `now`); references
     /// are checked by `merge`, which knows the API's records. The files come from the content folder (see
     /// `ContentFolder`).
-    static func load(_ files: [File], now: Date = Date()) throws(LocalRecordsError) -> LocalRecords {
+    static func load(_ files: [File], now: Date = Date()) -> LocalRecords {
         guard !files.isEmpty else { return .none }
         var seen = Set<ResourceKind>()
-        for file in files where !seen.insert(file.kind).inserted {
-            throw LocalRecordsError(path: file.path, line: 1, column: 1, message: "a second file of \(file.kind.rawValue) records")
-        }
+        var errors: [ContentError] = []
         // Today somewhere on Earth (UTC+14 is the furthest ahead), so a maintainer's own today is never refused.
         let latest = CalendarDate(secondsSince1970: Int64(now.timeIntervalSince1970) + 14 * 3_600)
         var parsed: [ParsedFile] = []
-        for file in files { parsed.append(try ParsedFile(file, latestDay: latest)) }
-        return LocalRecords(parsed: parsed)
+        for file in files {
+            guard seen.insert(file.kind).inserted else {
+                errors.append(ContentError(file: file.path, line: 1, column: 1, message: "a second file of \(file.kind.rawValue) records"))
+                continue
+            }
+            let read = ParsedFile(file, latestDay: latest)
+            errors += read.errors
+            parsed.append(read)
+        }
+        return LocalRecords(parsed: parsed, errors: errors)
     }
 
     /// The additions (records giving every field a new id needs) whose `created` a local file gives: the day they
@@ -63,19 +72,32 @@ struct LocalRecords: Sendable {
         }
     }
 
-    /// The API's records with the local ones merged in, and a warning per file whose additions the API now serves
-    /// itself (the local record still wins, until the maintainer retires it).
-    func merge(into snapshot: Snapshot) throws(LocalRecordsError) -> (snapshot: Snapshot, warnings: [String]) {
-        guard !parsed.isEmpty else { return (snapshot, []) }
+    /// The API's records merged with the local ones that have no mistake.
+    struct Merged: Sendable {
+        var snapshot: Snapshot
+        /// One per file whose additions the API now serves itself (the local record still wins, until the
+        /// maintainer retires it).
+        var warnings: [String]
+        /// The records merging refuses (an addition missing a field, a reference to nothing, a code given twice).
+        var errors: [ContentError]
+        /// The pictures local characters give, by id: the file to copy, or nil for none (`"image": ""`).
+        var pictures: [Int: String?] = [:]
+    }
+
+    /// `images`: the content folder's pictures (the path under `images/` → the file), which local characters'
+    /// pictures must be.
+    func merge(into snapshot: Snapshot, images: [String: String] = [:]) -> Merged {
+        guard !parsed.isEmpty else { return Merged(snapshot: snapshot, warnings: [], errors: []) }
         let root = Self.apiRoot(of: snapshot)
         var merged = snapshot
         var warnings: [String] = []
+        var errors: [ContentError] = []
         for file in parsed {
             let served: [Int]
             switch file.kind {
-            case .character: served = try file.merge(into: &merged.characters, root: root)
-            case .location: served = try file.merge(into: &merged.locations, root: root)
-            case .episode: served = try file.merge(into: &merged.episodes, root: root)
+            case .character: served = file.merge(into: &merged.characters, root: root, errors: &errors)
+            case .location: served = file.merge(into: &merged.locations, root: root, errors: &errors)
+            case .episode: served = file.merge(into: &merged.episodes, root: root, errors: &errors)
             }
             if !served.isEmpty {
                 let kind = file.kind.rawValue + (served.count == 1 ? "" : "s")
@@ -85,12 +107,23 @@ struct LocalRecords: Sendable {
                         : "the local records are still used: remove them from the file once the API's records are right"))
             }
         }
-        let known: [ResourceKind: Set<Int>] = [
+        // A record refused for a mistake of its own is still known: naming it is not a second mistake.
+        var known: [ResourceKind: Set<Int>] = [
             .character: Set(merged.characters.map(\.id)), .location: Set(merged.locations.map(\.id)),
             .episode: Set(merged.episodes.map(\.id)),
         ]
-        for file in parsed { try file.checkReferences(known: known) }
-        return (merged, warnings)
+        for file in parsed { known[file.kind, default: []].formUnion(file.refused) }
+        var codes: [String: [Int]] = [:]
+        for episode in merged.episodes {
+            if let code = EpisodeCode(episode.episode) { codes[code.text, default: []].append(episode.id) }
+        }
+        var pictures: [Int: String?] = [:]
+        for file in parsed {
+            file.checkReferences(known: known, errors: &errors)
+            if file.kind == .episode { file.checkCodes(codes, errors: &errors) }
+            if file.kind == .character { file.pictures(images, into: &pictures, errors: &errors) }
+        }
+        return Merged(snapshot: merged, warnings: warnings, errors: errors, pictures: pictures)
     }
 
     /// The scheme, host and path the API's record URLs start with (`https://rickandmortyapi.com/api`), so local
@@ -141,8 +174,8 @@ enum LocalFieldType: Sendable {
     case references(ResourceKind)
     /// The record's own URL: checked to name the record, then made the API's.
     case ownURL
-    /// A field of the API that a local record cannot give, and why.
-    case refused(String)
+    /// `image`: a picture of the content folder, `images/<file>`, or "" for none.
+    case picture
 
     /// The fields of each kind, in the API's order, and those a record the API does not serve must give.
     static func fields(of kind: ResourceKind) -> (all: [(String, LocalFieldType)], required: [String]) {
@@ -150,7 +183,7 @@ enum LocalFieldType: Sendable {
         case .character:
             ([("name", .text), ("status", .text), ("species", .text), ("type", .text), ("gender", .text),
               ("origin", .place), ("location", .place),
-              ("image", .refused("a picture comes from the API's cache, so 'image' cannot be given locally: a local character shows the placeholder")),
+              ("image", .picture),
               ("episode", .references(.episode)), ("url", .ownURL), ("created", .created)],
              ["name", "status", "species", "gender"])
         case .location:
@@ -170,6 +203,8 @@ struct LocalRecord: Sendable {
     struct Field: Sendable {
         let name: String
         let value: LocalValue
+        /// Where its value starts in the file.
+        let offset: Int
     }
 
     let id: Int
@@ -180,51 +215,79 @@ struct LocalRecord: Sendable {
 /// A local file read and checked, record by record.
 struct ParsedFile: Sendable {
     let file: LocalRecords.File
+    /// The records without a mistake.
     let records: [LocalRecord]
+    /// The ids of records left out for a mistake.
+    let refused: Set<Int>
+    let errors: [ContentError]
 
     var kind: ResourceKind { file.kind }
 
-    /// `latestDay`: the last day a record's `created` may name (see `LocalRecords.load`).
-    init(_ file: LocalRecords.File, latestDay: CalendarDate) throws(LocalRecordsError) {
+    /// `latestDay`: the last day a record's `created` may name (see `LocalRecords.load`). A mistake in the file's
+    /// syntax leaves it without records; one in a record leaves that record out, and the rest are still read.
+    init(_ file: LocalRecords.File, latestDay: CalendarDate) {
         self.file = file
+        (records, refused, errors) = Self.read(file, latestDay: latestDay)
+    }
+
+    private static func read(
+        _ file: LocalRecords.File, latestDay: CalendarDate
+    ) -> (records: [LocalRecord], refused: Set<Int>, errors: [ContentError]) {
         // Before parsing, which could only point at the end of the string holding the bad byte.
-        if let invalid = InvalidUTF8(file.bytes) { throw Self.error(in: file, at: invalid.offset, invalid.message) }
+        if let invalid = InvalidUTF8(file.bytes) { return ([], [], [error(in: file, at: invalid.offset, invalid.message)]) }
         let document: LocalJSON.Node
         do {
             document = try LocalJSON.parse(file.bytes)
         } catch {
-            throw Self.error(in: file, at: error.offset, "not valid JSON: \(error.message)")
+            return ([], [], [Self.error(in: file, at: error.offset, "not valid JSON: \(error.message)")])
         }
         let kind = file.kind.rawValue
         guard case .array(let items) = document.value else {
-            throw Self.error(in: file, at: document.offset, "expected an array of \(kind) records: [{\"id\": …, …}, …]")
+            return ([], [], [error(in: file, at: document.offset, "expected an array of \(kind) records: [{\"id\": …, …}, …]")])
         }
         var records: [LocalRecord] = []
+        var refused = Set<Int>()
+        var errors: [ContentError] = []
         var firstOffset: [Int: Int] = [:]
         for item in items {
-            let record = try Self.record(item, in: file, latestDay: latestDay)
+            let record: LocalRecord
+            do {
+                record = try Self.record(item, in: file, latestDay: latestDay)
+            } catch {
+                errors.append(error)
+                if let id = Self.id(of: item) { refused.insert(id) }
+                continue
+            }
             if let first = firstOffset[record.id] {
-                throw Self.error(in: file, at: record.offset, "\(kind) \(record.id) is given twice (first at line "
-                    + "\(LocalJSON.position(of: first, in: file.bytes).line))")
+                errors.append(Self.error(in: file, at: record.offset, "\(kind) \(record.id) is given twice (first at line "
+                    + "\(LocalJSON.position(of: first, in: file.bytes).line))"))
+                continue
             }
             firstOffset[record.id] = record.offset
             records.append(record)
         }
-        self.records = records
+        return (records, refused, errors)
     }
 
-    static func error(in file: LocalRecords.File, at offset: Int, _ message: String) -> LocalRecordsError {
+    /// A record's id, when it has one fit to name it by.
+    private static func id(of node: LocalJSON.Node) -> Int? {
+        guard case .object(let members) = node.value, let member = members.first(where: { $0.key == "id" }),
+              case .number(let id?) = member.node.value, id > 0 else { return nil }
+        return id
+    }
+
+    static func error(in file: LocalRecords.File, at offset: Int, _ message: String) -> ContentError {
         let (line, column) = LocalJSON.position(of: offset, in: file.bytes)
-        return LocalRecordsError(path: file.path, line: line, column: column, message: message)
+        return ContentError(file: file.path, line: line, column: column, message: message)
     }
 
-    private func error(at offset: Int, _ message: String) -> LocalRecordsError {
+    private func error(at offset: Int, _ message: String) -> ContentError {
         Self.error(in: file, at: offset, message)
     }
 
     private static func record(
         _ node: LocalJSON.Node, in file: LocalRecords.File, latestDay: CalendarDate
-    ) throws(LocalRecordsError) -> LocalRecord {
+    ) throws(ContentError) -> LocalRecord {
         let kind = file.kind
         guard case .object(let members) = node.value else {
             throw error(in: file, at: node.offset, "expected \(kind.withArticle) record, an object such as {\"id\": 1, …}")
@@ -249,7 +312,7 @@ struct ParsedFile: Sendable {
             }
             let value = try Self.value(member.node, of: type, field: "'\(member.key)' of \(kind.rawValue) \(id)", id: id, in: file,
                                        latestDay: latestDay)
-            if let value { fields.append(LocalRecord.Field(name: member.key, value: value)) }
+            if let value { fields.append(LocalRecord.Field(name: member.key, value: value, offset: member.node.offset)) }
         }
         return LocalRecord(id: id, offset: node.offset, fields: fields)
     }
@@ -257,12 +320,12 @@ struct ParsedFile: Sendable {
     /// The field's value checked against its type; nil for the record's own URL, which only has to name it.
     private static func value(
         _ node: LocalJSON.Node, of type: LocalFieldType, field: String, id: Int, in file: LocalRecords.File, latestDay: CalendarDate
-    ) throws(LocalRecordsError) -> LocalValue? {
-        func text(_ node: LocalJSON.Node, _ what: String) throws(LocalRecordsError) -> String {
+    ) throws(ContentError) -> LocalValue? {
+        func text(_ node: LocalJSON.Node, _ what: String) throws(ContentError) -> String {
             guard case .string(let text) = node.value else { throw error(in: file, at: node.offset, "\(what) must be a string") }
             return text
         }
-        func reference(_ node: LocalJSON.Node, _ kind: ResourceKind, _ what: String) throws(LocalRecordsError) -> LocalValue.Reference {
+        func reference(_ node: LocalJSON.Node, _ kind: ResourceKind, _ what: String) throws(ContentError) -> LocalValue.Reference {
             let url = try text(node, what)
             guard let id = RecordReference.id(in: url, kind: kind) else {
                 throw error(in: file, at: node.offset, "\(what): '\(url)' is not \(kind.withArticle) URL such as "
@@ -281,10 +344,11 @@ struct ParsedFile: Sendable {
             return .text(date)
         case .episodeCode:
             let code = try text(node, field)
-            guard EpisodeCode(code) != nil else {
+            // Written as the API writes its codes, so `s6e3` sorts, groups and links as S06E03.
+            guard let parsed = EpisodeCode(code) else {
                 throw error(in: file, at: node.offset, "\(field) must be a code such as S06E01, not '\(code)'")
             }
-            return .text(code)
+            return .text(parsed.text)
         case .created:
             let date = try text(node, field)
             guard let day = CalendarDate(iso8601: date) else {
@@ -324,14 +388,19 @@ struct ParsedFile: Sendable {
                     + "/\(file.kind.rawValue)/\(id)")
             }
             return nil
-        case .refused(let reason):
-            throw error(in: file, at: node.offset, "\(field): \(reason)")
+        case .picture:
+            let path = try text(node, field)
+            guard path.isEmpty || path.hasPrefix("images/") && path.count > "images/".count else {
+                throw error(in: file, at: node.offset, "\(field) must be a picture of the content folder, written "
+                    + "images/NAME.png, or \"\" for none, not '\(path)'")
+            }
+            return .text(path)
         }
     }
 
     /// Merges this file's records into `existing` (the API's, in id order), and returns the ids the API serves of
     /// the records that give every field of an addition: those the maintainer added before the API had them.
-    func merge<Record: LocalMergeable>(into existing: inout [Record], root: String) throws(LocalRecordsError) -> [Int] {
+    func merge<Record: LocalMergeable>(into existing: inout [Record], root: String, errors: inout [ContentError]) -> [Int] {
         let required = LocalFieldType.fields(of: kind).required
         let index = Dictionary(existing.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var served: [Int] = []
@@ -344,8 +413,9 @@ struct ParsedFile: Sendable {
             } else {
                 guard missing.isEmpty else {
                     let names = missing.map { "'\($0)'" }
-                    throw error(at: record.offset, "\(kind.rawValue) \(record.id) is not in the API's data, so it must give "
-                        + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]))
+                    errors.append(error(at: record.offset, "\(kind.rawValue) \(record.id) is not in the API's data, so it must give "
+                        + (names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1])))
+                    continue
                 }
                 var added = Record(blank: record.id, root: root)
                 for field in record.fields { added.set(field.name, to: field.value, root: root) }
@@ -357,7 +427,7 @@ struct ParsedFile: Sendable {
     }
 
     /// Every reference a local record makes names a record the merged data has.
-    func checkReferences(known: [ResourceKind: Set<Int>]) throws(LocalRecordsError) {
+    func checkReferences(known: [ResourceKind: Set<Int>], errors: inout [ContentError]) {
         for record in records {
             for field in record.fields {
                 let references: [LocalValue.Reference] = switch field.value {
@@ -366,10 +436,37 @@ struct ParsedFile: Sendable {
                 case .references(let references): references
                 }
                 for reference in references where known[reference.kind]?.contains(reference.id) != true {
-                    throw error(at: reference.offset, "'\(field.name)' of \(kind.rawValue) \(record.id) names "
-                        + "\(reference.kind.rawValue) \(reference.id), which neither the API nor the local records have")
+                    errors.append(error(at: reference.offset, "'\(field.name)' of \(kind.rawValue) \(record.id) names "
+                        + "\(reference.kind.rawValue) \(reference.id), which neither the API nor the local records have"))
                 }
             }
+        }
+    }
+
+    /// Each `image` a character gives, found among the content folder's pictures (`images`, by the path under
+    /// `images/`); "" is none.
+    func pictures(_ images: [String: String], into pictures: inout [Int: String?], errors: inout [ContentError]) {
+        for record in records {
+            guard let field = record.fields.first(where: { $0.name == "image" }), let path = field.value.text else { continue }
+            if path.isEmpty {
+                pictures[record.id] = .some(nil)
+            } else if let source = images[String(path.dropFirst("images/".count))] {
+                pictures[record.id] = source
+            } else {
+                errors.append(error(at: field.offset, "'image' of character \(record.id): the picture \(path) is not in "
+                    + "the content folder's images/"))
+            }
+        }
+    }
+
+    /// No two episodes share a code (`codes`: the merged episodes' ids by code): the season and its order would
+    /// not say which comes first, nor `[[S06E02]]` which is meant.
+    func checkCodes(_ codes: [String: [Int]], errors: inout [ContentError]) {
+        for record in records {
+            guard let field = record.fields.first(where: { $0.name == "episode" }), let code = field.value.text,
+                  let others = codes[code]?.filter({ $0 != record.id }), !others.isEmpty else { continue }
+            errors.append(error(at: field.offset, "'episode' of episode \(record.id) is \(code), the code of episode "
+                + others.map(String.init).joined(separator: ", ") + " too: each episode has a code of its own"))
         }
     }
 }

@@ -119,10 +119,11 @@ package struct SiteBuild: Sendable {
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
         let last = timings.record("output", alongside: await lastBuild)
-        let records = try await timings.measure("merge") { try merge(loaded, local: content.local, log: log) }
+        let records = try await timings.measure("merge") { try merge(loaded, content: content, log: log) }
+        try Self.failOnMistakes(content, records)
         let check = try await timings.measure("check") {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
-                                 data: loaded.origin, avatars: loaded.avatars, content: content.folder.files, lastBuild: last)
+                                 data: loaded.origin, avatars: records.avatars, content: content.folder.files, lastBuild: last)
         }
         if let unchanged = check.unchangedFiles {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
@@ -131,8 +132,8 @@ package struct SiteBuild: Sendable {
         let dataset = await timings.measure("resolve") { Dataset(records.snapshot, datedLocally: content.local.datedLocally) }
         // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
         let resolved = try await timings.measure("links") { try ResolvedContent(content.folder.content, dataset: dataset) }
-        let copies = await timings.measure("pictures") { makeCopies(of: loaded.avatars, for: records.snapshot, log: log) }
-        let pages = SiteRenderer.Input(dataset: dataset, avatars: loaded.avatars, copies: copies, history: records.history,
+        let copies = await timings.measure("pictures") { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
+        let pages = SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
                                        content: resolved)
         let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, timings: &timings)
         if let published {
@@ -144,34 +145,80 @@ package struct SiteBuild: Sendable {
                       counts: records.counts(files: fileCount))
     }
 
+    /// The build's checks of the content alone (`rmwiki check`): the theme's string tables, the content folder and
+    /// local records over the data as it is (cached or in hand, never fetched), every link; nothing is rendered,
+    /// written or locked. Throws every mistake at once; returns what was checked ("12 files over 826 characters, …").
+    package func check(log: Log = .silent) async throws -> String {
+        let theme = try loadTheme()
+        let content = try loadContent(languages: theme.languages.map(\.code))
+        let source: DataSource = if case .refresh(let service, _, _, _) = data { .cache(service) } else { data }
+        let records = try merge(try await load(source, published: nil, log: log), content: content, log: log)
+        try Self.failOnMistakes(content, records, resolvingAnyway: true)
+        return CountText.of(content.folder.files.count, "content file") + " over " + records.recordCounts
+    }
+
+    /// A mistake so far still lets the links be checked against the records that have none, so that one build
+    /// lists every mistake of the content. Without one, links are checked only when `resolvingAnyway`: a build
+    /// resolves them later, once it knows the site must be rendered.
+    private static func failOnMistakes(
+        _ content: WrittenContent, _ records: MergedRecords, resolvingAnyway: Bool = false
+    ) throws(ContentErrors) {
+        var mistakes = content.errors + records.errors
+        guard !mistakes.isEmpty || resolvingAnyway else { return }
+        do throws(ContentErrors) {
+            _ = try ResolvedContent(content.folder.content, dataset: Dataset(records.snapshot, datedLocally: content.local.datedLocally))
+        } catch {
+            mistakes += error.errors
+        }
+        if !mistakes.isEmpty { throw ContentErrors(mistakes) }
+    }
+
     /// The content folder as read, and the local records parsed from it.
     private struct WrittenContent: Sendable {
         var folder: ContentFolder.Loaded
         var local: LocalRecords
 
         static let none = WrittenContent(folder: .none, local: .none)
+
+        /// The mistakes of the folder and of the local records' shape.
+        var errors: [ContentError] { folder.errors + local.errors }
     }
 
     /// The records pages are made of: the API's with the local records merged in, every string within its limit.
     private struct MergedRecords: Sendable {
         var snapshot: Snapshot
         var history: ChangeHistory
+        /// The API's pictures, with those local characters give in their place.
+        var avatars: [Int: AvatarImage]
+        /// The local records merging refused.
+        var errors: [ContentError]
 
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
-        func counts(files: Int) -> String {
+        func counts(files: Int) -> String { recordCounts + ", " + CountText.of(files, "file") }
+
+        /// "826 characters, 126 locations, 51 episodes".
+        var recordCounts: String {
             CountText.of(snapshot.characters.count, "character") + ", " + CountText.of(snapshot.locations.count, "location")
-                + ", " + CountText.of(snapshot.episodes.count, "episode") + ", " + CountText.of(files, "file")
+                + ", " + CountText.of(snapshot.episodes.count, "episode")
         }
     }
 
     /// Merged here, whatever the data came from: the cache keeps what the API served. Bounded here too, local
     /// records included.
-    private func merge(_ loaded: LoadedRecords, local: LocalRecords, log: Log) throws -> MergedRecords {
-        let (merged, warnings) = try local.merge(into: loaded.snapshot)
-        warnings.forEach(log.warn)
-        let (snapshot, cuts) = StringLimit.apply(to: merged)
+    private func merge(_ loaded: LoadedRecords, content: WrittenContent, log: Log) throws -> MergedRecords {
+        let merged = content.local.merge(into: loaded.snapshot, images: content.folder.content.images)
+        merged.warnings.forEach(log.warn)
+        let (snapshot, cuts) = StringLimit.apply(to: merged.snapshot)
         StringLimit.warning(for: cuts).map(log.warn)
-        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history))
+        // A local character's picture is made copies of and shown as the API's are: it is one more avatar.
+        var avatars = loaded.avatars
+        for (id, source) in merged.pictures {
+            avatars[id] = source.map { path in
+                AvatarImage(source: .file(path: path), fileExtension: path.split(separator: ".").last.map { $0.lowercased() } ?? "")
+            }
+        }
+        return MergedRecords(snapshot: snapshot, history: StringLimit.apply(to: loaded.history), avatars: avatars,
+                             errors: merged.errors)
     }
 
     /// The avatars' smaller copies, kept in the cache folder when the records come from it.
@@ -234,9 +281,9 @@ package struct SiteBuild: Sendable {
         case .none: .none
         case .folder(let folder): try folder.load(languages: languages)
         case .files(let files):
-            try ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
+            ContentFolder.read(files: files, languages: languages, display: { "content/" + $0 }, imageSource: { $0 })
         }
-        return WrittenContent(folder: folder, local: try LocalRecords.load(folder.localRecords, now: settings.now))
+        return WrittenContent(folder: folder, local: LocalRecords.load(folder.localRecords, now: settings.now))
     }
 
     private func loadTheme() throws -> Theme {

@@ -91,19 +91,22 @@ package struct Theme: Sendable {
         self.fingerprint = fingerprint
     }
 
-    /// A key in one table and not in another is a build error naming both, so no page shows a hole.
+    /// A key in one table and not in another is a build error naming both, so no page shows a hole. Every such key
+    /// of every table is in the one error.
     static func checkSameKeys(_ languages: [ThemeLanguage]) throws {
         guard let reference = languages.first else { return }
+        var gaps: [WikiBuildError.StringGap] = []
         for language in languages.dropFirst() {
-            if let missing = Set(reference.strings.entries.keys).subtracting(language.strings.entries.keys).min() {
-                throw WikiBuildError.missingString(
-                    key: missing, locale: language.code, table: language.tablePath, presentIn: reference.code)
+            let missing = Set(reference.strings.entries.keys).subtracting(language.strings.entries.keys).sorted()
+            if !missing.isEmpty {
+                gaps.append(.init(keys: missing, locale: language.code, table: language.tablePath, presentIn: reference.code))
             }
-            if let extra = Set(language.strings.entries.keys).subtracting(reference.strings.entries.keys).min() {
-                throw WikiBuildError.missingString(
-                    key: extra, locale: reference.code, table: reference.tablePath, presentIn: language.code)
+            let extra = Set(language.strings.entries.keys).subtracting(reference.strings.entries.keys).sorted()
+            if !extra.isEmpty {
+                gaps.append(.init(keys: extra, locale: reference.code, table: reference.tablePath, presentIn: language.code))
             }
         }
+        if !gaps.isEmpty { throw WikiBuildError.missingStrings(gaps) }
     }
 
     /// A page whose text is only whitespace is an error, never a published blank page (an emptied

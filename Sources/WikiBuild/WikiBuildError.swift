@@ -10,6 +10,16 @@ package enum WikiBuildError: Error, CustomStringConvertible {
     case emptyPage(path: String, template: String, blankTemplates: [String])
     /// `table` is the file the key belongs in; `presentIn` a locale whose table has it.
     case missingString(key: String, locale: String, table: String?, presentIn: String?)
+    /// Keys one table has and another lacks, all of them in one message: a new language's table is written in one
+    /// go, not one build per key.
+    case missingStrings([StringGap])
+
+    package struct StringGap: Sendable {
+        let keys: [String]
+        let locale: String
+        let table: String
+        let presentIn: String
+    }
 
     package var description: String {
         switch self {
@@ -33,6 +43,14 @@ package enum WikiBuildError: Error, CustomStringConvertible {
         case .missingString(let key, let locale, let table, let presentIn):
             "missing string '\(key)' in locale '\(locale)': add it to \(table ?? "the '\(locale)' string table")"
                 + (presentIn.map { " (it is in '\($0)')" } ?? "")
+        case .missingStrings(let gaps):
+            gaps.map { gap in
+                gap.keys.count == 1
+                    ? WikiBuildError.missingString(key: gap.keys[0], locale: gap.locale, table: gap.table, presentIn: gap.presentIn)
+                        .description
+                    : "missing \(gap.keys.count) strings in locale '\(gap.locale)': add them to \(gap.table) (they are in "
+                        + "'\(gap.presentIn)'): " + gap.keys.joined(separator: ", ")
+            }.joined(separator: "\n")
         }
     }
 }

@@ -98,6 +98,8 @@ struct EpisodeSummary: Codable, Sendable, Equatable {
 struct RecordLink: Codable, Sendable, Equatable {
     let name: String
     let url: String?
+    /// The name's language when it is a text shown untranslated on a page of another language (an article's title).
+    var lang: String? = nil
 }
 
 /// One line of a character's info section, its look taken from its `InfoField`.
@@ -342,7 +344,7 @@ extension EpisodeSummary: MustacheConvertible {
 
 extension RecordLink: MustacheConvertible {
     var mustacheValue: MustacheValue {
-        .object(["name": .string(name), "url": MustacheValue(url)])
+        .object(["name": .string(name), "url": MustacheValue(url), "lang": MustacheValue(lang)])
     }
 }
 

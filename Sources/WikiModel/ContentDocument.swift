@@ -16,6 +16,31 @@ package struct ContentError: Error, CustomStringConvertible, Equatable, Sendable
     package var description: String { "\(file):\(line):\(column): \(message)" }
 }
 
+/// Every mistake of a build's content at once, as a compiler lists them: in file order, each at its file, line and
+/// column, so one build shows a writer all there is to fix. The list stops at `shown`, counting the rest.
+package struct ContentErrors: Error, CustomStringConvertible, Equatable, Sendable {
+    /// In file order (file, then line, then column); those at one place in the order they were found.
+    package let errors: [ContentError]
+
+    /// Enough to work through; a folder with more has one mistake repeated, which the first ones show.
+    static let shown = 50
+
+    package init(_ errors: [ContentError]) {
+        self.errors = errors.enumerated().sorted { left, right in
+            let (l, r) = (left.element, right.element)
+            return (l.file, l.line, l.column, left.offset) < (r.file, r.line, r.column, right.offset)
+        }.map(\.element)
+    }
+
+    package var description: String {
+        let count = errors.count == 1 ? "1 mistake" : "\(errors.count) mistakes"
+        let rest = errors.count - Self.shown
+        return "\(count) in the content (nothing was published):\n"
+            + errors.prefix(Self.shown).map(\.description).joined(separator: "\n")
+            + (rest > 0 ? "\n… and \(rest) more" : "")
+    }
+}
+
 /// One Markdown file of the content folder: its front matter and the Markdown below it.
 package struct ContentDocument: Sendable, Equatable {
     /// The path errors name, as the maintainer gave the folder (`content/articles/portal-guns.md`).
@@ -24,56 +49,70 @@ package struct ContentDocument: Sendable, Equatable {
     let summary: String?
     /// `YYYY-MM-DD`, checked.
     let date: String?
+    /// The Markdown below the front matter, its lines ended by "\n" whatever the file used.
     let body: String
     /// The line of `file` the body starts on, so wiki-link errors name the file's own lines.
     let bodyLine: Int
+    /// The front matter's mistakes: a build with any publishes nothing, but still checks the body's links so that
+    /// it can list those too.
+    package let mistakes: [ContentError]
 
     static let keys = ["title", "summary", "date"]
 
-    /// Reads `---` / `key: value` lines / `---` at the very top, if the file starts so; the rest is the body.
-    package init(file: String, text: String) throws(ContentError) {
+    /// Reads `---` / `key: value` lines / `---` on the file's very first line, if it starts so; the rest is the body.
+    /// Every mistake of the front matter is in `mistakes`.
+    package init(file: String, text: String) {
         self.file = file
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
+        let lines = Self.lines(of: text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text))
+        func error(_ line: Int, _ column: Int, _ message: String) -> ContentError {
+            ContentError(file: file, line: line, column: column, message: message)
         }
-        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = first.dropFirst() }
         guard lines.first.map({ $0.trimmingTrailingSpaces == "---" }) == true else {
-            (title, summary, date, body, bodyLine) = (nil, nil, nil, text, 1)
+            let mistake = Self.misplacedFrontMatter(lines).map { error($0.line, 1, $0.message) }
+            (title, summary, date, body, bodyLine, mistakes) = (nil, nil, nil, lines.joined(separator: "\n"), 1, mistake.map { [$0] } ?? [])
+            return
+        }
+        // The closing line first: without it every line of the body would read as a bad key.
+        guard let closing = lines.indices.dropFirst().first(where: { lines[$0].trimmingTrailingSpaces == "---" }) else {
+            let dash = lines.indices.dropFirst().first { Self.isDashLine(lines[$0]) }
+            let mistake = error(1, 1, "the front matter opened here has no closing '---' line"
+                + (dash.map { ": line \($0 + 1) has '\(lines[$0].trimmed)', which is not three hyphens" } ?? ""))
+            (title, summary, date, body, bodyLine, mistakes) = (nil, nil, nil, lines.joined(separator: "\n"), 1, [mistake])
             return
         }
         var values: [String: String] = [:]
-        var closing: Int?
-        for (index, line) in lines.enumerated().dropFirst() {
-            let number = index + 1
-            if line.trimmingTrailingSpaces == "---" { closing = index; break }
+        var errors: [ContentError] = []
+        for index in 1..<closing {
+            let (line, number) = (lines[index], index + 1)
             if line.allSatisfy(\.isWhitespace) { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                throw ContentError(file: file, line: number, column: 1,
-                                   message: "front matter lines are 'key: value'; this one has no ':'")
+                errors.append(error(number, 1, "front matter lines are 'key: value'; this one has no ':'"))
+                continue
             }
             let key = line[..<colon].trimmed
             guard Self.keys.contains(key) else {
-                throw ContentError(file: file, line: number, column: 1,
-                                   message: "unknown front matter key '\(key)': the keys are title, summary and date")
+                errors.append(error(number, 1, "unknown front matter key '\(key)': the keys are title, summary and date"))
+                continue
             }
             guard values[key] == nil else {
-                throw ContentError(file: file, line: number, column: 1, message: "'\(key)' is given twice")
+                errors.append(error(number, 1, "'\(key)' is given twice"))
+                continue
             }
             let after = line[line.index(after: colon)...]
-            let value = after.trimmed
+            let value = Self.unquoted(after.trimmed)
             let valueColumn = line.distance(from: line.startIndex, to: after.firstIndex { !$0.isWhitespace } ?? after.startIndex) + 1
             guard !value.isEmpty else {
-                throw ContentError(file: file, line: number, column: valueColumn, message: "'\(key)' has no value")
+                errors.append(error(number, valueColumn, "'\(key)' has no value"))
+                continue
             }
             if key == "date", !Self.isDay(value) {
-                throw ContentError(file: file, line: number, column: valueColumn,
-                                   message: "date '\(value)' is not a day written YYYY-MM-DD")
+                errors.append(error(number, valueColumn, Self.isDayShaped(value)
+                    ? "date '\(value)' is not a real day" : "date '\(value)' is not a day written YYYY-MM-DD"))
+                continue
             }
             values[key] = value
         }
-        guard let closing else {
-            throw ContentError(file: file, line: 1, column: 1, message: "the front matter opened here has no closing '---' line")
-        }
+        mistakes = errors
         title = values["title"]
         summary = values["summary"]
         date = values["date"]
@@ -81,9 +120,57 @@ package struct ContentDocument: Sendable, Equatable {
         bodyLine = closing + 2
     }
 
+    /// A file's lines, whatever ends them: "\r\n" is one `Character` in Swift, so splitting on "\n" alone would make
+    /// a Windows file one line.
+    static func lines(of text: Substring) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    /// Front matter that does not open on line 1 with `---` would be published as a rule and a heading: a file whose
+    /// first lines read as `key: value` (after blank lines, or after a line of other dashes) is a mistake.
+    private static func misplacedFrontMatter(_ lines: [Substring]) -> (line: Int, message: String)? {
+        guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let opener = isDashLine(lines[first]) ? first : nil
+        let keyLine = opener.map { $0 + 1 } ?? first
+        guard keyLine < lines.count, isKeyLine(lines[keyLine]) else { return nil }
+        if let opener {
+            let mark = lines[opener].trimmed
+            return mark == "---"
+                ? (opener + 1, "front matter opens on line 1: remove the blank lines above this '---'")
+                : (opener + 1, "front matter opens with '---' (three hyphens); this line is '\(mark)'")
+        }
+        return (keyLine + 1, "'\(lines[keyLine].trimmed)' reads as front matter, but the file does not open with a "
+            + "'---' line: put '---' on line 1 and another below the last key (or this line is published as text)")
+    }
+
+    /// A line of dashes only: `---`, or what an editor makes of it (`—`, `–––`, `----`).
+    private static func isDashLine(_ line: Substring) -> Bool {
+        let mark = line.trimmed
+        return !mark.isEmpty && mark.allSatisfy { "-—–‒―".contains($0) } && mark != "-"
+    }
+
+    private static func isKeyLine(_ line: Substring) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        return keys.contains(line[..<colon].trimmed)
+    }
+
+    /// The quotes YAML writers put around a value, straight or as an editor curls them, are not part of it.
+    static func unquoted(_ value: String) -> String {
+        let pairs: [(Character, Character)] = [("\"", "\""), ("'", "'"), ("“", "”"), ("‘", "’"), ("«", "»"), ("„", "“")]
+        guard value.count >= 2, let first = value.first, let last = value.last,
+              pairs.contains(where: { $0 == (first, last) }) else { return value }
+        return String(value.dropFirst().dropLast()).trimmed
+    }
+
     /// A real day written `YYYY-MM-DD`: `2026-02-30` is refused like `2026-2-3`.
     static func isDay(_ text: String) -> Bool {
         CalendarDate(iso8601: text)?.isoDay == text
+    }
+
+    /// Written `YYYY-MM-DD`, real or not.
+    private static func isDayShaped(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.map(\.count) == [4, 2, 2] && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 }
 

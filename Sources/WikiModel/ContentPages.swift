@@ -1,5 +1,6 @@
 import Markdown
 import Mustache
+import Pictures
 
 /// A text fans wrote, rendered for one page: safe HTML (no raw HTML, no `javascript:` link), its wiki links
 /// pointing into the page's language.
@@ -48,6 +49,8 @@ struct ArticleIndexPage: PageModel, Codable, Equatable {
         let date: String?
         let dateISO: String?
         let slug: String
+        /// The language of the title and summary when they are taken from a text in another language, else nil.
+        let lang: String?
     }
 
     let articles: [Entry]
@@ -58,7 +61,7 @@ extension SiteModel {
     static let contentsHeadings = 3
 
     /// The language a text is taken from when the page's own has none: the site's first.
-    private var fallbackLanguage: String { languages.first?.code ?? strings.locale }
+    var fallbackLanguage: String { languages.first?.code ?? strings.locale }
 
     /// The text written about `key`, rendered for this language; nil when there is none.
     func prose(_ key: SiteContent.Key, headingIDs: Bool = false) throws -> Prose? {
@@ -66,9 +69,13 @@ extension SiteModel {
         var markdown = ""
         for segment in text.segments {
             switch segment {
-            case .text(let part): markdown += part
+            case .text(let part): markdown += part.replacingOccurrences(of: Self.langMark, with: "")
             case .link(let target, let label):
-                markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">)"
+                // An article's title shown untranslated is marked for its `lang` by a title only this code writes
+                // (a text's own words cannot carry the mark: it is taken out of them).
+                let lang = label == nil ? titleLanguage(of: target) : nil
+                markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">"
+                    + (lang.map { " \"" + Self.langMark + $0 + "\"" } ?? "") + ")"
             }
         }
         let document = MarkdownDocument(
@@ -79,7 +86,11 @@ extension SiteModel {
         // end in `>` as the templates write them (the renderer writes cmark's ` />`; text and attribute values
         // escape `>`, so the sequence ends tags only). Code and tables wider than a phone scroll sideways: they take
         // the keyboard's focus so that they can be scrolled without a pointer.
-        let html = document.renderHTML()
+        var html = document.renderHTML()
+        for language in languages.map(\.code) {
+            html = html.replacingOccurrences(of: " title=\"" + Self.langMark + language + "\"", with: " lang=\"" + language + "\"")
+        }
+        html = Self.sizingPictures(html, sizes: content.imageSizes)
             .replacingOccurrences(of: "src=\"images/", with: "src=\"" + configuration.sharedLink("images/content/"))
             .replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(of: "</h1>", with: "</h2>")
             .replacingOccurrences(of: " />", with: ">")
@@ -104,6 +115,40 @@ extension SiteModel {
         case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
         case .article(let slug): articleTitle(slug)
         }
+    }
+
+    /// Marks a link whose title is an article's in another language (U+E000, private use: no text means it).
+    static let langMark = "\u{E000}lang="
+
+    /// The language of an article title a link shows when it is not this page's; nil for a record, whose name is
+    /// the data's.
+    private func titleLanguage(of target: ResolvedContent.Target) -> String? {
+        guard case .article(let slug) = target else { return nil }
+        return foreignLanguage(of: content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage))
+    }
+
+    /// Each content picture's `<img>` given the `width` and `height` of its file, so the page keeps its place
+    /// before it loads (the style sheet scales it down, keeping its proportions). The renderer writes the `src`
+    /// percent-encoded and `&` as `&amp;`, so it is read back so to find the picture.
+    static func sizingPictures(_ html: String, sizes: [String: PictureSize]) -> String {
+        let opening = "<img src=\"images/"
+        guard !sizes.isEmpty, html.contains(opening) else { return html }
+        var result = ""
+        var rest = html[...]
+        while let start = rest.range(of: opening), let end = rest[start.upperBound...].firstIndex(of: "\"") {
+            result += rest[..<end]
+            let written = rest[start.upperBound..<end].replacingOccurrences(of: "&amp;", with: "&")
+            if let size = sizes[written.removingPercentEncoding ?? written] {
+                result += "\" width=\"\(size.width)\" height=\"\(size.height)"
+            }
+            rest = rest[end...]
+        }
+        return result + rest
+    }
+
+    /// A text's language when it is not this page's (it is shown untranslated), for its `lang`; else nil.
+    func foreignLanguage(of text: ResolvedContent.Text?) -> String? {
+        text.flatMap { $0.language == strings.locale ? nil : $0.language }
     }
 
     func articleTitle(_ slug: String) -> String {
@@ -138,7 +183,11 @@ extension SiteModel {
             case .location(let id): dataset.location(id)?.name ?? String(id)
             case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
             }
-            return RecordLink(name: name, url: link(route))
+            // A record's name is the data's, in no language of the texts; an article's title is its text's.
+            let lang: String? = if case .article = key {
+                foreignLanguage(of: content.text(key, language: strings.locale, fallback: fallbackLanguage))
+            } else { nil }
+            return RecordLink(name: name, url: link(route), lang: lang)
         }
         return Mentions(links: links)
     }
@@ -153,7 +202,7 @@ extension SiteModel {
             let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
             return (ArticleIndexPage.Entry(
                 title: articleTitle(slug), url: link(.article(slug)), summary: text?.document.summary,
-                date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug), date)
+                date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug, lang: foreignLanguage(of: text)), date)
         }
         // Newest first; undated articles after the dated ones, by title.
         return entries.sorted { left, right in

@@ -12,4 +12,10 @@ package struct EpisodeCode: Sendable, Hashable {
         self.season = season
         self.number = number
     }
+
+    /// `S06E03`, however the code was written (`s6e3`): two digits at least, as the API writes its codes.
+    package var text: String {
+        func padded(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+        return "S\(padded(season))E\(padded(number))"
+    }
 }

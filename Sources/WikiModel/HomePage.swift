@@ -87,9 +87,12 @@ extension SiteModel {
             random: randomCharacter,
             searchURL: link(.search), azURL: link(.characters(page: 1, order: .alphabetical)),
             azTitle: try strings("characters_az_title"), introduction: try prose(.home))
+        // home.md's front matter titles the page (`Title · Site`) and describes it to search engines.
+        let written = self.content.text(.home, language: strings.locale, fallback: fallbackLanguage)?.document
+        let siteName = try strings("site_name")
         return try page(
-            .home, title: try strings("site_name"),
-            description: try strings.format("home_description", [
+            .home, title: written?.title ?? siteName, heading: siteName,
+            description: try written?.summary ?? strings.format("home_description", [
                 "characters": count(dataset.characters.count), "locations": count(dataset.locations.count),
                 "episodes": count(dataset.episodes.count),
             ]),

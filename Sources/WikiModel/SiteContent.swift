@@ -1,4 +1,5 @@
 import Markdown
+import Pictures
 import RickAndMortyAPI
 
 /// What the content folder holds, as read: texts by what they are about and by language, and the pictures prose
@@ -16,10 +17,15 @@ package struct SiteContent: Sendable, Equatable {
     package var texts: [Key: [String: ContentDocument]]
     /// Pictures prose may show: the path under `images/` → the file to copy.
     package var images: [String: String]
+    /// Each picture's size, as its header gives it (none for an AVIF or a header that cannot be read).
+    package var imageSizes: [String: PictureSize]
 
-    package init(texts: [Key: [String: ContentDocument]] = [:], images: [String: String] = [:]) {
+    package init(
+        texts: [Key: [String: ContentDocument]] = [:], images: [String: String] = [:], imageSizes: [String: PictureSize] = [:]
+    ) {
         self.texts = texts
         self.images = images
+        self.imageSizes = imageSizes
     }
 
     var isEmpty: Bool { texts.isEmpty && images.isEmpty }
@@ -59,6 +65,7 @@ package struct ResolvedContent: Sendable {
 
     let texts: [SiteContent.Key: [String: Text]]
     package let images: [String: String]
+    let imageSizes: [String: PictureSize]
     /// The texts linking to each page, in key order: a record's "Mentioned in".
     let mentions: [Target: [SiteContent.Key]]
 
@@ -67,35 +74,43 @@ package struct ResolvedContent: Sendable {
     private init() {
         texts = [:]
         images = [:]
+        imageSizes = [:]
         mentions = [:]
     }
 
     var isEmpty: Bool { texts.isEmpty && images.isEmpty }
 
-    package init(_ content: SiteContent, dataset: Dataset) throws(ContentError) {
+    /// Every link of every text resolved; all the mistakes of all the texts are thrown together.
+    package init(_ content: SiteContent, dataset: Dataset) throws(ContentErrors) {
         let resolver = WikiLinkResolver(dataset: dataset, content: content)
         var texts: [SiteContent.Key: [String: Text]] = [:]
         var mentions: [Target: Set<SiteContent.Key>] = [:]
+        var errors: [ContentError] = []
         for (key, languages) in content.texts.sorted(by: { $0.key < $1.key }) {
             switch key {
             case .character(let id) where dataset.character(id) == nil,
                  .location(let id) where dataset.location(id) == nil,
                  .episode(let id) where dataset.episode(id) == nil:
-                let file = languages.sorted { $0.key < $1.key }.first?.value.file ?? ""
-                throw ContentError(file: file, line: 1, column: 1, message: "there is no record with this file's id in the data")
+                for document in languages.values {
+                    errors.append(ContentError(file: document.file, line: 1, column: 1,
+                                               message: "there is no record with this file's id in the data"))
+                }
+                continue
             default: break
             }
             for (language, document) in languages.sorted(by: { $0.key < $1.key }) {
-                let segments = try resolver.segments(of: document)
-                try Self.checkPictures(document, segments: segments, images: content.images)
+                let segments = resolver.segments(of: document, errors: &errors)
+                Self.checkPictures(document, segments: segments, images: content.images, errors: &errors)
                 texts[key, default: [:]][language] = Text(document: document, language: language, segments: segments)
                 for case .link(let target, _) in segments where Self.route(of: key) != target.route {
                     mentions[target, default: []].insert(key)
                 }
             }
         }
+        guard errors.isEmpty else { throw ContentErrors(errors) }
         self.texts = texts
         images = content.images
+        imageSizes = content.imageSizes
         self.mentions = mentions.mapValues { $0.sorted() }
     }
 
@@ -123,7 +138,9 @@ package struct ResolvedContent: Sendable {
     }
 
     /// Pictures come from `content/images/` only: the site loads nothing from other hosts.
-    private static func checkPictures(_ document: ContentDocument, segments: [Segment], images: [String: String]) throws(ContentError) {
+    private static func checkPictures(
+        _ document: ContentDocument, segments: [Segment], images: [String: String], errors: inout [ContentError]
+    ) {
         let markdown = segments.map { segment in
             switch segment {
             case .text(let text): text
@@ -138,13 +155,13 @@ package struct ResolvedContent: Sendable {
             let reason = path == nil
                 ? "pictures in prose come from the content folder's images/ (write images/NAME.png); \(destination) is outside it"
                 : "the picture \(destination) is not in the content folder's images/"
-            throw ContentError(file: document.file, line: line, column: column, message: reason)
+            errors.append(ContentError(file: document.file, line: line, column: column, message: reason))
         }
     }
 
     /// Where a text first appears in a document's body, for an error that has no position of its own.
     static func position(of needle: String, in document: ContentDocument) -> (Int, Int) {
-        for (index, line) in document.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in ContentDocument.lines(of: document.body[...]).enumerated() {
             if let range = line.range(of: needle.isEmpty ? "![" : needle) {
                 return (document.bodyLine + index, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }

@@ -128,7 +128,7 @@ package struct SiteModel: Sendable {
         let shown = heading ?? title
         let short = PageMeta.shortened(shown)
         let meta = PageMeta(
-            title: route == .home ? siteName : "\(title) · \(siteName)",
+            title: title == siteName ? siteName : "\(title) · \(siteName)",
             heading: shown, shownHeading: short ?? shown, fullHeading: short.map { _ in shown },
             description: description,
             canonicalURL: configuration.absoluteLink(route == .notFound ? "" : route.relativeURL),

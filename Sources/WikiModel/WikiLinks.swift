@@ -1,3 +1,4 @@
+import Primitives
 import RickAndMortyAPI
 
 /// Finds the wiki links of a text (`[[Birdperson]]`, `[[Birdperson|Bird-Person]]`, `[[S03E03]]`,
@@ -33,11 +34,13 @@ struct WikiLinkResolver: Sendable {
         for episode in dataset.episodes { byCode[episode.episode.uppercased()] = byCode[episode.episode.uppercased()] ?? episode.id }
     }
 
-    func segments(of document: ContentDocument) throws(ContentError) -> [ResolvedContent.Segment] {
+    /// The text's segments; each link that leads nowhere, or to several records, is added to `errors` and kept as
+    /// text, so the rest of the text is still checked.
+    func segments(of document: ContentDocument, errors: inout [ContentError]) -> [ResolvedContent.Segment] {
         var segments: [ResolvedContent.Segment] = []
         var text = ""
         var fence: (character: Character, length: Int)?
-        let lines = document.body.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = ContentDocument.lines(of: document.body[...])
         for (index, line) in lines.enumerated() {
             if index > 0 { text += "\n" }
             let opener = Self.fence(line)
@@ -88,7 +91,13 @@ struct WikiLinkResolver: Sendable {
                 let position = (document.bodyLine + index, column)
                 if !text.isEmpty { segments.append(.text(text)) }
                 text = ""
-                segments.append(try link(inner, file: document.file, at: position))
+                do {
+                    // Past the errors a build shows, no time is spent finding names to suggest.
+                    segments.append(try link(inner, file: document.file, at: position, suggest: errors.count < ContentErrors.shown))
+                } catch {
+                    errors.append(error)
+                    segments.append(.text(String(rest[..<close.upperBound])))
+                }
                 column += rest.distance(from: rest.startIndex, to: close.upperBound)
                 rest = rest[close.upperBound...]
             }
@@ -106,7 +115,9 @@ struct WikiLinkResolver: Sendable {
         return run.count >= 3 ? (mark, run.count) : nil
     }
 
-    private func link(_ inner: Substring, file: String, at position: (Int, Int)) throws(ContentError) -> ResolvedContent.Segment {
+    private func link(
+        _ inner: Substring, file: String, at position: (Int, Int), suggest: Bool
+    ) throws(ContentError) -> ResolvedContent.Segment {
         let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         let target = parts[0].trimmed
         let label = parts.count > 1 ? parts[1].trimmed : nil
@@ -141,7 +152,9 @@ struct WikiLinkResolver: Sendable {
         }
         let candidates = byName[target] ?? byFoldedName[target.lowercased()] ?? []
         guard let only = candidates.first else {
-            throw fail("[[\(target)]] links to nothing: no character, location, episode or article is called so")
+            let near = suggest ? nearestNames(to: target) : []
+            throw fail("[[\(target)]] links to nothing: no character, location, episode or article is called so"
+                + (near.isEmpty ? "" : "; did you mean " + near.map { "[[\($0)]]" }.joined(separator: " or ") + "?"))
         }
         guard candidates.count == 1 else {
             let list = candidates.map(describe).joined(separator: "; ")
@@ -149,6 +162,19 @@ struct WikiLinkResolver: Sendable {
                 + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
         return .link(only, label: label ?? target)
+    }
+
+    /// The names closest to a link that matches none, by edit distance over lower-case letters: a typo's
+    /// (`Bird Wrold`), at most a third of the name away. Names much longer or shorter are not measured.
+    private func nearestNames(to target: String, count: Int = 3) -> [String] {
+        let wanted = Array(target.lowercased())
+        let limit = max(1, wanted.count / 3)
+        var found: [(distance: Int, name: String)] = []
+        for name in byName.keys where abs(name.count - wanted.count) <= limit {
+            let distance = EditDistance.between(wanted, Array(name.lowercased()), limit: limit)
+            if distance <= limit { found.append((distance, name)) }
+        }
+        return found.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(count).map(\.name)
     }
 
     private static func isEpisodeCode(_ text: String) -> Bool {

@@ -9,7 +9,8 @@ import RickAndMortyAPI
 /// `rmwiki-bench build`: the release `rmwiki build --offline` on the full dataset
 /// with a warm cache (fetched once from a loopback copy of the API), run as a separate process each time:
 /// a full build into an empty output, then no-change rebuilds of the same output. Prints the medians of
-/// wall time and peak memory, and the phase timings of the median full build.
+/// wall time and peak memory, and the phase timings of the median full build. Then `rmwiki check` over the same
+/// cache and a content folder of 100 articles, 20 wiki links each: the content's checks alone.
 enum BuildBenchmark {
     /// `--cache DIR` keeps the warm cache between benchmark runs (it is filled only when empty); `--work DIR`
     /// puts the outputs on another file system (a tmpfs mounted outside `/dev`, which rmwiki refuses, to tell the generator's time from the disk's).
@@ -42,8 +43,37 @@ enum BuildBenchmark {
             rebuild.append(try OfflineBuilds.build(binary, cache: cache, output: work.appendingPathComponent("site-0")))
         }
 
+        let content = try writeArticles(in: work.appendingPathComponent("content"))
+        var checks: [ChildProcess.Outcome] = []
+        for _ in 0..<options.runs {
+            let outcome = try ChildProcess.run(binary, ["check", "--cache", cache.path, "--content", content.path,
+                                                        "--templates", "Templates", "--public", "Public"])
+            guard outcome.status == 0 else { throw BenchmarkError("rmwiki check exited \(outcome.status): \(outcome.output)") }
+            checks.append(outcome)
+        }
+
         report("full build", full, runs: options.runs)
         report("no-change rebuild", rebuild, runs: options.runs)
+        report("check (100 articles, 2,000 links)", checks, runs: options.runs)
+    }
+
+    /// 100 articles of 20 links each, by id, by episode code and by a name the API's data has once.
+    static func writeArticles(in folder: URL) throws -> URL {
+        let articles = folder.appendingPathComponent("articles")
+        try FileManager.default.createDirectory(at: articles, withIntermediateDirectories: true)
+        for number in 1...100 {
+            let links = (0..<20).map { index in
+                switch index % 4 {
+                case 0: "[[character:\((number * 20 + index) % 826 + 1)]]"
+                case 1: "[[S0\(index % 5 + 1)E0\(number % 9 + 1)]]"
+                case 2: "[[Citadel of Ricks|the Citadel]]"
+                default: "[[article:a\(index % 100 + 1)]]"
+                }
+            }
+            let text = "---\ntitle: Article \(number)\ndate: 2026-11-20\n---\n" + links.joined(separator: " and ") + ".\n"
+            try Data(text.utf8).write(to: articles.appendingPathComponent("a\(number).md"))
+        }
+        return folder
     }
 
     static func report(_ name: String, _ outcomes: [ChildProcess.Outcome], runs: Int) {

@@ -57,11 +57,17 @@ enum ScaleBenchmark {
             for scale in [1, factor] { measured[scale, default: []].append(try build(scale, run: run)) }
         }
 
-        let one = Summary(measured[1] ?? [])
-        let many = Summary(measured[factor] ?? [])
-        print("\nrelease rmwiki build --offline, \(CountText.of(runs, "run")) each, alternated; medians:")
+        report("release rmwiki build --offline, \(CountText.of(runs, "run")) each, alternated; medians:",
+               ("1×", Summary(measured[1] ?? [])), ("\(factor)×", Summary(measured[factor] ?? [])))
+    }
+
+    /// The medians of two kinds of build side by side with the second's ratio to the first, then the phase timings
+    /// of each median build.
+    static func report(_ title: String, _ first: (name: String, summary: Summary), _ second: (name: String, summary: Summary)) {
+        let (one, many) = (first.summary, second.summary)
+        print("\n" + title)
         let pad = OfflineBuilds.pad
-        print(pad("", 14) + pad("1×", 14) + pad("\(factor)×", 14) + "ratio")
+        print(pad("", 14) + pad(first.name, 14) + pad(second.name, 14) + "ratio")
         for (name, a, b, unit) in [
             ("time", one.milliseconds, many.milliseconds, "ms"), ("HTML bytes", one.htmlBytes, many.htmlBytes, ""),
             ("files", one.files, many.files, ""), ("peak memory", one.peakMiB, many.peakMiB, "MiB"),
@@ -69,8 +75,8 @@ enum ScaleBenchmark {
             let ratio = a > 0 ? String(format: "%.2f×", Double(b) / Double(a)) : "-"
             print(pad(name, 14) + pad("\(a) \(unit)", 14) + pad("\(b) \(unit)", 14) + ratio)
         }
-        for (scale, summary) in [(1, one), (factor, many)] {
-            print("\(scale)× median build:")
+        for (name, summary) in [(first.name, one), (second.name, many)] {
+            print("\(name) median build:")
             for line in summary.medianOutput.split(separator: "\n") { print("  " + line) }
         }
     }

@@ -16,6 +16,8 @@ case "scale":
     await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "search":
     await SearchBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "local":
+    await LocalScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "hugo":
     await HugoBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "images":
@@ -47,6 +49,7 @@ default:
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(ScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(SearchBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench \(LocalScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(HugoBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
                \(MarkdownBenchmark.usage)

@@ -33,6 +33,55 @@ import Testing
         }
     }
 
+    /// Mistakes in several files: one run lists them all, in file order, exits 4 and publishes nothing.
+    @Test func everyMistakeOfARunIsListedAndItExits4() async throws {
+        let work = try SharedFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let output = work.appendingPathComponent("site")
+        let content = work.appendingPathComponent("fans")
+        for (path, text) in [
+            ("articles/b.md", "---\ntitle: B\ncolour: red\n---\n[[Nowhere]]"), ("articles/a.md", "[[Anatomy Park]]"),
+            ("data/episodes.json", #"[{"id": 60, "name": "S", "air_date": "someday", "episode": "S06E02"}]"#),
+        ] {
+            let file = content.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let result = await ConsoleRecorder.run(arguments(output, ["--content", work.path + "/fans"]))
+        #expect(result.code == ExitCode.templateError.rawValue, "\(result.err)")
+        let lines = result.err.split(separator: "\n").map { $0.prefix { $0 != " " } }
+        #expect(lines == ["rmwiki:", "\(work.path)/fans/articles/a.md:1:1:", "\(work.path)/fans/articles/b.md:3:1:",
+                          "\(work.path)/fans/articles/b.md:5:1:", "\(work.path)/fans/data/episodes.json:1:38:"], "\(result.err)")
+        #expect(result.err.hasPrefix("rmwiki: build failed: 4 mistakes in the content (nothing was published):\n"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing published")
+    }
+
+    /// `rmwiki check` runs the same checks and writes nothing: 0 for the demo's content, 4 listing every mistake of
+    /// a folder with some, 3 without data to check against.
+    @Test func checkExits0Or4AndWritesNothing() async throws {
+        let work = try SharedFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let theme = ["--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path]
+        let fine = await ConsoleRecorder.run(["check", "--demo"] + theme)
+        #expect(fine.code == ExitCode.success.rawValue, "\(fine.err)")
+        #expect(fine.err.isEmpty && fine.out.contains("checked 14 content files over 20 characters, 5 locations, 7 episodes: no mistakes"),
+                "\(fine.out)")
+        let content = work.appendingPathComponent("fans/articles")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("---\ndate: 2026-02-30\n---\n[[Nowhere]] and [[Rick Sanchex]]".utf8).write(to: content.appendingPathComponent("a.md"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: work.path)
+        let bad = await ConsoleRecorder.run(["check", "--demo", "--content", work.path + "/fans"] + theme)
+        #expect(bad.code == ExitCode.templateError.rawValue)
+        #expect(bad.err == "rmwiki: check failed: 3 mistakes in the content (nothing was published):\n"
+            + "\(work.path)/fans/articles/a.md:2:7: date '2026-02-30' is not a real day\n"
+            + "\(work.path)/fans/articles/a.md:4:1: [[Nowhere]] links to nothing: no character, location, episode or article is called so\n"
+            + "\(work.path)/fans/articles/a.md:4:17: [[Rick Sanchex]] links to nothing: no character, location, episode or article "
+            + "is called so; did you mean [[Rick Sanchez]]?", "\(bad.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == before, "nothing written")
+        let noData = await ConsoleRecorder.run(["check", "--cache", work.appendingPathComponent("cache").path] + theme)
+        #expect(noData.code == ExitCode.dataError.rawValue, "\(noData.err)")
+    }
+
     @Test func aMissingContentFolderNamedOnTheCommandLineIsAnError() async throws {
         let work = try SharedFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }

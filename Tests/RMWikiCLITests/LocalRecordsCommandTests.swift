@@ -64,8 +64,9 @@ import Testing
             .write(to: episodes)
         let failed = await ConsoleRecorder.run(build)
         #expect(failed.code == ExitCode.templateError.rawValue, "\(failed.err)")
-        #expect(failed.err.hasPrefix("rmwiki: build failed: \(episodes.path):3:4: unknown field 'cast' in episode 52: "
-            + "an episode has id, name, air_date, episode, characters, url, created (nothing was published)"), "\(failed.err)")
+        #expect(failed.err.hasPrefix("rmwiki: build failed: 1 mistake in the content (nothing was published):\n"
+            + "\(episodes.path):3:4: unknown field 'cast' in episode 52: an episode has id, name, air_date, episode, characters, "
+            + "url, created"), "\(failed.err)")
         #expect(DirectoryDigest.contents(of: output) == before)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Pictures
 @testable import RickAndMortyAPI
 @testable import SiteOutput
 import TestSupport
@@ -16,25 +17,37 @@ struct ContentFixture {
     }
 
     func write(_ path: String, _ text: String) throws {
+        try write(path, bytes: Array(text.utf8))
+    }
+
+    func write(_ path: String, bytes: [UInt8]) throws {
         let url = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try Data(bytes).write(to: url)
     }
+
+    /// A PNG's signature and a little more: what `images/` checks a `.png` by.
+    static let pngBytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("not decoded".utf8)
 
     func build(into output: URL? = nil) async throws -> (output: URL, summary: PublishSummary) {
         try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(),
                                    content: .folder(ContentFolder(directory: folder, displayPath: "content")), into: output)
     }
 
-    /// The build's error, which must be a content error.
+    /// The build's first mistake; the build must fail with content mistakes.
     func failure(into output: URL? = nil) async throws -> ContentError {
+        try await failures(into: output).first ?? ContentError(file: "", line: 0, column: 0, message: "")
+    }
+
+    /// Every mistake the build lists, in its order.
+    func failures(into output: URL? = nil) async throws -> [ContentError] {
         do {
             _ = try await build(into: output)
-        } catch let error as ContentError {
-            return error
+        } catch let error as ContentErrors {
+            return error.errors
         }
         Issue.record("the build succeeded")
-        return ContentError(file: "", line: 0, column: 0, message: "")
+        return []
     }
 }
 
@@ -90,6 +103,33 @@ func proseLinks(_ html: String) -> [String] {
         #expect(try page(output, "feed.xml").contains("articles/links/"))
         #expect(try page(output, "whats-new/index.html").contains("/articles/links/"))
         #expect(try page(output, "sitemap.xml").contains("/articles/links/"))
+    }
+
+    /// A French text linking an English-only article shows its English title: marked `lang="en"` there, and
+    /// nowhere its title is the page's own language. Prose pictures carry their file's size, whatever the file's
+    /// name needs escaping; one whose size cannot be read carries none.
+    @Test func untranslatedLinkTitlesCarryTheirLanguageAndPicturesTheirSize() async throws {
+        let picture = Picture(width: 37, height: 21, pixels: [UInt8](repeating: 90, count: 37 * 21 * 4))
+        let content = try ContentFixture([
+            "articles/english.md": "---\ntitle: Only English\n---\nWords.",
+            "articles/both.md": "[[article:english]] ![face](images/face.png) ![wide](<images/my face&more.jpg>)",
+            "articles/both.fr.md": "[[article:english]] [[article:english|ici]] [[Rick Sanchez]] ![x](images/odd.png)",
+        ])
+        try content.write("images/face.png", bytes: PNGEncoder.encode(picture))
+        try content.write("images/my face&more.jpg", bytes: JPEGEncoder.encode(picture))
+        try content.write("images/odd.png", bytes: ContentFixture.pngBytes)
+        let (output, _) = try await content.build()
+        let french = try page(output, "fr/articles/both/index.html")
+        #expect(french.contains("<a href=\"/fr/articles/english/\" lang=\"en\">Only English</a>"), "\(french)")
+        #expect(french.contains("<a href=\"/fr/articles/english/\">ici</a>"), "a label written in the text is its own")
+        #expect(french.contains("<a href=\"/fr/characters/1/\">Rick Sanchez</a>"), "a record's name is the data's")
+        #expect(french.contains("<img src=\"/images/content/odd.png\" alt=\"x\">"), "no size read, none given")
+        let english = try page(output, "articles/both/index.html")
+        #expect(english.contains("<a href=\"/articles/english/\">Only English</a>"))
+        #expect(english.contains("<img src=\"/images/content/face.png\" width=\"37\" height=\"21\" alt=\"face\">"))
+        #expect(english.contains("<img src=\"/images/content/my%20face&amp;more.jpg\" width=\"37\" height=\"21\" alt=\"wide\">"),
+                "\(english)")
+        #expect(!english.contains("\u{E000}") && !french.contains("\u{E000}"))
     }
 
     @Test func theDemoContentMakesACompleteSelfContainedSite() async throws {
@@ -200,7 +240,8 @@ func proseLinks(_ html: String) -> [String] {
         ("characters/1.md", "---\ntitle: T\n---\n[[character:999]]", "content/characters/1.md:4:1: [[character:999]] links to nothing"),
         ("articles/x.md", "---\ntitle: T\ncolour: red\n---\n", "content/articles/x.md:3:1: unknown front matter key 'colour'"),
         ("articles/x.md", "---\ntitle T\n---\n", "content/articles/x.md:2:1: front matter lines are 'key: value'"),
-        ("articles/x.md", "---\ndate: 2026-02-30\n---\n", "content/articles/x.md:2:7: date '2026-02-30' is not a day"),
+        ("articles/x.md", "---\ndate: 2026-02-30\n---\n", "content/articles/x.md:2:7: date '2026-02-30' is not a real day"),
+        ("articles/x.md", "---\ndate: 2026-2-3\n---\n", "content/articles/x.md:2:7: date '2026-2-3' is not a day written YYYY-MM-DD"),
         ("articles/x.md", "---\ntitle: T\n", "content/articles/x.md:1:1: the front matter opened here has no closing"),
         ("articles/X Y.md", "x", "content/articles/X Y.md:1:1: an article's file name"),
         ("characters/9999.md", "x", "content/characters/9999.md:1:1: there is no record"),
@@ -253,9 +294,9 @@ func proseLinks(_ html: String) -> [String] {
                 """,
             "articles/deep.md": nested,
             "articles/brackets.md": String(repeating: "[[", count: 100_000) + "\n" + String(repeating: "[[x", count: 50_000),
-            "images/face.PNG": "not really a picture",
             "articles/picture.md": "![face](images/face.PNG)",
         ])
+        try content.write("images/face.PNG", bytes: ContentFixture.pngBytes)
         let (output, _) = try await content.build()
         let hostile = try page(output, "articles/hostile/index.html")
         for bad in ["<script>alert", "onerror=", "onclick=", "javascript:", "href=\"data:", "evil.example"] {
@@ -373,17 +414,42 @@ struct FullDataContentTests {
             do {
                 _ = try await SiteFixture.build(api, content: folder, into: output)
                 Issue.record("\(text) was published")
-            } catch let error as ContentError {
-                #expect(error.description.hasPrefix(message), "\(error)")
+            } catch let error as ContentErrors {
+                #expect(error.errors.count == 1 && error.errors[0].description.hasPrefix(message), "\(error)")
             }
             #expect(DirectoryDigest.contents(of: output) == before, "the site is left as it was")
+        }
+    }
+
+    /// The README's first article resolves on the demo and on the real data, linking the same pages; and a typo
+    /// of a name gets the suggestion the README shows.
+    @Test func theReadmeExampleLinksTheSamePagesOnTheDemoAndTheRealData() throws {
+        let readme = try String(contentsOf: ProjectTheme.templates.deletingLastPathComponent().appendingPathComponent("README.md"),
+                                encoding: .utf8)
+        let start = try #require(readme.range(of: "cat > content/articles/hello.md <<'EOF'\n"))
+        let end = try #require(readme[start.upperBound...].range(of: "\nEOF\n"))
+        let article = String(readme[start.upperBound..<end.lowerBound])
+        var targets: [[ResolvedContent.Target]] = []
+        let real = Dataset(try SharedSnapshot.load())
+        for dataset in [Dataset(DemoDataset.snapshot), real] {
+            let content = SiteContent(texts: [.article("hello"): ["en": ContentDocument(file: "hello.md", text: article)]])
+            targets.append(try ResolvedContent(content, dataset: dataset).linkTargets)
+        }
+        #expect(targets[0] == [.character(1), .character(2), .episode(3), .location(1)])
+        #expect(targets[1] == targets[0])
+        let typo = SiteContent(texts: [.article("x"): ["en": ContentDocument(file: "x.md", text: "[[Bird Wrold]]")]])
+        do {
+            _ = try ResolvedContent(typo, dataset: real)
+            Issue.record("a typo resolved")
+        } catch {
+            #expect(error.errors.first?.message.hasSuffix("; did you mean [[Bird World]]?") == true, "\(error)")
         }
     }
 
     @Test func linksResolveOverTheFullDataset() throws {
         let dataset = Dataset(try SharedSnapshot.load())
         func resolve(_ text: String) throws -> ResolvedContent {
-            try ResolvedContent(SiteContent(texts: [.article("x"): ["en": try ContentDocument(file: "x.md", text: text)]]),
+            try ResolvedContent(SiteContent(texts: [.article("x"): ["en": ContentDocument(file: "x.md", text: text)]]),
                                 dataset: dataset)
         }
         let resolved = try resolve("[[character:47|Birdperson]] [[S03E03]] [[Citadel of Ricks]] [[Birdperson & Tammy's Child]]")
@@ -391,7 +457,8 @@ struct FullDataContentTests {
         do {
             _ = try resolve("[[Birdperson]]")
             Issue.record("a shared name resolved")
-        } catch let error as ContentError {
+        } catch let errors as ContentErrors {
+            let error = try #require(errors.errors.first)
             #expect(error.message.contains("character:47") && error.message.contains("character:599"), "\(error)")
             #expect(error.message.contains("from Bird World"), "\(error)")
         }

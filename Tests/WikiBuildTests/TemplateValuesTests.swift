@@ -25,8 +25,8 @@ struct TemplateValuesTests {
         }
         // Prose, an article and "Mentioned in", so their hand-built values are held to their Codable forms too.
         let content = try ResolvedContent(SiteContent(texts: [
-            .character(1): ["en": try ContentDocument(file: "c.md", text: "---\nsummary: S\n---\nSee [[character:2]].")],
-            .article("a"): ["fr": try ContentDocument(file: "a.md", text: "# A\n## B\n## C\n[[character:1]]")],
+            .character(1): ["en": ContentDocument(file: "c.md", text: "---\nsummary: S\n---\nSee [[character:2]].")],
+            .article("a"): ["fr": ContentDocument(file: "a.md", text: "# A\n## B\n## C\n[[character:1]]")],
         ]), dataset: dataset)
         var checked = 0
         for (language, site) in zip(theme.languages, languages) {
