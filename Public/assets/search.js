@@ -1,6 +1,6 @@
 // Search over the compact index written by the build: characters (name, note, type, origin), locations
 // (name, type, dimension), episodes (code, name), the pages of dimensions, species, types and seasons, and the
-// articles. Every match is reachable: each group comes 60 at a time with a button for the next ones. Every
+// articles. Every match is reachable: each group comes 20 at a time with a button for the next ones. Every
 // value from the index is inserted with textContent or setAttribute, never as HTML, so names cannot inject markup.
 //
 // Ranking, as MiniSearch and Pagefind do it, runs over the index's distinct words, not its records: each word
@@ -34,7 +34,7 @@
   var languageLinks = Array.prototype.slice.call(document.querySelectorAll(".language-switcher a[hreflang]"));
   var base = root.getAttribute("data-base");
   var singular = (root.getAttribute("data-plural-one") || "1").split(",").map(Number);
-  var pageSize = 60;
+  var pageSize = 20;
   var index = null;
   var matcher = null;
 
@@ -490,8 +490,8 @@
     });
   }
 
-  // Each group comes 60 rows at a time with a button for the next ones, so every match is reachable and a
-  // keystroke draws at most 60 rows a group (a first letter matches thousands of records at 10× the data).
+  // Each group comes 20 rows at a time with a button for the next ones, so every match is reachable and a
+  // keystroke draws at most 20 rows a group (a first letter matches thousands of records at 10× the data).
   var pages = {};
   kinds.forEach(function (kind) {
     var more = sections[kind].querySelector(".more-button");

@@ -71,7 +71,7 @@ struct PictureBytesTests {
             // the characters a search finds (they come after the places and episodes found).
             let pages = [("home", "", nil), ("characters page 1", "characters/", nil),
                          ("Rick", "characters/1/", ".character-row"), ("the Citadel of Ricks", "locations/3/", ".character-row"),
-                         ("a search for Rick", "search/?q=Rick", "#search-results li:nth-child(60)")]
+                         ("a search for Rick", "search/?q=Rick", "#search-results li:nth-child(20)")]
             var firstScreen: [String] = []
             var eager: [String] = []
             var fetchedFirst: [String] = []
@@ -98,7 +98,7 @@ struct PictureBytesTests {
                 }
                 if let scrollTarget {
                     if path.hasPrefix("search") {
-                        try await browser.wait(until: "document.querySelectorAll('#search-results li').length >= 60", seconds: 45)
+                        try await browser.wait(until: "document.querySelectorAll('#search-results li').length >= 20", seconds: 45)
                     }
                     try await browser.run("document.querySelector('\(scrollTarget)').scrollIntoView()")
                     try await settle(browser, screens: 2)
