@@ -114,9 +114,14 @@ enum SearchBenchmark {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-index-\(UUID().uuidString).json")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
+        return gzipSize(ofFile: file.path)
+    }
+
+    /// The size of the file at `path` at `gzip -6`; nil without gzip. The picture bytes test measures with it too.
+    static func gzipSize(ofFile path: String) -> Int? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-6", "-c", file.path]
+        process.arguments = ["gzip", "-6", "-c", path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Benchmarks
 @testable import HTTPServer
 import TestSupport
 import Testing
@@ -25,16 +26,7 @@ struct PictureBytesTests {
         var file = site.appendingPathComponent(String(path.drop { $0 == "/" }))
         if path.hasSuffix("/") { file.appendPathComponent("index.html") }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-6", "-c", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let bytes = pipe.fileHandleForReading.readDataToEndOfFile().count
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? bytes : nil
+        return SearchBenchmark.gzipSize(ofFile: file.path)
     }
 
     @Test func firstVisitsOnAPhoneFetchCopiesAtTheSizeShown() async throws {
