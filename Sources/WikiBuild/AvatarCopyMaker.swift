@@ -47,6 +47,8 @@ struct AvatarCopyMaker: Sendable {
     /// Bumped when the sides, the filter or the encoders change, so copies made by an older rmwiki are not reused.
     static let version = "v2-" + AvatarSizes.sides.map(String.init).joined(separator: "-")
     static let failureFile = "failed.txt"
+    /// Where an entry is assembled before it is renamed into place, and where it goes before it is removed.
+    static let stagingPrefix = ".staging-"
     /// The pictures copies are made of, by their published extension (an SVG or GIF is published as it is).
     static let sourceExtensions = ["jpeg", "jpg", "png"]
 
@@ -158,7 +160,7 @@ struct AvatarCopyMaker: Sendable {
 
     private static func write(_ entry: URL, _ fill: (URL) throws -> Void) {
         let manager = FileManager.default
-        let staging = entry.deletingLastPathComponent().appendingPathComponent(".staging-" + entry.lastPathComponent)
+        let staging = entry.deletingLastPathComponent().appendingPathComponent(stagingPrefix + entry.lastPathComponent)
         do {
             try? manager.removeItem(at: staging)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -171,18 +173,28 @@ struct AvatarCopyMaker: Sendable {
     }
 
     /// Removes the entries of pictures no longer in the data (and staging left by a killed build). Only names of
-    /// the shapes `make` writes go: `--cache` may name a folder that also holds the user's own files.
+    /// the shapes `make` writes go: `--cache` may name a folder that also holds the user's own files. An entry is
+    /// renamed to its staging name before its files go, one by one: a build killed meanwhile leaves staging, never
+    /// an entry missing some of its copies that a later build would take as whole when the picture comes back.
     static func prune(_ folder: URL, keeping used: Set<String>) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where !used.contains(name) && isOwnEntry(name) {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            var doomed = folder.appendingPathComponent(name)
+            if !name.hasPrefix(stagingPrefix) {
+                let staging = folder.appendingPathComponent(stagingPrefix + name)
+                try? manager.removeItem(at: staging)
+                guard (try? manager.moveItem(at: doomed, to: staging)) != nil else { continue }
+                doomed = staging
+            }
+            try? manager.removeItem(at: doomed)
         }
     }
 
     /// `<16 hex digits>-<byte count>-v<n>-<side>-<side>…` (any version and sides, so an older rmwiki's entries go
     /// too), or that name behind `.staging-`.
     static func isOwnEntry(_ name: String) -> Bool {
-        let key = name.hasPrefix(".staging-") ? name.dropFirst(".staging-".count) : Substring(name)
+        let key = name.hasPrefix(stagingPrefix) ? name.dropFirst(stagingPrefix.count) : Substring(name)
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts[0].count == 16, parts[0].allSatisfy({ "0123456789abcdef".contains($0) }),
               parts[2].first == "v" else { return false }
