@@ -242,6 +242,8 @@ extension MarkdownParser {
         var record = NodeRecord(kind: kind)
         let parent = nodes[Int(sibling)].parent
         record.parent = parent
+        record.line = nodes[Int(sibling)].line
+        record.column = nodes[Int(sibling)].column
         record.previous = sibling
         record.next = nodes[Int(sibling)].next
         nodes.append(record)

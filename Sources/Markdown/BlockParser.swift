@@ -19,7 +19,18 @@ struct BlockState {
     var startLine = 0
     var depth = 0
     var content: [UInt8] = []
+    /// Where each line of a paragraph's or heading's content came from, for its inlines' positions.
+    var sourceLines: [SourceLine] = []
+    /// Content taken off the front (link reference definitions): `sourceLines` offsets count it.
+    var removedPrefix = 0
     var alignments: [ColumnAlignment] = []
+}
+
+/// A line of block content: its offset in the content, and the input line and byte column it starts at.
+struct SourceLine {
+    var offset: Int32
+    var line: Int32
+    var column: Int32
 }
 
 /// The list marker at the start of a line.
@@ -41,6 +52,11 @@ struct MarkdownParser {
     var blocks: [BlockState] = [BlockState()]
     var bytes: [UInt8] = []
     var references: [[UInt8]: (url: Range<Int32>, title: Range<Int32>)] = [:]
+    /// cmark's `max_ref_size`: the bytes of destinations and titles all reference links together may expand to,
+    /// the input's size and at least 100,000, so that one long definition used many times cannot make a page many
+    /// times the input. A use that would pass it is no link.
+    let referenceBudget: Int
+    var referenceBytesUsed = 0
 
     // The line being read.
     var lineStart = 0
@@ -58,6 +74,8 @@ struct MarkdownParser {
 
     static func parse(_ source: [UInt8], options: MarkdownOptions) -> MarkdownDocument {
         var parser = MarkdownParser(input: UTF8Repair.repaired(source), options: options)
+        parser.nodes[0].line = 1
+        parser.nodes[0].column = 1
         parser.parseBlocks()
         parser.parseInlines()
         return MarkdownDocument(nodes: parser.nodes, bytes: parser.bytes, options: options)
@@ -66,6 +84,7 @@ struct MarkdownParser {
     init(input: [UInt8], options: MarkdownOptions) {
         self.input = input
         self.options = options
+        referenceBudget = max(input.count, 100_000)
         bytes.reserveCapacity(input.count + input.count / 8)
     }
 
@@ -145,6 +164,10 @@ struct MarkdownParser {
     /// Appends the rest of the line (a partly consumed tab as the spaces it stands for) and a newline.
     mutating func addLine(to block: Int32) {
         let index = Int(block)
+        if nodes[index].kind == .paragraph || nodes[index].kind == .heading {
+            blocks[index].sourceLines.append(SourceLine(
+                offset: Int32(blocks[index].content.count), line: Int32(lineNumber), column: Int32(offset - lineStart + 1)))
+        }
         if partiallyConsumedTab {
             offset += 1
             let charsToTab = 4 - (column % 4)
@@ -201,6 +224,8 @@ struct MarkdownParser {
     /// A child block with its parse state (`blocks` stays parallel to `nodes` for every block).
     mutating func appendBlock(_ parent: Int32, _ kind: NodeKind) -> Int32 {
         let child = appendChild(parent, kind)
+        nodes[Int(child)].line = Int32(lineNumber)
+        nodes[Int(child)].column = Int32(max(1, firstNonspace - lineStart + 1))
         var state = BlockState()
         state.startLine = lineNumber
         state.depth = blocks[Int(parent)].depth + 1
@@ -567,7 +592,10 @@ struct MarkdownParser {
             guard let consumed = parseReferenceDefinition(content, from: position) else { break }
             position = consumed
         }
-        if position > 0 { blocks[index].content.removeSubrange(0..<position) }
+        if position > 0 {
+            blocks[index].content.removeSubrange(0..<position)
+            blocks[index].removedPrefix += position
+        }
         return blocks[index].content.contains { !isSpaceOrLineEnd($0) }
     }
 

@@ -3,6 +3,10 @@ public enum NodeKind: UInt8, Sendable, Hashable {
     case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading, thematicBreak
     case table, tableRow, tableCell
     case text, softBreak, lineBreak, code, html, emphasis, strong, strikethrough, link, image
+    /// `[[target]]` or `[[target|label]]`, read only under `MarkdownOptions.wikiLinks`: a leaf whose `literal` is
+    /// the target and `wikiLinkLabel` the label, both as written (trimmed). A renderer's resolver says where it
+    /// leads; without one it is written as the text it was.
+    case wikiLink
 
     /// Blocks hold other blocks or inline content; inlines live inside paragraphs, headings and cells.
     public var isBlock: Bool { rawValue <= NodeKind.tableCell.rawValue }
@@ -24,12 +28,19 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var headingIDs: Bool
     /// Ids the page around the document already uses: a heading that would take one gets `-2`, `-3`… instead.
     public var reservedIDs: Set<String>
+    /// Read `[[target]]` and `[[target|label]]` as wiki-link nodes, where the inline parser meets them: never in
+    /// code, raw HTML or a link destination. Off by default (CommonMark has no such syntax).
+    public var wikiLinks: Bool
 
-    public init(unsafe: Bool = false, extensions: Bool = true, headingIDs: Bool = false, reservedIDs: Set<String> = []) {
+    public init(
+        unsafe: Bool = false, extensions: Bool = true, headingIDs: Bool = false, reservedIDs: Set<String> = [],
+        wikiLinks: Bool = false
+    ) {
         self.unsafe = unsafe
         self.extensions = extensions
         self.headingIDs = headingIDs
         self.reservedIDs = reservedIDs
+        self.wikiLinks = wikiLinks
     }
 
     /// Plain CommonMark with raw HTML passed through: what the spec's examples expect.
@@ -51,10 +62,14 @@ struct NodeRecord: Sendable {
     /// Link title or code block info string.
     var extraStart: Int32 = 0
     var extraEnd: Int32 = 0
-    /// Heading level, ordered list start.
+    /// Heading level, ordered list start; a wiki link's text as written starts here and ends at `literalStart`.
     var number: Int32 = 0
-    /// List: ordered (1), tight (2), `)` delimiter (4). Table row: header (1). Cell: alignment.
+    /// List: ordered (1), tight (2), `)` delimiter (4). Table row: header (1). Cell: alignment. Wiki link: has a
+    /// label (1).
     var flags: UInt8 = 0
+    /// Where the node starts in the input, 1-based, in bytes (cmark's `start_line` and `start_column`).
+    var line: Int32 = 0
+    var column: Int32 = 0
 
     init(kind: NodeKind) { self.kind = kind }
 }
@@ -62,6 +77,17 @@ struct NodeRecord: Sendable {
 /// A handle to one node of a `MarkdownDocument`.
 public struct MarkdownNode: Sendable, Hashable {
     public let index: Int
+}
+
+/// Where a node starts in the input: 1-based line and byte column, as cmark's `start_line` and `start_column`.
+public struct MarkdownPosition: Sendable, Hashable {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 }
 
 /// A heading, for a table of contents.
@@ -88,7 +114,9 @@ public struct MarkdownDocument: Sendable {
     var nodes: [NodeRecord]
     /// Every literal the nodes point at.
     var bytes: [UInt8]
-    public let options: MarkdownOptions
+    /// Parsing used `extensions` and `wikiLinks`; the others (`unsafe`, `headingIDs`, `reservedIDs`) are read when
+    /// rendering and may be changed on a copy, so one parse serves pages that render it differently.
+    public var options: MarkdownOptions
 
     init(nodes: [NodeRecord], bytes: [UInt8], options: MarkdownOptions) {
         self.nodes = nodes
@@ -139,6 +167,25 @@ public struct MarkdownDocument: Sendable {
     /// A heading's level (1…6).
     public func headingLevel(_ node: MarkdownNode) -> Int { Int(nodes[node.index].number) }
 
+    /// Where the node starts in the input. Inline nodes inside a table cell count columns from the row's start.
+    public func position(_ node: MarkdownNode) -> MarkdownPosition {
+        let record = nodes[node.index]
+        return MarkdownPosition(line: Int(record.line), column: Int(record.column))
+    }
+
+    /// A wiki link's label, after its `|`, trimmed; nil when it has none (`[[target]]`).
+    public func wikiLinkLabel(_ node: MarkdownNode) -> String? {
+        let record = nodes[node.index]
+        guard record.kind == .wikiLink, record.flags & 1 != 0 else { return nil }
+        return string(record.extraStart, record.extraEnd)
+    }
+
+    /// A wiki link as written, `[[` to `]]`.
+    public func wikiLinkSource(_ node: MarkdownNode) -> String {
+        let record = nodes[node.index]
+        return string(record.number, record.literalStart)
+    }
+
     /// Every node in document order (parents before their children), without recursion.
     public func descendants(of node: MarkdownNode? = nil) -> [MarkdownNode] {
         var result: [MarkdownNode] = []
@@ -148,8 +195,9 @@ public struct MarkdownDocument: Sendable {
         return result
     }
 
-    /// The text a reader sees inside a node: text and code literals, breaks as spaces.
-    public func plainText(_ node: MarkdownNode) -> String {
+    /// The text a reader sees inside a node: text and code literals, breaks as spaces; a wiki link's text is the
+    /// resolver's when it gives one, else its label, else its target.
+    public func plainText(_ node: MarkdownNode, resolver: MarkdownLinkResolver? = nil) -> String {
         var out: [UInt8] = []
         walk(from: Int32(node.index)) { index, entering in
             guard entering else { return }
@@ -157,24 +205,36 @@ public struct MarkdownDocument: Sendable {
             switch record.kind {
             case .text, .code: out += bytes[Int(record.literalStart)..<Int(record.literalEnd)]
             case .softBreak, .lineBreak: out.append(0x20)
+            case .wikiLink: out += wikiLinkText(index, resolved: resolver?(self, MarkdownNode(index: Int(index)))).utf8
             default: break
             }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The words a wiki link shows: the resolver's, else its label, else its target.
+    func wikiLinkText(_ index: Int32, resolved: ResolvedLink?) -> String {
+        let node = MarkdownNode(index: Int(index))
+        return resolved?.text ?? wikiLinkLabel(node) ?? literal(node)
+    }
+
     /// The headings in order, with their ids.
-    public var headings: [MarkdownHeading] {
+    public var headings: [MarkdownHeading] { headings() }
+
+    /// The headings in order, with their ids, their wiki links' words as `resolver` gives them.
+    public func headings(resolver: MarkdownLinkResolver? = nil) -> [MarkdownHeading] {
         var ids = HeadingIDs(reserved: options.reservedIDs)
         return descendants().filter { kind($0) == .heading }.map { node in
-            let text = plainText(node)
+            let text = plainText(node, resolver: resolver)
             return MarkdownHeading(level: headingLevel(node), text: text, id: ids.next(for: text), node: node)
         }
     }
 
     /// The first paragraph's plain text: a summary for lists and previews.
-    public var summary: String? {
-        descendants().first { kind($0) == .paragraph }.map(plainText)
+    public var summary: String? { summary() }
+
+    public func summary(resolver: MarkdownLinkResolver? = nil) -> String? {
+        descendants().first { kind($0) == .paragraph }.map { plainText($0, resolver: resolver) }
     }
 
     /// Every link and image, in order.
@@ -222,7 +282,7 @@ extension NodeKind {
     /// Leaves get a single (enter) event; containers are visited on the way in and out.
     var hasExitEvent: Bool {
         switch self {
-        case .text, .softBreak, .lineBreak, .code, .html, .thematicBreak, .codeBlock, .htmlBlock: false
+        case .text, .softBreak, .lineBreak, .code, .html, .thematicBreak, .codeBlock, .htmlBlock, .wikiLink: false
         default: true
         }
     }

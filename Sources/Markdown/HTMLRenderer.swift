@@ -1,15 +1,77 @@
 import Primitives
 
+/// An attribute a renderer adds to an element: its value is escaped when written.
+public struct HTMLAttribute: Sendable, Hashable {
+    public let name: String
+    public let value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What a resolver makes of a link, an image or a wiki link.
+public struct ResolvedLink: Sendable, Hashable {
+    /// Written as `href` or `src`, percent-encoded as any destination (and emptied if dangerous, unless unsafe).
+    public var destination: String
+    /// A wiki link's words (nil: its label, else its target, as written); a link's or image's own content stays.
+    public var text: String?
+    /// Written after `href` (and a link's `title`) or `src`.
+    public var attributes: [HTMLAttribute]
+
+    public init(destination: String, text: String? = nil, attributes: [HTMLAttribute] = []) {
+        self.destination = destination
+        self.text = text
+        self.attributes = attributes
+    }
+}
+
+/// Says where a link, image or wiki link leads (`literal` is a link's destination, a wiki link's target); nil keeps a
+/// link or image as written and writes a wiki link as the text it was. Called once per node as it is written.
+public typealias MarkdownLinkResolver = (MarkdownDocument, MarkdownNode) -> ResolvedLink?
+
+/// How the HTML is written beyond the document's options: what a page around it needs.
+public struct HTMLRendering {
+    /// Added to every heading's level, then kept within `minimumHeadingLevel…6`.
+    public var headingLevelOffset: Int
+    /// The smallest heading level written (2 on a page whose `h1` is its title: `#` becomes `h2`, `##` stays).
+    public var minimumHeadingLevel: Int
+    /// Attributes for the opening tag of block elements, by kind (`.codeBlock` is its `pre`).
+    public var attributes: [NodeKind: [HTMLAttribute]]
+    /// `<br />`, `<hr />` and `<img … />` as cmark writes them; false writes HTML's `<br>`.
+    public var selfClosingVoidElements: Bool
+    public var resolver: MarkdownLinkResolver?
+
+    public init(
+        headingLevelOffset: Int = 0, minimumHeadingLevel: Int = 1, attributes: [NodeKind: [HTMLAttribute]] = [:],
+        selfClosingVoidElements: Bool = true, resolver: MarkdownLinkResolver? = nil
+    ) {
+        self.headingLevelOffset = headingLevelOffset
+        self.minimumHeadingLevel = minimumHeadingLevel
+        self.attributes = attributes
+        self.selfClosingVoidElements = selfClosingVoidElements
+        self.resolver = resolver
+    }
+}
+
 /// HTML output in cmark's layout (html.c), walking the arena without recursion.
 extension MarkdownDocument {
-    public func renderHTML() -> String {
-        String(decoding: renderHTMLBytes(), as: UTF8.self)
+    public func renderHTML(_ rendering: HTMLRendering = HTMLRendering()) -> String {
+        String(decoding: renderHTMLBytes(rendering), as: UTF8.self)
     }
 
-    public func renderHTMLBytes() -> [UInt8] {
+    public func renderHTMLBytes(_ rendering: HTMLRendering = HTMLRendering()) -> [UInt8] {
         var out = HTMLOutput(bytes: bytes, passesRawHTML: options.unsafe, tagFilter: options.extensions)
         out.buffer.reserveCapacity(bytes.count + bytes.count / 4 + 64)
         var headingIDs = HeadingIDs(reserved: options.reservedIDs)
+        let voidEnd = rendering.selfClosingVoidElements ? " />" : ">"
+        let resolver = rendering.resolver
+        func resolved(_ index: Int32) -> ResolvedLink? { resolver?(self, MarkdownNode(index: Int(index))) }
+        func open(_ tag: String, _ kind: NodeKind) {
+            out.text(tag)
+            for attribute in rendering.attributes[kind] ?? [] { out.attribute(attribute) }
+        }
         /// Inside an image's alt text only plain text is written; this is the image being written.
         var altOf: Int32 = -1
         walk(from: 0) { index, entering in
@@ -22,7 +84,7 @@ extension MarkdownDocument {
                         out.escape(Int(record.extraStart), Int(record.extraEnd))
                         out.text("\"")
                     }
-                    out.text(" />")
+                    out.text(voidEnd)
                     altOf = -1
                     return
                 }
@@ -30,6 +92,7 @@ extension MarkdownDocument {
                 switch record.kind {
                 case .text, .code, .html: out.escape(Int(record.literalStart), Int(record.literalEnd))
                 case .softBreak, .lineBreak: out.text(" ")
+                case .wikiLink: out.escape(wikiLinkText(index, resolved: resolved(index)))
                 default: break
                 }
                 return
@@ -39,51 +102,61 @@ extension MarkdownDocument {
                 break
             case .blockQuote:
                 out.cr()
-                out.text(entering ? "<blockquote>\n" : "</blockquote>\n")
+                if entering {
+                    open("<blockquote", .blockQuote)
+                    out.text(">\n")
+                } else {
+                    out.text("</blockquote>\n")
+                }
             case .list:
                 let ordered = record.flags & 1 != 0
                 if entering {
                     out.cr()
                     if !ordered {
-                        out.text("<ul>\n")
+                        open("<ul", .list)
                     } else if record.number == 1 {
-                        out.text("<ol>\n")
+                        open("<ol", .list)
                     } else {
-                        out.text("<ol start=\"\(record.number)\">\n")
+                        open("<ol start=\"\(record.number)\"", .list)
                     }
+                    out.text(">\n")
                 } else {
                     out.text(ordered ? "</ol>\n" : "</ul>\n")
                 }
             case .item:
                 if entering {
                     out.cr()
-                    out.text("<li>")
+                    open("<li", .item)
+                    out.text(">")
                 } else {
                     out.text("</li>\n")
                 }
             case .heading:
+                let level = min(6, max(rendering.minimumHeadingLevel, Int(record.number) + rendering.headingLevelOffset))
                 if entering {
                     out.cr()
-                    out.text("<h\(record.number)")
+                    open("<h\(level)", .heading)
                     if options.headingIDs {
                         out.text(" id=\"")
-                        out.text(headingIDs.next(for: plainText(MarkdownNode(index: Int(index)))))
+                        out.text(headingIDs.next(for: plainText(MarkdownNode(index: Int(index)), resolver: resolver)))
                         out.text("\"")
                     }
                     out.text(">")
                 } else {
-                    out.text("</h\(record.number)>\n")
+                    out.text("</h\(level)>\n")
                 }
             case .codeBlock:
                 out.cr()
                 if record.extraEnd > record.extraStart {
                     var end = record.extraStart
                     while end < record.extraEnd && !isWhitespace(bytes[Int(end)]) { end += 1 }
-                    out.text("<pre><code class=\"language-")
+                    open("<pre", .codeBlock)
+                    out.text("><code class=\"language-")
                     out.escape(Int(record.extraStart), Int(end))
                     out.text("\">")
                 } else {
-                    out.text("<pre><code>")
+                    open("<pre", .codeBlock)
+                    out.text("><code>")
                 }
                 out.escape(Int(record.literalStart), Int(record.literalEnd))
                 out.text("</code></pre>\n")
@@ -93,7 +166,8 @@ extension MarkdownDocument {
                 out.cr()
             case .thematicBreak:
                 out.cr()
-                out.text("<hr />\n")
+                open("<hr", .thematicBreak)
+                out.text(voidEnd + "\n")
             case .paragraph:
                 let parent = record.parent
                 let grandparent = parent >= 0 ? nodes[Int(parent)].parent : -1
@@ -102,7 +176,8 @@ extension MarkdownDocument {
                 if !tight {
                     if entering {
                         out.cr()
-                        out.text("<p>")
+                        open("<p", .paragraph)
+                        out.text(">")
                     } else {
                         out.text("</p>\n")
                     }
@@ -110,7 +185,8 @@ extension MarkdownDocument {
             case .table:
                 if entering {
                     out.cr()
-                    out.text("<table>\n")
+                    open("<table", .table)
+                    out.text(">\n")
                 } else {
                     if let last = lastBodyRow(index), last >= 0 { out.text("</tbody>\n") }
                     out.text("</table>\n")
@@ -150,7 +226,7 @@ extension MarkdownDocument {
             case .softBreak:
                 out.text("\n")
             case .lineBreak:
-                out.text("<br />\n")
+                out.text("<br" + voidEnd + "\n")
             case .code:
                 out.text("<code>")
                 out.escape(Int(record.literalStart), Int(record.literalEnd))
@@ -165,23 +241,28 @@ extension MarkdownDocument {
                 out.text(entering ? "<del>" : "</del>")
             case .link:
                 if entering {
+                    let link = resolved(index)
                     out.text("<a href=\"")
-                    out.url(Int(record.literalStart), Int(record.literalEnd))
+                    if let link { out.url(Array(link.destination.utf8)[...]) } else { out.url(Int(record.literalStart), Int(record.literalEnd)) }
                     out.text("\"")
                     if record.extraEnd > record.extraStart {
                         out.text(" title=\"")
                         out.escape(Int(record.extraStart), Int(record.extraEnd))
                         out.text("\"")
                     }
+                    for attribute in link?.attributes ?? [] { out.attribute(attribute) }
                     out.text(">")
                 } else {
                     out.text("</a>")
                 }
             case .image:
                 if entering {
+                    let link = resolved(index)
                     out.text("<img src=\"")
-                    out.url(Int(record.literalStart), Int(record.literalEnd))
-                    out.text("\" alt=\"")
+                    if let link { out.url(Array(link.destination.utf8)[...]) } else { out.url(Int(record.literalStart), Int(record.literalEnd)) }
+                    out.text("\"")
+                    for attribute in link?.attributes ?? [] { out.attribute(attribute) }
+                    out.text(" alt=\"")
                     if record.firstChild >= 0 {
                         altOf = index
                     } else {
@@ -191,9 +272,21 @@ extension MarkdownDocument {
                             out.escape(Int(record.extraStart), Int(record.extraEnd))
                             out.text("\"")
                         }
-                        out.text(" />")
+                        out.text(voidEnd)
                     }
                 }
+            case .wikiLink:
+                guard let link = resolved(index) else {
+                    out.escape(Int(record.number), Int(record.literalStart))
+                    break
+                }
+                out.text("<a href=\"")
+                out.url(Array(link.destination.utf8)[...])
+                out.text("\"")
+                for attribute in link.attributes { out.attribute(attribute) }
+                out.text(">")
+                out.escape(wikiLinkText(index, resolved: link))
+                out.text("</a>")
             }
         }
         return out.buffer
@@ -233,6 +326,17 @@ struct HTMLOutput {
         }
     }
 
+    mutating func escape(_ string: String) {
+        Array(string.utf8).withUnsafeBufferPointer { XMLText.appendEscaped($0, to: &buffer, apostrophe: false) }
+    }
+
+    /// ` name="value"`, the value escaped.
+    mutating func attribute(_ attribute: HTMLAttribute) {
+        text(" " + attribute.name + "=\"")
+        escape(attribute.value)
+        text("\"")
+    }
+
     /// Raw HTML: passed through when unsafe (minus the tags GitHub disallows), else a placeholder.
     mutating func raw(_ start: Int, _ end: Int) {
         guard passesRawHTML else {
@@ -258,10 +362,12 @@ struct HTMLOutput {
     /// A destination: percent-encoded where needed, `&` and `'` as entities; dangerous schemes emptied
     /// unless unsafe.
     mutating func url(_ start: Int, _ end: Int) {
-        if !passesRawHTML && URLSafety.isDangerous(bytes[start..<end]) { return }
-        var i = start
-        while i < end {
-            let c = bytes[i]
+        url(bytes[start..<end])
+    }
+
+    mutating func url(_ destination: ArraySlice<UInt8>) {
+        if !passesRawHTML && URLSafety.isDangerous(destination) { return }
+        for c in destination {
             if URLSafety.keepsAsIs(c) {
                 buffer.append(c)
             } else if c == UInt8(ascii: "&") {
@@ -273,7 +379,6 @@ struct HTMLOutput {
                 buffer.append(URLSafety.hexDigits[Int(c >> 4)])
                 buffer.append(URLSafety.hexDigits[Int(c & 15)])
             }
-            i += 1
         }
     }
 }

@@ -35,8 +35,24 @@ struct InlineSubject {
     var noProcessingEnd = false
     var noDeclarationEnd = false
     var noCDATAEnd = false
+    /// The block's lines, to place each inline in the input; empty in a table cell, placed from the cell's start.
+    var sourceLines: [SourceLine] = []
+    /// How much of the block's content came before `text` (definitions, a heading's leading spaces).
+    var shift = 0
+    var sourceCursor = 0
+    var blockLine: Int32 = 0
+    var blockColumn: Int32 = 0
 
     init(text: [UInt8]) { self.text = text }
+
+    /// The input line and column of `position`. Positions asked for only grow, so the walk over the lines is linear.
+    mutating func sourcePosition(_ position: Int) -> (line: Int32, column: Int32) {
+        guard !sourceLines.isEmpty else { return (blockLine, blockColumn + Int32(position)) }
+        let offset = Int32(position + shift)
+        while sourceCursor + 1 < sourceLines.count && sourceLines[sourceCursor + 1].offset <= offset { sourceCursor += 1 }
+        let line = sourceLines[sourceCursor]
+        return (line.line, line.column + offset - line.offset)
+    }
 
     @inline(__always) func peek(_ offset: Int = 0) -> UInt8 {
         let i = position + offset
@@ -54,14 +70,22 @@ extension MarkdownParser {
             guard nodes[index].parent >= 0 else { continue }
             var content = blocks[index].content
             blocks[index].content = []
+            var subject = InlineSubject(text: [])
+            subject.sourceLines = blocks[index].sourceLines
+            blocks[index].sourceLines = []
+            subject.shift = blocks[index].removedPrefix
+            subject.blockLine = nodes[index].line
+            subject.blockColumn = nodes[index].column
             // Trailing whitespace of the block is not content; leading whitespace was never added.
             while let last = content.last, isWhitespace(last) { content.removeLast() }
             if kind == .heading {
                 var start = 0
                 while start < content.count && isSpaceOrTab(content[start]) { start += 1 }
                 if start > 0 { content.removeSubrange(0..<start) }
+                subject.shift += start
             }
-            parseInlines(content, into: Int32(index))
+            subject.text = content
+            parseInlines(&subject, into: Int32(index))
         }
         if options.extensions { linkEmailAddresses() }
     }
@@ -90,16 +114,28 @@ extension MarkdownParser {
         nodes[Int(node)].literalEnd = Int32(bytes.count)
     }
 
-    mutating func parseInlines(_ content: [UInt8], into parent: Int32) {
-        var subject = InlineSubject(text: content)
-        let count = content.count
+    mutating func parseInlines(_ subject: inout InlineSubject, into parent: Int32) {
+        let count = subject.text.count
         while subject.position < count {
             parseInline(&subject, parent)
         }
         processEmphasis(&subject, bottom: 0)
     }
 
+    /// One inline construct; the nodes it makes start where it does (wrappers take their opener's place).
     mutating func parseInline(_ s: inout InlineSubject, _ parent: Int32) {
+        let start = s.position
+        let firstNew = nodes.count
+        parseConstruct(&s, parent)
+        guard nodes.count > firstNew else { return }
+        let (line, column) = s.sourcePosition(start)
+        for node in firstNew..<nodes.count where nodes[node].line == 0 {
+            nodes[node].line = line
+            nodes[node].column = column
+        }
+    }
+
+    mutating func parseConstruct(_ s: inout InlineSubject, _ parent: Int32) {
         let c = s.text[s.position]
         switch c {
         case 0x0A, 0x0D:
@@ -123,6 +159,7 @@ extension MarkdownParser {
         case UInt8(ascii: "~") where options.extensions:
             handleDelimiter(&s, parent, c)
         case UInt8(ascii: "["):
+            if options.wikiLinks && s.peek(1) == UInt8(ascii: "[") && wikiLink(&s, parent) { return }
             s.position += 1
             let node = appendText(parent, byte: c)
             pushBracket(&s, node, image: false)
@@ -488,6 +525,8 @@ extension MarkdownParser {
         let wrapper = Int32(nodes.count)
         var record = NodeRecord(kind: kind)
         record.parent = parent
+        record.line = nodes[Int(openerNode)].line
+        record.column = nodes[Int(openerNode)].column
         nodes.append(record)
         var child = nodes[Int(openerNode)].next
         if child != closerNode && child >= 0 {
@@ -590,28 +629,30 @@ extension MarkdownParser {
             return
         }
         let text = s.text
-        var url: [UInt8]? = nil
-        var title: [UInt8] = []
+        var destination: (url: Range<Int32>, title: Range<Int32>)? = nil
         // An inline link: `(destination "title")`.
         if s.peek() == UInt8(ascii: "(") {
             let destinationStart = LinkScanner.skipWhitespace(text, s.position + 1)
-            if let (destinationEnd, destination) = LinkScanner.destination(text, at: destinationStart, forDefinition: false) {
+            if let (destinationEnd, found) = LinkScanner.destination(text, at: destinationStart, forDefinition: false) {
                 let titleStart = LinkScanner.skipWhitespace(text, destinationEnd)
                 var titleEnd = titleStart
                 var rawTitle: ArraySlice<UInt8> = []
-                if titleStart != destinationEnd, let (end, found) = LinkScanner.title(text, at: titleStart) {
+                if titleStart != destinationEnd, let (end, title) = LinkScanner.title(text, at: titleStart) {
                     titleEnd = end
-                    rawTitle = found
+                    rawTitle = title
                 }
                 let end = LinkScanner.skipWhitespace(text, titleEnd)
                 if end < text.count && text[end] == UInt8(ascii: ")") {
                     s.position = end + 1
-                    url = Inlines.unescaped(destination)
-                    title = Inlines.unescaped(rawTitle)
+                    let urlStart = Int32(bytes.count)
+                    bytes.append(contentsOf: Inlines.unescaped(found))
+                    let titleStart = Int32(bytes.count)
+                    bytes.append(contentsOf: Inlines.unescaped(rawTitle))
+                    destination = (urlStart..<titleStart, titleStart..<Int32(bytes.count))
                 }
             }
         }
-        if url == nil {
+        if destination == nil {
             // A reference link: full `[text][label]`, collapsed `[text][]` or shortcut `[text]`.
             var label: ArraySlice<UInt8>? = nil
             if let (end, found) = LinkScanner.label(text, at: s.position) {
@@ -625,32 +666,67 @@ extension MarkdownParser {
             if label == nil && !opener.bracketAfter {
                 label = text[opener.position..<(initial - 1)]
             }
+            // The link points at the definition's bytes, never a copy; the budget bounds what the HTML repeats.
             if let label, label.count <= 999, !references.isEmpty,
-                let reference = references[LinkScanner.normalizedLabel(label)]
+                let reference = references[LinkScanner.normalizedLabel(label)],
+                case let size = reference.url.count + reference.title.count, size <= referenceBudget - referenceBytesUsed
             {
-                url = Array(bytes[Int(reference.url.lowerBound)..<Int(reference.url.upperBound)])
-                title = Array(bytes[Int(reference.title.lowerBound)..<Int(reference.title.upperBound)])
+                referenceBytesUsed += size
+                destination = reference
             } else {
                 s.position = initial
             }
         }
-        guard let url else {
+        guard let destination else {
             popBracket(&s)
             _ = appendText(parent, byte: UInt8(ascii: "]"))
             return
         }
         let link = wrapBetween(opener.node, -1, kind: opener.image ? .image : .link)
         unlink(opener.node)
-        let urlStart = Int32(bytes.count)
-        bytes.append(contentsOf: url)
-        let titleStart = Int32(bytes.count)
-        bytes.append(contentsOf: title)
-        nodes[Int(link)].literalStart = urlStart
-        nodes[Int(link)].literalEnd = titleStart
-        nodes[Int(link)].extraStart = titleStart
-        nodes[Int(link)].extraEnd = Int32(bytes.count)
+        nodes[Int(link)].literalStart = destination.url.lowerBound
+        nodes[Int(link)].literalEnd = destination.url.upperBound
+        nodes[Int(link)].extraStart = destination.title.lowerBound
+        nodes[Int(link)].extraEnd = destination.title.upperBound
         processEmphasis(&s, bottom: opener.position)
         popBracket(&s)
         if !opener.image { s.activeLinkOpenersFrom = s.brackets.count }
+    }
+
+    // MARK: Wiki links
+
+    /// `[[target]]` or `[[target|label]]` at `[[`, on one line and holding no other bracket (so the scan stops at the
+    /// next bracket: linear however many `[[` a line has); false leaves the `[` to the link rules.
+    mutating func wikiLink(_ s: inout InlineSubject, _ parent: Int32) -> Bool {
+        let text = s.text
+        let innerStart = s.position + 2
+        var close = innerStart
+        while close < text.count {
+            let c = text[close]
+            if c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == 0x0A || c == 0x0D { break }
+            close += 1
+        }
+        guard close + 1 < text.count, text[close] == UInt8(ascii: "]"), text[close + 1] == UInt8(ascii: "]") else {
+            return false
+        }
+        let inner = text[innerStart..<close]
+        guard !trimmed(inner).isEmpty else { return false }
+        let bar = inner.firstIndex(of: UInt8(ascii: "|"))
+        let node = Int(appendInline(parent, .wikiLink))
+        nodes[node].number = Int32(bytes.count)
+        bytes.append(contentsOf: text[s.position..<(close + 2)])
+        nodes[node].literalStart = Int32(bytes.count)
+        bytes.append(contentsOf: trimmed(inner[..<(bar ?? close)]))
+        nodes[node].literalEnd = Int32(bytes.count)
+        nodes[node].extraStart = Int32(bytes.count)
+        if let bar {
+            bytes.append(contentsOf: trimmed(inner[(bar + 1)...]))
+            nodes[node].flags = 1
+        }
+        nodes[node].extraEnd = Int32(bytes.count)
+        s.position = close + 2
+        // A link may not hold a link: the brackets opened before this one make none now.
+        s.activeLinkOpenersFrom = s.brackets.count
+        return true
     }
 }

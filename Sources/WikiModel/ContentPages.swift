@@ -66,42 +66,46 @@ extension SiteModel {
     /// The text written about `key`, rendered for this language; nil when there is none.
     func prose(_ key: SiteContent.Key, headingIDs: Bool = false) throws -> Prose? {
         guard let text = content.text(key, language: strings.locale, fallback: fallbackLanguage) else { return nil }
-        var markdown = ""
-        for segment in text.segments {
-            switch segment {
-            case .text(let part): markdown += part.replacingOccurrences(of: Self.langMark, with: "")
-            case .link(let target, let label):
-                // An article's title shown untranslated is marked for its `lang` by a title only this code writes
-                // (a text's own words cannot carry the mark: it is taken out of them).
-                let lang = label == nil ? titleLanguage(of: target) : nil
-                markdown += "[" + Self.escapedLabel(try label ?? name(of: target)) + "](<" + link(target.route) + ">"
-                    + (lang.map { " \"" + Self.langMark + $0 + "\"" } ?? "") + ")"
+        var markdown = text.markdown
+        markdown.options.headingIDs = headingIDs
+        markdown.options.reservedIDs = pageIDs
+        // Wiki links point into this page's language; an article's title shown untranslated carries its `lang`.
+        var wikiLinks: [MarkdownNode: ResolvedLink] = [:]
+        for (node, link) in text.links {
+            let lang = link.label == nil ? titleLanguage(of: link.target) : nil
+            wikiLinks[node] = ResolvedLink(
+                destination: self.link(link.target.route), text: try link.label ?? name(of: link.target),
+                attributes: lang.map { [HTMLAttribute("lang", $0)] } ?? [])
+        }
+        // Pictures were checked to be `images/…` of the content folder (`ResolvedContent`); they are published once for
+        // every language, under the site root, with their file's size so that the page keeps its place as they load.
+        let pictures = configuration.sharedLink("images/content/")
+        let sizes = content.imageSizes
+        let resolver: MarkdownLinkResolver = { document, node in
+            switch document.kind(node) {
+            case .wikiLink: return wikiLinks[node]
+            case .image:
+                guard let path = ResolvedContent.picturePath(document.literal(node)) else { return nil }
+                let size = sizes[path]
+                return ResolvedLink(
+                    destination: pictures + path,
+                    attributes: size.map { [HTMLAttribute("width", String($0.width)), HTMLAttribute("height", String($0.height))] } ?? [])
+            default: return nil
             }
         }
-        let document = MarkdownDocument(
-            parsing: markdown, options: MarkdownOptions(headingIDs: headingIDs, reservedIDs: pageIDs))
-        // Pictures were checked to be `images/…` of the content folder (`ResolvedContent`); they are published
-        // once for every language, under the site root. The renderer escapes text, so this names only `src`s.
-        // A page has one `h1`, its title: a text's own top headings become the page's second level. Void elements
-        // end in `>` as the templates write them (the renderer writes cmark's ` />`; text and attribute values
-        // escape `>`, so the sequence ends tags only). Code and tables wider than a phone scroll sideways: they take
-        // the keyboard's focus so that they can be scrolled without a pointer.
-        var html = document.renderHTML()
-        for language in languages.map(\.code) {
-            html = html.replacingOccurrences(of: " title=\"" + Self.langMark + language + "\"", with: " lang=\"" + language + "\"")
-        }
-        html = Self.sizingPictures(html, sizes: content.imageSizes)
-            .replacingOccurrences(of: "src=\"images/", with: "src=\"" + configuration.sharedLink("images/content/"))
-            .replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(of: "</h1>", with: "</h2>")
-            .replacingOccurrences(of: " />", with: ">")
-            .replacingOccurrences(of: "<pre>", with: "<pre tabindex=\"0\">")
-            .replacingOccurrences(of: "<table>", with: "<table tabindex=\"0\">")
-        let headings = headingIDs ? document.headings.filter { $0.level <= 3 } : []
+        // A page has one `h1`, its title: a text's own top headings become the page's second level. Void elements end
+        // in `>` as the templates write them. Code and tables wider than a phone scroll sideways: they take the
+        // keyboard's focus so that they can be scrolled without a pointer.
+        let focusable = [HTMLAttribute("tabindex", "0")]
+        let html = markdown.renderHTML(HTMLRendering(
+            minimumHeadingLevel: 2, attributes: [.codeBlock: focusable, .table: focusable], selfClosingVoidElements: false,
+            resolver: resolver))
+        let headings = headingIDs ? markdown.headings(resolver: resolver).filter { $0.level <= 3 } : []
         let foreign = text.language != strings.locale
         return Prose(
             html: html, lang: foreign ? text.language : nil,
             untranslated: foreign ? try strings("content_untranslated") : nil,
-            summary: text.document.summary ?? document.summary,
+            summary: text.document.summary ?? markdown.summary(resolver: resolver),
             contents: headings.count >= Self.contentsHeadings
                 ? headings.map { Prose.Heading(text: $0.text, anchor: $0.id, level: $0.level) } : [],
             hasContents: headings.count >= Self.contentsHeadings)
@@ -117,33 +121,11 @@ extension SiteModel {
         }
     }
 
-    /// Marks a link whose title is an article's in another language (U+E000, private use: no text means it).
-    static let langMark = "\u{E000}lang="
-
     /// The language of an article title a link shows when it is not this page's; nil for a record, whose name is
     /// the data's.
     private func titleLanguage(of target: ResolvedContent.Target) -> String? {
         guard case .article(let slug) = target else { return nil }
         return foreignLanguage(of: content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage))
-    }
-
-    /// Each content picture's `<img>` given the `width` and `height` of its file, so the page keeps its place
-    /// before it loads (the style sheet scales it down, keeping its proportions). The renderer writes the `src`
-    /// percent-encoded and `&` as `&amp;`, so it is read back so to find the picture.
-    static func sizingPictures(_ html: String, sizes: [String: PictureSize]) -> String {
-        let opening = "<img src=\"images/"
-        guard !sizes.isEmpty, html.contains(opening) else { return html }
-        var result = ""
-        var rest = html[...]
-        while let start = rest.range(of: opening), let end = rest[start.upperBound...].firstIndex(of: "\"") {
-            result += rest[..<end]
-            let written = rest[start.upperBound..<end].replacingOccurrences(of: "&amp;", with: "&")
-            if let size = sizes[written.removingPercentEncoding ?? written] {
-                result += "\" width=\"\(size.width)\" height=\"\(size.height)"
-            }
-            rest = rest[end...]
-        }
-        return result + rest
     }
 
     /// A text's language when it is not this page's (it is shown untranslated), for its `lang`; else nil.
@@ -155,22 +137,11 @@ extension SiteModel {
         content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)?.document.title ?? slug
     }
 
-    /// Markdown's own link-text characters, escaped: a label is text, whatever it holds.
-    private static func escapedLabel(_ label: String) -> String {
-        var escaped = ""
-        for character in label {
-            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
-    }
-
     /// The pages whose prose, as shown in this language, links to `target`, by their titles; nil when none does.
     func mentions(of target: ResolvedContent.Target) throws -> Mentions? {
         let keys = (content.mentions[target] ?? []).filter { key in
-            content.text(key, language: strings.locale, fallback: fallbackLanguage)?.segments.contains { segment in
-                if case .link(let linked, _) = segment { return linked == target }
-                return false
+            content.text(key, language: strings.locale, fallback: fallbackLanguage)?.links.values.contains {
+                $0.target == target
             } ?? false
         }
         guard !keys.isEmpty else { return nil }

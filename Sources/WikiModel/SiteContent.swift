@@ -51,17 +51,22 @@ package struct ResolvedContent: Sendable {
         }
     }
 
-    enum Segment: Sendable {
-        case text(String)
-        /// `label` nil: the target's own name, in the page's language.
-        case link(Target, label: String?)
+    /// Where a wiki link leads, and its words: nil for the target's own name, in the page's language.
+    struct Link: Sendable, Hashable {
+        let target: Target
+        let label: String?
     }
 
+    /// A text parsed once, its wiki links resolved: every page showing it renders this tree.
     struct Text: Sendable {
         let document: ContentDocument
         let language: String
-        let segments: [Segment]
+        let markdown: MarkdownDocument
+        let links: [MarkdownNode: Link]
     }
+
+    /// How content is parsed: GitHub's extensions and wiki links. Safe mode is the renderer's default.
+    static let markdownOptions = MarkdownOptions(wikiLinks: true)
 
     let texts: [SiteContent.Key: [String: Text]]
     package let images: [String: String]
@@ -99,11 +104,12 @@ package struct ResolvedContent: Sendable {
             default: break
             }
             for (language, document) in languages.sorted(by: { $0.key < $1.key }) {
-                let segments = resolver.segments(of: document, errors: &errors)
-                Self.checkPictures(document, segments: segments, images: content.images, errors: &errors)
-                texts[key, default: [:]][language] = Text(document: document, language: language, segments: segments)
-                for case .link(let target, _) in segments where Self.route(of: key) != target.route {
-                    mentions[target, default: []].insert(key)
+                let markdown = MarkdownDocument(parsing: document.body, options: Self.markdownOptions)
+                let links = resolver.links(in: markdown, of: document, errors: &errors)
+                Self.checkPictures(markdown, of: document, images: content.images, errors: &errors)
+                texts[key, default: [:]][language] = Text(document: document, language: language, markdown: markdown, links: links)
+                for link in links.values where Self.route(of: key) != link.target.route {
+                    mentions[link.target, default: []].insert(key)
                 }
             }
         }
@@ -137,35 +143,48 @@ package struct ResolvedContent: Sendable {
         }.sorted()
     }
 
-    /// Pictures come from `content/images/` only: the site loads nothing from other hosts.
+    /// Pictures come from `content/images/` only: the site loads nothing from other hosts. Each mistake is reported
+    /// where its picture starts.
     private static func checkPictures(
-        _ document: ContentDocument, segments: [Segment], images: [String: String], errors: inout [ContentError]
+        _ markdown: MarkdownDocument, of document: ContentDocument, images: [String: String], errors: inout [ContentError]
     ) {
-        let markdown = segments.map { segment in
-            switch segment {
-            case .text(let text): text
-            case .link: "x"
+        var lines: [Substring]? = nil
+        for node in markdown.descendants() where markdown.kind(node) == .image {
+            let destination = markdown.literal(node)
+            let message: String
+            if let path = picturePath(destination) {
+                guard images[path] == nil else { continue }
+                message = "the picture \(destination) is not in the content folder's images/"
+            } else {
+                message = "pictures in prose come from the content folder's images/ (write images/NAME.png); \(destination) is outside it"
             }
-        }.joined()
-        for link in MarkdownDocument(parsing: markdown).links where link.isImage {
-            let destination = link.destination
-            let path = destination.hasPrefix("images/") ? String(destination.dropFirst("images/".count)) : nil
-            if let path, images[path] != nil { continue }
-            let (line, column) = position(of: destination, in: document)
-            let reason = path == nil
-                ? "pictures in prose come from the content folder's images/ (write images/NAME.png); \(destination) is outside it"
-                : "the picture \(destination) is not in the content folder's images/"
-            errors.append(ContentError(file: document.file, line: line, column: column, message: reason))
+            var (line, column) = WikiLinkResolver.position(of: node, in: markdown, document: document, lines: &lines)
+            // The error points at the destination as written: after the picture, or in its definition. Past the errors
+            // a build shows, no time is spent looking.
+            if errors.count < ContentErrors.shown, let lines, let found = Self.find(destination, in: lines, from: (line - document.bodyLine, column)) {
+                (line, column) = (document.bodyLine + found.line, found.column)
+            }
+            errors.append(ContentError(file: document.file, line: line, column: column, message: message))
         }
     }
 
-    /// Where a text first appears in a document's body, for an error that has no position of its own.
-    static func position(of needle: String, in document: ContentDocument) -> (Int, Int) {
-        for (index, line) in ContentDocument.lines(of: document.body[...]).enumerated() {
-            if let range = line.range(of: needle.isEmpty ? "![" : needle) {
-                return (document.bodyLine + index, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+    /// The first place `needle` is written from a line and column (0-based line, 1-based column, in characters) on,
+    /// else before it; nil when it is nowhere as written (escaped, say).
+    private static func find(_ needle: String, in lines: [Substring], from start: (line: Int, column: Int)) -> (line: Int, column: Int)? {
+        guard !needle.isEmpty, start.line >= 0, start.line < lines.count else { return nil }
+        for index in Array(start.line..<lines.count) + Array(0..<start.line) {
+            let line = lines[index]
+            let from = index == start.line ? line.index(line.startIndex, offsetBy: start.column - 1, limitedBy: line.endIndex) ?? line.endIndex
+                : line.startIndex
+            if let range = line[from...].range(of: needle) {
+                return (index, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
             }
         }
-        return (document.bodyLine, 1)
+        return nil
+    }
+
+    /// A picture's path under the content folder's `images/`, or nil when it names another place.
+    static func picturePath(_ destination: String) -> String? {
+        destination.hasPrefix("images/") ? String(destination.dropFirst("images/".count)) : nil
     }
 }

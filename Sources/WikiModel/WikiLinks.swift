@@ -1,9 +1,10 @@
+import Markdown
 import Primitives
 import RickAndMortyAPI
 
 /// Finds the wiki links of a text (`[[Birdperson]]`, `[[Birdperson|Bird-Person]]`, `[[S03E03]]`,
-/// `[[character:47]]`, `[[article:slug]]`) and says which page each leads to. Links inside code (fenced blocks,
-/// backtick spans) are text. A link to nothing, or to a name several records share, is an error at its line
+/// `[[character:47]]`, `[[article:slug]]`) and says which page each leads to. The Markdown parser finds them
+/// (`MarkdownOptions.wikiLinks`), so `[[…]]` in code, raw HTML or a link's destination is what CommonMark says it is. A link to nothing, or to a name several records share, is an error at its line
 /// and column: a wiki never publishes a link that goes nowhere, or to the wrong Rick.
 struct WikiLinkResolver: Sendable {
     private var byName: [String: [ResolvedContent.Target]] = [:]
@@ -34,95 +35,48 @@ struct WikiLinkResolver: Sendable {
         for episode in dataset.episodes { byCode[episode.episode.uppercased()] = byCode[episode.episode.uppercased()] ?? episode.id }
     }
 
-    /// The text's segments; each link that leads nowhere, or to several records, is added to `errors` and kept as
-    /// text, so the rest of the text is still checked.
-    func segments(of document: ContentDocument, errors: inout [ContentError]) -> [ResolvedContent.Segment] {
-        var segments: [ResolvedContent.Segment] = []
-        var text = ""
-        var fence: (character: Character, length: Int)?
-        let lines = ContentDocument.lines(of: document.body[...])
-        for (index, line) in lines.enumerated() {
-            if index > 0 { text += "\n" }
-            let opener = Self.fence(line)
-            if let open = fence {
-                if let opener, opener.character == open.character, opener.length >= open.length { fence = nil }
-                text += line
-                continue
+    /// The page each wiki link of a parsed text leads to, by its node; each link that leads nowhere, or to several
+    /// records, is added to `errors` at its own line and column, so the rest of the text is still checked. Links in
+    /// code, raw HTML or a destination are no nodes: the parser read them as what they are.
+    func links(
+        in markdown: MarkdownDocument, of document: ContentDocument, errors: inout [ContentError]
+    ) -> [MarkdownNode: ResolvedContent.Link] {
+        var links: [MarkdownNode: ResolvedContent.Link] = [:]
+        var lines: [Substring]? = nil
+        for node in markdown.descendants() where markdown.kind(node) == .wikiLink {
+            let label = markdown.wikiLinkLabel(node).map(\.trimmed)
+            do {
+                // Past the errors a build shows, no time is spent finding names to suggest.
+                links[node] = try link(
+                    markdown.literal(node).trimmed, label: label, file: document.file,
+                    at: { Self.position(of: node, in: markdown, document: document, lines: &lines) },
+                    suggest: errors.count < ContentErrors.shown)
+            } catch {
+                errors.append(error)
             }
-            if let opener {
-                fence = opener
-                text += line
-                continue
-            }
-            var rest = line[...]
-            var column = 1
-            while let start = rest.firstIndex(where: { $0 == "[" || $0 == "`" }) {
-                text += rest[..<start]
-                column += rest.distance(from: rest.startIndex, to: start)
-                rest = rest[start...]
-                if rest.first == "`" {
-                    // A code span: its backticks close it, or the run stays text.
-                    let run = rest.prefix { $0 == "`" }
-                    let after = rest[run.endIndex...]
-                    let closing = after.range(of: String(run))
-                    let end = closing?.upperBound ?? run.endIndex
-                    text += rest[..<end]
-                    column += rest.distance(from: rest.startIndex, to: end)
-                    rest = rest[end...]
-                    continue
-                }
-                // A link holds no bracket, so the scan stops at the first one: linear however many `[[` a line has.
-                let innerStart = rest.index(rest.startIndex, offsetBy: 2, limitedBy: rest.endIndex) ?? rest.endIndex
-                let bracket = rest.hasPrefix("[[") ? rest[innerStart...].firstIndex { $0 == "[" || $0 == "]" } : nil
-                guard let bracket, rest[bracket...].hasPrefix("]]") else {
-                    text += "["
-                    column += 1
-                    rest = rest.dropFirst()
-                    continue
-                }
-                let close = bracket..<rest.index(bracket, offsetBy: 2)
-                let inner = rest[innerStart..<bracket]
-                if inner.trimmed.isEmpty {
-                    text += "["
-                    column += 1
-                    rest = rest.dropFirst()
-                    continue
-                }
-                let position = (document.bodyLine + index, column)
-                if !text.isEmpty { segments.append(.text(text)) }
-                text = ""
-                do {
-                    // Past the errors a build shows, no time is spent finding names to suggest.
-                    segments.append(try link(inner, file: document.file, at: position, suggest: errors.count < ContentErrors.shown))
-                } catch {
-                    errors.append(error)
-                    segments.append(.text(String(rest[..<close.upperBound])))
-                }
-                column += rest.distance(from: rest.startIndex, to: close.upperBound)
-                rest = rest[close.upperBound...]
-            }
-            text += rest
         }
-        if !text.isEmpty { segments.append(.text(text)) }
-        return segments
+        return links
     }
 
-    /// A fence line (three or more backticks or tildes after at most three spaces): its character and length.
-    private static func fence(_ line: Substring) -> (character: Character, length: Int)? {
-        let indent = line.prefix { $0 == " " }
-        guard indent.count <= 3, let mark = line.dropFirst(indent.count).first, mark == "`" || mark == "~" else { return nil }
-        let run = line.dropFirst(indent.count).prefix { $0 == mark }
-        return run.count >= 3 ? (mark, run.count) : nil
+    /// A node's line in the file and its column in characters (the parser counts bytes), for an error.
+    static func position(
+        of node: MarkdownNode, in markdown: MarkdownDocument, document: ContentDocument, lines: inout [Substring]?
+    ) -> (Int, Int) {
+        let position = markdown.position(node)
+        let bodyLines = lines ?? ContentDocument.lines(of: document.body[...])
+        lines = bodyLines
+        guard position.line >= 1, position.line <= bodyLines.count else { return (document.bodyLine + position.line - 1, position.column) }
+        let line = bodyLines[position.line - 1]
+        let end = line.utf8.index(line.startIndex, offsetBy: position.column - 1, limitedBy: line.endIndex) ?? line.endIndex
+        return (document.bodyLine + position.line - 1, line[..<end].count + 1)
     }
 
     private func link(
-        _ inner: Substring, file: String, at position: (Int, Int), suggest: Bool
-    ) throws(ContentError) -> ResolvedContent.Segment {
-        let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-        let target = parts[0].trimmed
-        let label = parts.count > 1 ? parts[1].trimmed : nil
+        _ target: String, label: String?, file: String, at position: () -> (Int, Int), suggest: Bool
+    ) throws(ContentError) -> ResolvedContent.Link {
         func fail(_ message: String) -> ContentError {
-            ContentError(file: file, line: position.0, column: position.1, message: message)
+            let (line, column) = position()
+            return ContentError(file: file, line: line, column: column, message: message)
         }
         if let colon = target.firstIndex(of: ":") {
             let kind = target[..<colon].trimmed.lowercased()
@@ -137,18 +91,18 @@ struct WikiLinkResolver: Sendable {
                 default: dataset.episode(id).map { .episode($0.id) }
                 }
                 guard let found else { throw fail("[[\(target)]] links to nothing: there is no \(kind) \(id)") }
-                return .link(found, label: label)
+                return .init(target: found, label: label)
             case "article":
                 guard articles.contains(value) else {
                     throw fail("[[\(target)]] links to nothing: there is no articles/\(value).md")
                 }
-                return .link(.article(value), label: label)
+                return .init(target: .article(value), label: label)
             default:
                 break
             }
         }
         if let id = byCode[target.uppercased()], Self.isEpisodeCode(target) {
-            return .link(.episode(id), label: label ?? target)
+            return .init(target: .episode(id), label: label ?? target)
         }
         let candidates = byName[target] ?? byFoldedName[target.lowercased()] ?? []
         guard let only = candidates.first else {
@@ -161,7 +115,7 @@ struct WikiLinkResolver: Sendable {
             throw fail("[[\(target)]] is ambiguous: \(candidates.count) records are called so (\(list)); "
                 + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
-        return .link(only, label: label ?? target)
+        return .init(target: only, label: label ?? target)
     }
 
     /// The names closest to a link that matches none, by edit distance over lower-case letters: a typo's

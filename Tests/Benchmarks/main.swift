@@ -32,6 +32,8 @@ case "child":
     ChildProcess.launch(arguments: Array(arguments.dropFirst()))
 case "markdown":
     MarkdownBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "article":
+    await ArticleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "publish":
     // The site writer alone: 1,100 pages and the real avatars, first publish, one change, no change.
     do {
@@ -53,6 +55,7 @@ default:
                rmwiki-bench \(HugoBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench publish [AVATARS_FOLDER]
                \(MarkdownBenchmark.usage)
+               \(ArticleBenchmark.usage)
                \(ImagesBenchmark.usage)
 
         """.utf8))

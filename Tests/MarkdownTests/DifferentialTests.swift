@@ -31,6 +31,23 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(20).joined(separator: "\n\n"))")
     }
 
+    /// cmark's `max_ref_size`: reference links past the budget (the input's size, at least 100,000 bytes) stay text,
+    /// exactly where cmark's do: one definition used until it runs out, a title counted with its destination, several
+    /// definitions sharing the budget, a document larger than 100,000 bytes.
+    @Test(.enabled(if: cmark != nil, "cmark is not installed (apt-get install cmark): differential test skipped"))
+    func expandedReferencesStopWhereCmarksDo() throws {
+        let documents = [
+            "[a]: /" + String(repeating: "u", count: 19_999) + "\n\n" + String(repeating: "[a] ", count: 5000) + "\n",
+            "[a]: /" + String(repeating: "u", count: 9_000) + " \"" + String(repeating: "t", count: 999) + "\"\n\n"
+                + String(repeating: "[x][a] ", count: 12) + "\n",
+            "[a]: /" + String(repeating: "u", count: 30_000) + "\n[b]: /b\n\n" + String(repeating: "[a] [b] ![i][a] ", count: 4) + "\n",
+            "[a]: /" + String(repeating: "u", count: 50_000) + "\n\n" + String(repeating: "text ", count: 30_000) + String(repeating: "[a] ", count: 5) + "\n",
+        ]
+        let expected = try Reference.render(documents, with: Self.cmark ?? "", arguments: ["--unsafe"])
+        let failures = Self.compare(documents, expected, options: .commonMark)
+        #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.first?.prefix(300) ?? "")")
+    }
+
     static func compare(_ documents: [String], _ expected: [String], options: MarkdownOptions) -> [String] {
         zip(documents, expected).compactMap { document, reference in
             let ours = MarkdownDocument(parsing: document, options: options).renderHTML()

@@ -9,8 +9,18 @@ import Testing
     struct Case: Sendable, CustomStringConvertible {
         let description: String
         let size: Int
+        let options: MarkdownOptions
         let make: @Sendable (Int) -> String
+
+        init(description: String, size: Int, options: MarkdownOptions = MarkdownOptions(unsafe: true), make: @escaping @Sendable (Int) -> String) {
+            self.description = description
+            self.size = size
+            self.options = options
+            self.make = make
+        }
     }
+
+    static let wiki = MarkdownOptions(unsafe: true, wikiLinks: true)
 
     static func repeated(_ text: String, _ count: Int) -> String { String(repeating: text, count: count) }
 
@@ -54,6 +64,14 @@ import Testing
         Case(description: "e-mail addresses in many paragraphs", size: 3000) { repeated("write to fan@example.org\n\n", $0) },
         Case(description: "thematic break lookalikes", size: 5000) { repeated("- ", $0) + "x\n" },
         Case(description: "setext underline after a long paragraph", size: 3000) { repeated("a\n", $0) + "===\n" },
+        // A definition and its uses grow together: uncapped, the HTML would grow as their product (cmark's max_ref_size).
+        Case(description: "a growing reference used a growing number of times", size: 500) {
+            "[a]: /" + repeated("u", $0) + " \"" + repeated("t", $0) + "\"\n\n" + repeated("[a] ", $0)
+        },
+        Case(description: "wiki links", size: 3000, options: wiki) { repeated("[[a|b]] ", $0) },
+        Case(description: "unclosed wiki links", size: 5000, options: wiki) { repeated("[[a", $0) },
+        Case(description: "wiki links opened in brackets", size: 3000, options: wiki) { repeated("[[a]", $0) + repeated("]", $0) },
+        Case(description: "wiki links over many lines", size: 3000, options: wiki) { repeated("[[a\n", $0) + "]]" },
     ]
 
     static func cpuNanoseconds() -> UInt64 {
@@ -63,12 +81,12 @@ import Testing
     }
 
     /// The cheaper of two runs: CPU time and the document's size (nodes and stored bytes).
-    static func measure(_ text: String) -> (time: UInt64, memory: Int) {
+    static func measure(_ text: String, options: MarkdownOptions = MarkdownOptions(unsafe: true)) -> (time: UInt64, memory: Int) {
         var best = UInt64.max
         var memory = 0
         for _ in 0..<2 {
             let start = cpuNanoseconds()
-            let document = MarkdownDocument(parsing: text, options: MarkdownOptions(unsafe: true))
+            let document = MarkdownDocument(parsing: text, options: options)
             let html = document.renderHTMLBytes()
             best = min(best, cpuNanoseconds() - start)
             memory = document.nodes.count * MemoryLayout<NodeRecord>.stride + document.bytes.count + html.count
@@ -78,8 +96,8 @@ import Testing
 
     @Test("n versus 10 n", arguments: cases)
     func linear(_ adversary: Case) {
-        let small = Self.measure(adversary.make(adversary.size))
-        let large = Self.measure(adversary.make(adversary.size * 10))
+        let small = Self.measure(adversary.make(adversary.size), options: adversary.options)
+        let large = Self.measure(adversary.make(adversary.size * 10), options: adversary.options)
         // Ten times the input: linear work is ~10x; allow cache and allocator effects up to 30x.
         let timeRatio = Double(large.time) / Double(max(small.time, 1))
         let memoryRatio = Double(large.memory) / Double(max(small.memory, 1))

@@ -105,6 +105,54 @@ func proseLinks(_ html: String) -> [String] {
         #expect(try page(output, "sitemap.xml").contains("/articles/links/"))
     }
 
+    /// `[[…]]` where CommonMark reads code, raw HTML or a destination is what cmark shows there: never resolved, never
+    /// counted in "Mentioned in", and a name several records share fails nothing there.
+    @Test func wikiLinksInCodeHTMLAndDestinationsStayAsWritten() async throws {
+        let content = try ContentFixture(["articles/code.md": """
+            ---
+            title: Code
+            ---
+            Indented:
+
+                [[Snuffles]] [[Anatomy Park]]
+
+            > ```
+            > [[Snuffles]]
+            > ```
+
+            - item
+
+              ~~~
+              [[Anatomy Park]]
+              ~~~
+
+            A `span over
+            [[Snuffles]] two lines` ends.
+
+            <div>
+            [[Anatomy Park]]
+            </div>
+
+            [x](http://e.org/[[Snuffles]]) and [y][ref] and <span title="[[Anatomy Park]]">z</span>
+
+            [ref]: <http://e.org/[[Anatomy Park]]> "[[Snuffles]]"
+            """])
+        let (output, _) = try await content.build()
+        let html = try page(output, "articles/code/index.html")
+        for shown in [
+            "<pre tabindex=\"0\"><code>[[Snuffles]] [[Anatomy Park]]\n</code></pre>",
+            "<blockquote>\n<pre tabindex=\"0\"><code>[[Snuffles]]\n</code></pre>\n</blockquote>",
+            "<pre tabindex=\"0\"><code>[[Anatomy Park]]\n</code></pre>",
+            "<code>span over [[Snuffles]] two lines</code>",
+            "title=\"[[Snuffles]]\">y</a>",
+        ] {
+            #expect(html.contains(shown), "\(shown)")
+        }
+        #expect(proseLinks(html) == ["http://e.org/%5B%5BSnuffles%5D%5D", "http://e.org/%5B%5BAnatomy%20Park%5D%5D"])
+        #expect(!html.contains("&lt;/"), "no internal rewrite shows")
+        #expect(!(try page(output, "characters/6/index.html")).contains("mentions-heading"), "code mentions nothing")
+    }
+
     /// A French text linking an English-only article shows its English title: marked `lang="en"` there, and
     /// nowhere its title is the page's own language. Prose pictures carry their file's size, whatever the file's
     /// name needs escaping; one whose size cannot be read carries none.

@@ -5,10 +5,7 @@ extension ResolvedContent {
     var linkTargets: [Target] {
         texts.sorted { $0.key < $1.key }.flatMap { _, languages in
             languages.sorted { $0.key < $1.key }.flatMap { _, text in
-                text.segments.compactMap { segment in
-                    if case .link(let target, _) = segment { return target }
-                    return nil
-                }
+                text.links.sorted { $0.key.index < $1.key.index }.map(\.value.target)
             }
         }
     }
