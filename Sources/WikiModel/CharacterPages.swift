@@ -165,8 +165,7 @@ extension SiteModel {
 
     /// The characters seen most often beside this one, each card saying in how many episodes.
     private func coStarCards(of character: CharacterRecord) throws -> [CharacterCard] {
-        try dataset.coStars(of: character.id, limit: Self.coStarCount)
-            .filter { $0.episodes >= Self.coStarMinimumEpisodes }
+        try dataset.coStars(of: character.id, limit: Self.coStarCount, minimum: Self.coStarMinimumEpisodes)
             .compactMap { coStar throws in
                 try dataset.character(coStar.id).map { other throws in
                     var card = try card(other)

@@ -16,6 +16,8 @@ struct ChildProcess {
         let wallTime: Duration
         /// User and system time of the program (and of the children it waited for).
         let cpuTime: Duration
+        /// The system's part of `cpuTime`: the kernel's work for the program, such as creating its files.
+        let systemTime: Duration
         let peakMemoryKiB: Int
         let output: String
     }
@@ -33,15 +35,15 @@ struct ChildProcess {
             throw BenchmarkError("the launcher failed for \(executable) (\(launched.status))")
         }
         let fields = ((try? String(contentsOf: measures, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
-        guard fields.count == 4 else { throw BenchmarkError("the launcher reported nothing for \(executable)") }
+        guard fields.count == 5 else { throw BenchmarkError("the launcher reported nothing for \(executable)") }
         let output = (try? String(contentsOf: capture, encoding: .utf8)) ?? ""
         return Outcome(
             status: Int32(fields[0]), wallTime: .nanoseconds(fields[1]), cpuTime: .nanoseconds(fields[2]),
-            peakMemoryKiB: fields[3], output: output)
+            systemTime: .nanoseconds(fields[3]), peakMemoryKiB: fields[4], output: output)
     }
 
     /// `rmwiki-bench child MEASURES PROGRAM ARGS…`: runs the program with this process's standard output, then
-    /// writes "status wallNanoseconds cpuNanoseconds maxRSSKiB" to MEASURES.
+    /// writes "status wallNanoseconds cpuNanoseconds systemNanoseconds maxRSSKiB" to MEASURES.
     static func launch(arguments: [String]) -> Never {
         guard arguments.count >= 2 else { exit(2) }
         do {
@@ -49,7 +51,7 @@ struct ChildProcess {
             func nanoseconds(_ duration: Duration) -> Int64 {
                 duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
             }
-            try Data("\(measured.status) \(nanoseconds(measured.wallTime)) \(nanoseconds(measured.cpuTime)) \(measured.peakMemoryKiB)".utf8)
+            try Data("\(measured.status) \(nanoseconds(measured.wallTime)) \(nanoseconds(measured.cpuTime)) \(nanoseconds(measured.systemTime)) \(measured.peakMemoryKiB)".utf8)
                 .write(to: URL(fileURLWithPath: arguments[0]))
             exit(0)
         } catch {
@@ -80,6 +82,6 @@ struct ChildProcess {
         func duration(_ time: timeval) -> Duration { .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)) }
         return Outcome(
             status: exitCode, wallTime: elapsed, cpuTime: duration(usage.ru_utime) + duration(usage.ru_stime),
-            peakMemoryKiB: Int(usage.ru_maxrss), output: "")
+            systemTime: duration(usage.ru_stime), peakMemoryKiB: Int(usage.ru_maxrss), output: "")
     }
 }

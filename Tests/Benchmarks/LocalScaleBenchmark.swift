@@ -7,8 +7,10 @@ import RickAndMortyAPI
 /// real data and builds the same site two ways, alternated, each a release `rmwiki build --offline` into an empty
 /// output: (a) "local", the real data's cache plus the N characters in a content folder's `data/characters.json`;
 /// (b) "API", a cache the loopback API filled with the real data and the same N characters. Both read a warm cache,
-/// so the figures compare what the build does with the records, not the fetch. Prints the medians of wall time
-/// and peak memory (the child's max RSS), the local/API ratios, and the phase timings of each median build.
+/// so the figures compare what the build does with the records, not the fetch. The order swaps each run (local
+/// first, then API first): a build that follows many deleted files (another benchmark's outputs) creates its own
+/// more slowly, and neither kind must always be the one that pays. Prints the medians of wall time, CPU time and
+/// peak memory (the child's max RSS), the local/API ratios, and the phase timings of each median build.
 enum LocalScaleBenchmark {
     static let usage = "rmwiki-bench local [--count N] [--runs N] [--data PATH] [--cache DIR] [--work DIR]"
 
@@ -56,19 +58,21 @@ enum LocalScaleBenchmark {
             guard outcome.status == 0 else { throw BenchmarkError("rmwiki build (\(name)) exited \(outcome.status): \(outcome.output)") }
             let tree = OutputTree(output)
             // Each build as it ends: a long benchmark stopped midway still leaves figures.
-            FileHandle.standardOutput.write(Data(
-                "\(name) run \(run + 1): \(outcome.wallTime.milliseconds) ms, \(outcome.peakMemoryKiB / 1024) MiB\n".utf8))
+            FileHandle.standardOutput.write(Data((
+                "\(name) run \(run + 1): \(outcome.wallTime.milliseconds) ms, CPU \(outcome.cpuTime.milliseconds) ms "
+                    + "(system \(outcome.systemTime.milliseconds) ms), \(outcome.peakMemoryKiB / 1024) MiB\n").utf8))
             return ScaleBenchmark.Run(outcome: outcome, htmlBytes: tree.htmlBytes, files: tree.files)
         }
         var local: [ScaleBenchmark.Run] = []
         var api: [ScaleBenchmark.Run] = []
         for run in 0..<options.runs {
-            local.append(try build("local", run: run))
+            if run % 2 == 0 { local.append(try build("local", run: run)) }
             api.append(try build("api", run: run))
+            if run % 2 == 1 { local.append(try build("local", run: run)) }
         }
         ScaleBenchmark.report(
             "release rmwiki build --offline, \(CountText.of(count, "extra character")), \(CountText.of(options.runs, "run")) "
-                + "each, alternated; medians:",
+                + "each, alternated, the first of each pair swapping; medians:",
             ("API", ScaleBenchmark.Summary(api)), ("local", ScaleBenchmark.Summary(local)))
     }
 

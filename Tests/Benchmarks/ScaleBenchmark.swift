@@ -7,7 +7,8 @@ import RickAndMortyAPI
 /// (`ScaledDataset`), fetches it and the real one over loopback into two warm caches, then alternates release
 /// `rmwiki build --offline` runs of 1× and K×, each a separate process into an empty output. The builds are
 /// offline so that the figures are the generator's alone (the fetch is `rmwiki-bench fetch`'s subject).
-/// Prints the medians of wall time, HTML bytes, files and peak memory (the child's max RSS) side by side,
+/// Prints the medians of wall time, CPU time (and its system part), HTML bytes, files and peak memory (the child's
+/// max RSS) side by side,
 /// with the K×/1× ratios, and the phase timings of each median build.
 enum ScaleBenchmark {
     /// `--cache DIR` keeps the two warm caches (DIR/1x, DIR/Kx) between runs; they are filled only when empty.
@@ -69,7 +70,8 @@ enum ScaleBenchmark {
         let pad = OfflineBuilds.pad
         print(pad("", 14) + pad(first.name, 14) + pad(second.name, 14) + "ratio")
         for (name, a, b, unit) in [
-            ("time", one.milliseconds, many.milliseconds, "ms"), ("HTML bytes", one.htmlBytes, many.htmlBytes, ""),
+            ("time", one.milliseconds, many.milliseconds, "ms"), ("CPU", one.cpuMilliseconds, many.cpuMilliseconds, "ms"),
+            ("system CPU", one.systemMilliseconds, many.systemMilliseconds, "ms"), ("HTML bytes", one.htmlBytes, many.htmlBytes, ""),
             ("files", one.files, many.files, ""), ("peak memory", one.peakMiB, many.peakMiB, "MiB"),
         ] {
             let ratio = a > 0 ? String(format: "%.2f×", Double(b) / Double(a)) : "-"
@@ -83,6 +85,10 @@ enum ScaleBenchmark {
 
     struct Summary {
         let milliseconds: Int
+        /// User and system time, and the system's part alone: the kernel's file creation slows down after many
+        /// files were deleted on the same disk, which is the machine's state more than the build's work.
+        let cpuMilliseconds: Int
+        let systemMilliseconds: Int
         let htmlBytes: Int
         let files: Int
         let peakMiB: Int
@@ -93,6 +99,8 @@ enum ScaleBenchmark {
             let middle = byTime[byTime.count / 2]
             milliseconds = middle.outcome.wallTime.milliseconds
             medianOutput = middle.outcome.output
+            cpuMilliseconds = runs.map(\.outcome.cpuTime.milliseconds).median
+            systemMilliseconds = runs.map(\.outcome.systemTime.milliseconds).median
             htmlBytes = runs.map(\.htmlBytes).median
             files = runs.map(\.files).median
             peakMiB = runs.map(\.outcome.peakMemoryKiB).median / 1024
