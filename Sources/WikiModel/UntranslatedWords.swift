@@ -9,7 +9,7 @@ package struct UntranslatedWord: Sendable, Hashable {
     package let key: String
 
     /// The language the API writes in: its words need no entry in that language's table.
-    package static let dataLanguage = "en"
+    static let dataLanguage = "en"
 
     /// The words of `dataset` that `strings` does not translate, in field and value order; none for the
     /// API's own language.
