@@ -23,8 +23,11 @@
     return text;
   }
 
+  // The units are the page's language's ("47,3 Mo" in French), as its number format is.
   function size(bytes) {
-    return bytes >= 1e6 ? number.format(bytes / 1e6) + " MB" : number.format(Math.max(1, Math.round(bytes / 1e3))) + " kB";
+    return bytes >= 1e6
+      ? fill(root.getAttribute("data-megabytes"), { size: number.format(bytes / 1e6) })
+      : fill(root.getAttribute("data-kilobytes"), { size: number.format(Math.max(1, Math.round(bytes / 1e3))) });
   }
 
   // Shown by the worker at another page's address: that page is not on this device.

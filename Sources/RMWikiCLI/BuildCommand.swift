@@ -17,22 +17,27 @@ struct BuildCommand: Command {
             "Each page goes to a staging folder as soon as it is rendered, and the output folder is switched to",
             "the new site at once, only when everything succeeded; files whose bytes did not change are left untouched.",
         ],
-        options: SiteOptions.specs + [.flag(
-            .dryRun, "Print what would be added, updated and removed; write nothing (uses the cache as it is).")],
+        options: SiteOptions.specs + [
+            .flag(.dryRun, "Print what would be added, updated and removed; write nothing (uses the cache as it is)."),
+            .flag(.strict, "Stop (exit 4, publish nothing) on a word of the data a string table does not translate, "
+                + "instead of warning."),
+        ],
         positionals: 0...0)
 
     let options: SiteOptions
     let dryRun: Bool
+    let strict: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try SiteOptions(arguments, command: Self.spec.name)
         dryRun = arguments.has(.dryRun)
+        strict = arguments.has(.strict)
     }
 
     func run(_ console: Console) async -> ExitCode {
         let log = options.log(console)
         do {
-            let report = try await options.siteBuild(console: console, dryRun: dryRun).run(log: log)
+            let report = try await options.siteBuild(console: console, dryRun: dryRun, strictWords: strict).run(log: log)
             log.say(report.phasesLine)
             if dryRun { report.summary.changeListing.forEach(log.say) }
             log.say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line

@@ -33,7 +33,7 @@ enum FailureReport {
         case is MustacheError, is ContentError, is ContentErrors: .templateError
         case let error as WikiBuildError:
             switch error {
-            case .template, .missingString, .missingStrings, .badStringTable, .badLocaleList, .emptyPage: .templateError
+            case .template, .missingString, .missingStrings, .untranslatedWords, .badStringTable, .badLocaleList, .emptyPage: .templateError
             case .missingFolder, .unreadableFile: .ioError
             }
         case let error as SiteOutputError:

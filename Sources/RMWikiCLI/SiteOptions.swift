@@ -120,7 +120,9 @@ struct SiteOptions: Sendable {
     }
 
     /// The build these options describe. Made once per build: its data service owns a URLSession.
-    func siteBuild(console: Console, dryRun: Bool = false, lockWait: Duration = .zero, now: Date = BuildClock.now()) -> SiteBuild {
+    func siteBuild(
+        console: Console, dryRun: Bool = false, strictWords: Bool = false, lockWait: Duration = .zero, now: Date = BuildClock.now()
+    ) -> SiteBuild {
         var settings = SiteBuild.Settings(
             templates: templates, publicFolder: publicFolder, output: output, cache: cache, configuration: configuration)
         settings.dryRun = dryRun
@@ -128,6 +130,7 @@ struct SiteOptions: Sendable {
         settings.lockWait = lockWait
         settings.content = contentInput
         settings.now = now
+        settings.strictWords = strictWords
         let data: SiteBuild.DataSource = switch source {
         case .demo: .records(DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache(offline: true): .cache(dataService())

@@ -29,6 +29,8 @@ package struct SiteBuild: Sendable {
         package var content: ContentInput = .none
         /// The build's time (`SOURCE_DATE_EPOCH` or the clock): a local record cannot have been added after it.
         package var now = Date()
+        /// A word of the data that a language's table lacks stops the build (`--strict`) instead of being a warning.
+        package var strictWords = false
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
@@ -135,7 +137,7 @@ package struct SiteBuild: Sendable {
         let copies = await timings.measure("pictures") { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
         let pages = SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
                                        content: resolved)
-        let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, timings: &timings)
+        let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, timings: &timings, log: log)
         if let published {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
@@ -233,7 +235,7 @@ package struct SiteBuild: Sendable {
 
     /// Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`. Returns
     /// what was published, nil for a dry run.
-    private func renderAndPublish(_ pages: SiteRenderer.Input, theme: Theme, timings: inout PhaseTimings) async throws
+    private func renderAndPublish(_ pages: SiteRenderer.Input, theme: Theme, timings: inout PhaseTimings, log: Log) async throws
         -> (fileCount: Int, summary: PublishSummary, published: (files: [String], folders: [String])?)
     {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
@@ -242,11 +244,12 @@ package struct SiteBuild: Sendable {
         }
         do {
             let fileCount = try await timings.measure("render") {
-                let paths = try await SiteRenderer(theme: theme, configuration: settings.configuration)
+                let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
                     .render(pages, emit: session.add)
                 try AssetReference.check(
-                    theme.assetReferences + [.placeholderAvatar], against: Set(paths), publicFolder: theme.publicDirectory)
-                return paths.count
+                    theme.assetReferences + [.placeholderAvatar], against: Set(rendered.paths), publicFolder: theme.publicDirectory)
+                try reportUntranslated(rendered.untranslated, theme: theme, log: log)
+                return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
             return (fileCount, summary, settings.dryRun ? nil : session.publishedEntries)
@@ -254,6 +257,23 @@ package struct SiteBuild: Sendable {
             session.abandon()
             throw error
         }
+    }
+
+    /// One warning line per word a table lacks (printed even with `--quiet`); with `--strict`, the error that stops
+    /// the build before anything is published, naming every word.
+    private func reportUntranslated(
+        _ found: [(language: String, word: UntranslatedWord, pages: Int)], theme: Theme, log: Log
+    ) throws(WikiBuildError) {
+        var byWord: [UntranslatedWord: [(language: String, pages: Int)]] = [:]
+        for entry in found { byWord[entry.word, default: []].append((entry.language, entry.pages)) }
+        let words = byWord.keys.sorted { ($0.field, $0.value) < ($1.field, $1.value) }.map { word in
+            let languages = byWord[word] ?? []
+            return WikiBuildError.Untranslated(
+                field: word.field, value: word.value, key: word.key, languages: languages.map(\.language),
+                pages: languages.reduce(0) { $0 + $1.pages }, tables: theme.languages.map(\.tablePath))
+        }
+        if settings.strictWords, !words.isEmpty { throw WikiBuildError.untranslatedWords(words) }
+        for word in words { log.warn("warning: " + word.line) }
     }
 
     /// Refuses an output that publishing would destroy and a cache folder that is not rmwiki's, then takes the

@@ -22,8 +22,14 @@ struct SiteRenderer: Sendable {
         var content = ResolvedContent.empty
     }
 
-    /// Returns the path of every file emitted.
-    func render(_ input: Input, emit publish: @escaping @Sendable (SiteFile) throws -> Void) async throws -> [String] {
+    /// What was emitted: every file's path, and the data's words a language's table lacks with the number of that
+    /// language's pages that show each.
+    struct Rendered: Sendable {
+        var paths: [String]
+        var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
+    }
+
+    func render(_ input: Input, emit publish: @escaping @Sendable (SiteFile) throws -> Void) async throws -> Rendered {
         // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).
         let ledger = PocketFiles.Ledger()
         let emit: @Sendable (SiteFile) throws -> Void = { file in
@@ -56,7 +62,10 @@ struct SiteRenderer: Sendable {
             paths.append(file.path)
             try emit(file)
         }
-        return paths
+        let untranslated = zip(theme.languages, parts).flatMap { language, part in
+            part.untranslated.map { (language: language.code, word: $0.key, pages: $0.value) }
+        }
+        return Rendered(paths: paths, untranslated: untranslated)
     }
 
     /// Each language's name, folder and 404 texts, which every language's pages name.
@@ -133,6 +142,8 @@ struct SiteRenderer: Sendable {
     struct RenderedPart: Sendable {
         var paths: [String] = []
         var sitemap: [MustacheValue] = []
+        /// The words this language's table lacks, each with how many of its pages show it.
+        var untranslated: [UntranslatedWord: Int] = [:]
     }
 
     /// One language's pages, search index and feed. Page models are built as they are rendered and dropped
@@ -151,8 +162,10 @@ struct SiteRenderer: Sendable {
                 pageIDs: theme.pageIDs)
         }
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
+        let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
-            PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, prefix: prefix, renderer: renderer, emit: emit
+            PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, prefix: prefix, renderer: renderer,
+            untranslated: untranslated, emit: emit
         ) { page in
             .object([
                 "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
@@ -174,7 +187,7 @@ struct SiteRenderer: Sendable {
     /// its pages and handing each on as soon as it is rendered. Returns the pages' paths and sitemap entries
     /// (the 404 page has none) in maker order, so the output does not depend on which task took what.
     static func renderPages(
-        _ makers: [PageMaker], theme: Theme, prefix: String, renderer: PageRenderer,
+        _ makers: [PageMaker], theme: Theme, prefix: String, renderer: PageRenderer, untranslated: [UntranslatedWord] = [],
         emit: @escaping @Sendable (SiteFile) throws -> Void, sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
     ) async throws -> RenderedPart {
         let queue = WorkQueue(count: makers.count)
@@ -192,6 +205,9 @@ struct SiteRenderer: Sendable {
                             try theme.checkNotBlank(bytes, path: path, template: page.template)
                             try emit(SiteFile(path: path, bytes: bytes))
                             part.paths.append(path)
+                            if !untranslated.isEmpty {
+                                for word in try Self.shown(untranslated, on: page) { part.untranslated[word, default: 0] += 1 }
+                            }
                             if ![Route.notFound, .offline, .random].contains(page.route) { part.sitemap.append(sitemapEntry(page)) }
                         }
                         done.append((index, part))
@@ -207,8 +223,28 @@ struct SiteRenderer: Sendable {
         for (_, finished) in done.sorted(by: { $0.0 < $1.0 }) {
             part.paths += finished.paths
             part.sitemap += finished.sitemap
+            part.untranslated.merge(finished.untranslated, uniquingKeysWith: +)
         }
         return part
+    }
+}
+
+extension SiteRenderer {
+    /// The `words` that `page` shows as values of their own (a species on a card, a type in a row): read from the
+    /// page's values, not its text, so a name that contains a word does not count. Only asked of a language whose
+    /// table lacks a word of the data.
+    static func shown(_ words: [UntranslatedWord], on page: SitePage) throws -> [UntranslatedWord] {
+        var strings = Set<String>()
+        func collect(_ value: MustacheValue) {
+            switch value {
+            case .string(let text): strings.insert(text)
+            case .array(let items): items.forEach(collect)
+            case .object(let members): members.values.forEach(collect)
+            default: break
+            }
+        }
+        collect(try page.content.templateValue())
+        return words.filter { strings.contains($0.value) }
     }
 }
 

@@ -13,6 +13,27 @@ package enum WikiBuildError: Error, CustomStringConvertible {
     /// Keys one table has and another lacks, all of them in one message: a new language's table is written in one
     /// go, not one build per key.
     case missingStrings([StringGap])
+    /// Words of the data that a language's table lacks, with `--strict`.
+    case untranslatedWords([Untranslated])
+
+    /// A word of the data a table lacks, where it shows and the entry that would translate it.
+    package struct Untranslated: Sendable {
+        let field: String
+        let value: String
+        let key: String
+        let languages: [String]
+        let pages: Int
+        /// Every table, since they all take the same keys.
+        let tables: [String]
+
+        /// `species "Mytholog" has no fr translation (20 pages show it in English): add "term_species_Mytholog"
+        /// to …/fr.json and every table`.
+        var line: String {
+            "\(field) \"\(value)\" has no \(languages.joined(separator: ", ")) translation "
+                + "(\(pages == 1 ? "1 page shows" : "\(pages) pages show") it as the data gives it): "
+                + "add \"\(key)\" to " + tables.joined(separator: ", ")
+        }
+    }
 
     package struct StringGap: Sendable {
         let keys: [String]
@@ -51,6 +72,9 @@ package enum WikiBuildError: Error, CustomStringConvertible {
                     : "missing \(gap.keys.count) strings in locale '\(gap.locale)': add them to \(gap.table) (they are in "
                         + "'\(gap.presentIn)'): " + gap.keys.joined(separator: ", ")
             }.joined(separator: "\n")
+        case .untranslatedWords(let words):
+            "\(words.count == 1 ? "a word" : "\(words.count) words") of the data ha\(words.count == 1 ? "s" : "ve") no "
+                + "translation (--strict), nothing was published:\n" + words.map(\.line).joined(separator: "\n")
         }
     }
 }

@@ -236,7 +236,13 @@ extension SiteModel {
             image: try image(of: character),
             status: try CharacterVocabulary.status(character.status, gender: character.gender, strings),
             gender: try CharacterVocabulary.gender(character.gender, strings),
-            species: strings.term("species", character.species))
+            species: try cardSpecies(character.species))
+    }
+
+    /// A species where no label says what it is (a card, a search result): "Unknown species", since a bare
+    /// "Inconnue · Masculin" reads as a wrong agreement in French.
+    func cardSpecies(_ species: String) throws -> String {
+        species.isUnknownValue ? try strings("character_card_species_unknown") : strings.term("species", species)
     }
 
     func cards(_ ids: [Int]) throws -> [CharacterCard] {

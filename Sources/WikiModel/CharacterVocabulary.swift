@@ -1,5 +1,6 @@
 /// The status and gender values the API uses, each with its own colour class and translated label.
-/// A value outside the vocabulary (hostile or future data) is shown as it is, coloured as "unknown".
+/// A value outside the vocabulary (hostile or future data) is coloured as "unknown" and shown as the table
+/// translates it (`status_<value>`), else as it is.
 enum CharacterVocabulary {
     static let statuses = ["alive", "dead", "unknown"]
     static let genders = ["female", "male", "genderless", "unknown"]
@@ -32,7 +33,10 @@ enum CharacterVocabulary {
         _ raw: String, known: [String], prefix: String, _ strings: StringTable
     ) throws -> Badge {
         let key = raw.lowercased()
-        guard known.contains(key) else { return Badge(label: raw, cssClass: "\(prefix)-unknown") }
+        guard known.contains(key) else {
+            // A word the data brought later may be translated by the table (`UntranslatedWord` says which are not).
+            return Badge(label: strings.entries["\(prefix)_\(key)"] ?? raw, cssClass: "\(prefix)-unknown")
+        }
         return Badge(label: try strings("\(prefix)_\(key)"), cssClass: "\(prefix)-\(key)")
     }
 }

@@ -107,7 +107,7 @@ extension SiteModel {
             code: episode.episode, name: episode.name,
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
-            createdLabel: try strings(dataset.isDatedLocally(.episode, episode.id) ? "episode_created_locally" : "episode_created"),
+            createdLabel: try strings(dataset.isDatedLocally(.episode, episode.id) ? "info_created_locally" : "info_created"),
             castSize: count(cast.count), characters: characterList(cast, eager: true), hasCharacters: !cast.isEmpty,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
             season: try seasonLink(episode),

@@ -75,7 +75,7 @@ extension SiteModel {
         }
         return SearchIndex(
             statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
-            species: species.map { strings.term("species", $0) }, entries: entries, locations: places, episodes: episodes,
+            species: try species.map(cardSpecies), entries: entries, locations: places, episodes: episodes,
             groups: try searchGroups(), articles: try searchArticles(),
             avatar: configuration.sharedLink(Self.avatarFolder + Self.avatarName),
             faceImage: configuration.sharedLink(Self.avatarFolder + Self.avatarCopyName), faceSides: sides)

@@ -12,6 +12,8 @@ package struct StringTable: Sendable, Equatable {
     package let entries: [String: String]
     /// The counts that take the `_one` form, read once from `plural_singular`: every count on every card asks.
     private let singularCounts: Set<Int>
+    /// The words that lose their vowel before a name that begins with one (`elision_words`: "de le la que" in French).
+    private let elision: Elision
 
     package init(locale: String, entries: [String: String]) {
         self.locale = locale
@@ -19,6 +21,7 @@ package struct StringTable: Sendable, Equatable {
         singularCounts = Set((entries["plural_singular"] ?? "1").split(separator: ",").compactMap {
             Int($0.filter { !$0.isWhitespace })
         })
+        elision = Elision(words: entries["elision_words"] ?? "")
     }
 
     package func callAsFunction(_ key: String) throws(MissingStringError) -> String {
@@ -51,7 +54,8 @@ package struct StringTable: Sendable, Equatable {
     }
 
     /// `"{count} episodes"` with its `{name}` placeholders filled in, in one pass over the bytes (this runs
-    /// for every card of every page). A placeholder without a value stays as written.
+    /// for every card of every page). A placeholder without a value stays as written. A word of `elision_words`
+    /// just before a value that begins with a vowel sound is elided ("originaire de {origin}": "originaire d’Earth").
     func format(_ key: String, _ values: [String: String]) throws(MissingStringError) -> String {
         let pattern = try self(key)
         let bytes = pattern.utf8
@@ -67,7 +71,12 @@ package struct StringTable: Sendable, Equatable {
                 break
             }
             let name = String(Substring(rest[bytes.index(after: open)..<close]))
-            result += values[name] ?? String(Substring(rest[open...close]))
+            if let value = values[name] {
+                elision.elide(&result, before: value)
+                result += value
+            } else {
+                result += String(Substring(rest[open...close]))
+            }
             rest = rest[bytes.index(after: close)...]
         }
         result += Substring(rest)

@@ -659,7 +659,7 @@ struct HugoSite {
               <dl class="facts">
                 {{ with $p.season }}<div class="fact-season"><dt>[[episode_season]]</dt><dd>{{ partial "record-link.html" . }}</dd></div>
                 {{ end }}<div><dt>[[episode_air_date]]</dt><dd>{{ with $p.airdateiso }}<time datetime="{{ . }}">{{ $p.airdate }}</time>{{ else }}{{ $p.airdate }}{{ end }}</dd></div>
-                <div><dt>[[episode_created]]</dt><dd>{{ with $p.creatediso }}<time datetime="{{ . }}">{{ $p.created }}</time>{{ else }}{{ $p.created }}{{ end }}</dd></div>
+                <div><dt>[[info_created]]</dt><dd>{{ with $p.creatediso }}<time datetime="{{ . }}">{{ $p.created }}</time>{{ else }}{{ $p.created }}{{ end }}</dd></div>
                 <div><dt>[[episode_cast]]</dt><dd>{{ $p.castsize }}</dd></div>
               </dl>
               <section aria-labelledby="cast-heading">

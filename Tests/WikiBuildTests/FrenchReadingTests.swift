@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import WikiBuild
+@testable import WikiModel
 
 /// The French site as a French reader reads it, over the whole real dataset: no English word of the data's
 /// vocabulary, "1er" for the first of a month, a no-break space before `: ; ! ?` and inside « », and generated
@@ -150,7 +151,7 @@ struct FrenchReadingTests {
         }
         // Groups of characters take the plural in a chart's legend, each capitalised.
         let statistics = try BuildFixture.text(output, "fr/statistics/index.html")
-        for legend in ["Vivants 439", "Morts 287", "Inconnu 100", "Inconnu 49"] {
+        for legend in ["Vivants 439", "Morts 287", "Inconnus 100", "Inconnu 49"] {
             #expect(statistics.contains(">\(legend) ("), "\(legend)")
         }
     }
@@ -164,5 +165,99 @@ struct FrenchReadingTests {
         #expect(cards.contains("Station spatiale · Dimension inconnue"))
         let adjudicator = try BuildFixture.text(output, "fr/characters/8/index.html")
         #expect(adjudicator.contains("Origine</dt>\n          <dd>Inconnue</dd>"), "Origine : Inconnue")
+    }
+
+    /// "de", "le", "la", "que" elide before a name read with a vowel first: "originaire d’Earth (C-137)" in name notes,
+    /// "Portrait d’Abradolf Lincler", and so on wherever a phrase meets a name.
+    @Test func namesTakeElision() async throws {
+        let pages = try await Self.french.value
+        let joined = try NSRegularExpression(pattern: #"(?<![\p{L}’'])(?:[Dd]e|[Ll]e|[Ll]a|[Qq]ue) (\p{Lu}[^\s]*)"#)
+        let unelided = pages.flatMap { page in
+            page.texts.flatMap { text in
+                joined.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match -> String? in
+                    guard let range = Range(match.range(at: 1), in: text), Elision.beginsWithVowelSound(String(text[range])),
+                          let whole = Range(match.range, in: text) else { return nil }
+                    return "\(page.path): \(text[whole])"
+                }
+            }
+        }
+        #expect(unelided.isEmpty, "\(unelided.count) unelided, e.g. \(unelided.prefix(8))")
+        let elided = Self.matches(try NSRegularExpression(pattern: "originaire d’Earth"), in: pages, context: 0)
+        #expect(elided.count > 100, "\(elided.count) name notes read “originaire d’Earth”")
+    }
+
+    @Test func elisionFollowsTheNamesFirstSound() {
+        let french = StringTable(locale: "fr", entries: ["elision_words": "de le la que", "note": "originaire de {origin}"])
+        let cases = ["Earth (C-137)": "originaire d’Earth (C-137)", "Évry": "originaire d’Évry", "Unity's Planet": "originaire d’Unity's Planet",
+                     "E. Coli": "originaire d’E. Coli", "Yvonne": "originaire d’Yvonne",
+                     // An English h is breathed, a y before a vowel is a consonant, "One" starts with /w/, a letter is spelled.
+                     "Hamster in Butt World": "originaire de Hamster in Butt World", "Young Jerry": "originaire de Young Jerry",
+                     "One Crew": "originaire de One Crew", "A": "originaire de A", "Bird World": "originaire de Bird World",
+                     "8": "originaire de 8", "«Earth»": "originaire de «Earth»"]
+        for (origin, expected) in cases {
+            #expect((try? french.format("note", ["origin": origin])) == expected, "\(origin)")
+        }
+        let english = StringTable(locale: "en", entries: ["elision_words": "", "note": "from de {origin}"])
+        #expect((try? english.format("note", ["origin": "Earth"])) == "from de Earth", "no elision without elision_words")
+    }
+
+    /// Sizes in the units French writes ("47,3 Mo", "820 ko"), on the pages and in the scripts that write them.
+    @Test func sizesAreWrittenInFrenchUnits() async throws {
+        let pages = try await Self.french.value
+        let english = Self.matches(try NSRegularExpression(pattern: #"\b[0-9.,]+[ \u00A0\u202F]?(?:MB|kB|KB|GB)\b"#), in: pages)
+        #expect(english.isEmpty, "\(english.prefix(5))")
+        let offline = try BuildFixture.text(try await FullSite.built().output, "fr/offline/index.html")
+        #expect(offline.contains("data-megabytes=\"{size}\u{00A0}Mo\" data-kilobytes=\"{size}\u{00A0}ko\""))
+        // The scripts take their units from the page: none of their own.
+        for script in try FileManager.default.contentsOfDirectory(atPath: ProjectTheme.publicFolder.path + "/assets")
+            where script.hasSuffix(".js") {
+            let text = try String(contentsOfFile: ProjectTheme.publicFolder.path + "/assets/" + script, encoding: .utf8)
+            #expect(try NSRegularExpression(pattern: #""[^"\n]*\b(?:MB|kB|KB|GB)\b[^"\n]*""#)
+                .firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(script)")
+        }
+    }
+
+    /// Guillemets are quotation marks in French: the pager's arrows are arrows.
+    @Test func noGuillemetIsAnArrow() async throws {
+        let pages = try await Self.french.value
+        let arrows = Self.matches(try NSRegularExpression(pattern: #"[«‹][\s\u00A0\u202F]*(?:Première|Précédente)|(?:Suivante|Dernière)[\s\u00A0\u202F]*[»›]"#),
+                                  in: pages)
+        #expect(arrows.isEmpty, "\(arrows.count) guillemets as arrows, e.g. \(arrows.prefix(5))")
+        // Every « opens a quotation that a » closes.
+        let unbalanced = pages.filter { page in page.texts.contains { $0.filter { $0 == "«" }.count != $0.filter { $0 == "»" }.count } }
+        #expect(unbalanced.isEmpty, "\(unbalanced.prefix(5).map(\.path))")
+        let list = try BuildFixture.text(try await FullSite.built().output, "fr/characters/index.html")
+        #expect(list.contains("⇤ Première") && list.contains("Dernière ⇥"))
+    }
+
+    /// The API record's date has one label on characters and episodes: "Ajouté à l’API le".
+    @Test func oneLabelForTheRecordDate() async throws {
+        let pages = try await Self.french.value
+        func count(_ label: String, under folder: String) -> Int {
+            pages.filter { $0.path.hasPrefix("fr/\(folder)/") && $0.path.hasSuffix("/index.html") && $0.texts.contains { $0.contains(label) } }.count
+        }
+        #expect(count("Ajouté à l’API le", under: "characters") == 826)
+        #expect(count("Ajouté à l’API le", under: "episodes") == 51)
+        for other in ["Ajout à l’API", "Créé le", "Ajout au wiki"] {
+            #expect(Self.matches(try NSRegularExpression(pattern: other), in: pages).isEmpty, "\(other)")
+        }
+    }
+
+    /// Words that cannot be read as agreement slips, and no label repeated in its value.
+    @Test func labelsAgreeAndSayWhatTheyQualify() async throws {
+        let pages = try await Self.french.value
+        let output = try await FullSite.built().output
+        // A card's "Inconnue · Masculin" reads as a wrong agreement: the species says it is one.
+        #expect(Self.matches(try NSRegularExpression(pattern: #"(?<!Espèce )[Ii]nconnue · (?!Wiki Rick)"#), in: pages).isEmpty)
+        let unknownSpecies = Self.matches(try NSRegularExpression(pattern: "Espèce inconnue · "), in: pages, context: 0)
+        #expect(unknownSpecies.count > 50, "\(unknownSpecies.count)")
+        let search = try BuildFixture.text(output, "fr/search/index.html")
+        #expect(search.contains(#"<select id="search-species" name="species">"# + "\n          <option value=\"\">Toutes</option>"))
+        #expect(search.contains(#"<select id="search-status" name="status">"# + "\n          <option value=\"\">Tous</option>"))
+        let statistics = try BuildFixture.text(output, "fr/statistics/index.html")
+        #expect(statistics.contains(">Inconnus 100 (") && !statistics.contains(">Inconnu 100 ("), "beside “Vivants” and “Morts”")
+        // A label, not the end of a name ("Narnia Dimension : Dimension de Narnia" describes a place).
+        let repeated = Self.matches(try NSRegularExpression(pattern: #"(?<!\p{L} )(Dimension|Espèce|Type|Statut)[\u202F ]: \1\b"#), in: pages)
+        #expect(repeated.isEmpty, "\(repeated.prefix(5))")
     }
 }

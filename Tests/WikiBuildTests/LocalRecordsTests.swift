@@ -136,7 +136,7 @@ struct LocalBuild {
         // The API never added them: their day is when they entered the wiki, and the pages say so.
         #expect(prime.contains("Added to the wiki") && !prime.contains("Added to the API"))
         #expect(try build.page("characters/1/index.html").contains("Added to the API"), "an API record's day is the API's")
-        #expect(try build.page("fr/characters/827/index.html").contains("Ajout au wiki"))
+        #expect(try build.page("fr/characters/827/index.html").contains("Ajouté au wiki le"))
     }
 
     @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))

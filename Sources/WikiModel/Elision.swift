@@ -1,0 +1,43 @@
+import Foundation
+
+/// French elision where a phrase of the string table meets a name: "de", "le", "la", "que" lose their vowel
+/// before a name read with a vowel first ("originaire d’Earth (C-137)", "Portrait d’Abradolf Lincler").
+///
+/// Decided by the name's first letters, as a French reader says the English names of the data: a vowel elides
+/// (accented or not); `h` does not, since a French reader gives an English name's h its breath ("de Hamurai",
+/// "de Heistotron"); `y` elides only before a consonant ("d’Yvonne"), since before a vowel it is heard as a
+/// consonant ("de Young Jerry", "de Yaarb"); "One" and "Once" begin with a /w/ ("de One Crew…"); a lone letter is
+/// spelled ("de A à Z"), an initial is not ("d’E. Coli"). Anything else (a digit, a quotation mark) keeps the whole word. The README lists the same rule.
+struct Elision: Sendable, Equatable {
+    /// Lower-cased, as the table lists them.
+    private let words: Set<String>
+
+    init(words list: String) {
+        words = Set(list.split(whereSeparator: \.isWhitespace).map { $0.lowercased() })
+    }
+
+    /// Elides the word `text` ends with ("… de ") when `value` begins with a vowel sound.
+    func elide(_ text: inout String, before value: String) {
+        guard !words.isEmpty, text.last == " ", Self.beginsWithVowelSound(value) else { return }
+        let beforeSpace = text.dropLast()
+        let word = beforeSpace.reversed().prefix { $0.isLetter }
+        guard word.count >= 2, words.contains(String(word.reversed()).lowercased()) else { return }
+        text = String(beforeSpace.dropLast()) + "’"
+    }
+
+    /// Whether a French reader hears a vowel first in `name` (see the type's comment).
+    static func beginsWithVowelSound(_ name: String) -> Bool {
+        let letters = Array(name.prefix(4).lowercased().folding(options: .diacriticInsensitive, locale: nil))
+        // A lone letter is spelled ("de A à Z"); an initial is not ("d’E. Coli").
+        guard let first = letters.first, letters.count > 1 && !letters[1].isWhitespace else { return false }
+        func isVowel(_ letter: Character?) -> Bool { letter.map { "aeiou".contains($0) } ?? false }
+        switch first {
+        case "o":
+            // "One", "Once": heard with a /w/.
+            let start = String(letters)
+            return !(start == "once" || start.hasPrefix("one") && (letters.count == 3 || !letters[3].isLetter))
+        case "y": return !isVowel(letters[1]) && letters[1] != "y"
+        default: return isVowel(first) || first == "æ" || first == "œ"
+        }
+    }
+}
