@@ -34,8 +34,8 @@ struct ServeCommand: Command {
     }
 }
 
-/// What `serve` takes: every option of `build` (the output defaulting to a preview folder), where to
-/// listen, and whether to watch the theme and the cache.
+/// What `serve` takes: every option of `build` but `--dry-run` and `--strict`, which a preview has no use for (the
+/// output defaulting to a preview folder), where to listen, and whether to watch the theme and the cache.
 struct ServeOptions: Sendable {
     /// Previews go here so that trying out a template never overwrites the published `_site`.
     static let defaultOutput = ".rmwiki-preview"

@@ -8,7 +8,7 @@ import Testing
         #expect(await ConsoleRecorder.run(["--help"]).out.contains("  serve "))
         let help = await ConsoleRecorder.run(["help", "serve"])
         #expect(help.code == 0)
-        for option in BuildCommand.spec.options where option.name != "dry-run" {
+        for option in BuildCommand.spec.options where !["dry-run", "strict"].contains(option.name) {
             #expect(help.out.contains("--\(option.name)"), "serve takes every option of build: \(option.name)")
         }
         for option in ["port", "host", "watch"] { #expect(help.out.contains("--\(option)")) }

@@ -27,7 +27,7 @@ import Testing
         let rows = Dictionary(uniqueKeysWithValues: morty.info.map { ($0.key, $0) })
         // One episode: its first is its last, said once.
         #expect(morty.info.map(\.key) == InfoField.allCases.map(\.key).filter { $0 != "last-seen" })
-        #expect(rows["created"]?.label == "Added to the API", "the record's date, not a story fact")
+        #expect(rows["created"]?.label == "Added to the API on", "the record's date, not a story fact")
         #expect(rows["origin"]?.value == "Place 99")
         #expect(rows["origin"]?.url == nil, "location 99 does not exist: plain text, no broken link")
         #expect(rows["location"]?.url == "/wiki/locations/2/")
