@@ -171,9 +171,15 @@ extension APIClient {
         }
         if Self.isThrottling(response) {
             let asked = RetryPolicy.retryAfter(response.header("Retry-After"))
+            do {
+                if let asked { try FetchDeadline.current?.allow(wait: asked, for: request.url) }
+            } catch {
+                // The fetch fails now; a pause would only hold up whatever runs next on this client.
+                await limiter.finish(ticket, .abandoned)
+                throw error
+            }
             let pause = retryPolicy.throttlePause(retryAfter: asked, jitter: Double.random(in: 0...1))
             await limiter.finish(ticket, .throttled(pause: pause))
-            if let asked { try FetchDeadline.current?.allow(wait: asked, for: request.url) }
         } else {
             await limiter.finish(ticket, .answered)
         }

@@ -30,6 +30,8 @@ actor RequestLimiter {
         /// No answer at all (timeout, broken connection): most likely let through, since a limit answers at once,
         /// but no sign that more in flight would be welcome.
         case noAnswer
+        /// Throttled with a wait past the fetch's time limit, so the fetch fails: no pause, no cut, nothing learnt.
+        case abandoned
     }
 
     struct Pace: Sendable, Equatable {
@@ -144,7 +146,7 @@ actor RequestLimiter {
             if outcome == .answered, ticket.generation == generation { window = min(Double(ceiling), window + 1 / window) }
         case .throttled(let pause) where ticket.generation == generation:
             cut(pause: pause)
-        case .throttled:
+        case .throttled, .abandoned:
             break
         }
         admitWaiters()

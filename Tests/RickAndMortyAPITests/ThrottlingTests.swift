@@ -113,6 +113,8 @@ import TestSupport
             #expect(error == .waitBeyondTimeLimit(url: url, wait: .seconds(86400), limit: .seconds(600)))
             let text = try #require(error).description
             #expect(text.contains("Retry-After") && text.contains("24h") && text.contains("--max-time 10m"), "\(text)")
+            // Nor does the client's next fetch wait for it: a refused wait pauses no one (no cut, so no pace).
+            #expect(await client.limiter.pace == nil, "the refused wait still paused every request of the client")
         }
     }
 

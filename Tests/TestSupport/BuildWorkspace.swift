@@ -73,6 +73,6 @@ package struct BuildWorkspace: Sendable {
     }
 
     package func remove() {
-        try? FileManager.default.removeItem(at: folder)
+        FolderRemoval.remove(folder)
     }
 }

@@ -46,11 +46,11 @@ enum TestProcessFolder {
         let temporary = FileManager.default.temporaryDirectory
         for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            FolderRemoval.remove(temporary.appendingPathComponent(name))
         }
         let root = temporary.appendingPathComponent(prefix + String(getpid()), isDirectory: true)
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: TestProcessFolder.root) }
+        atexit { FolderRemoval.remove(TestProcessFolder.root) }
         return root
     }()
 }
