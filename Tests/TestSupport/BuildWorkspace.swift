@@ -66,10 +66,11 @@ package struct BuildWorkspace: Sendable {
         let measures = logs.appendingPathComponent("measures-\(UUID().uuidString)")
         let result = try await SpawnedProcess.run(bench, ["child", measures.path, binary] + arguments, captureIn: logs)
         let fields = ((try? String(contentsOf: measures, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
-        guard result.termination == .exited(0), fields.count == 4 else {
+        // "status wall cpu system maxRSSKiB", as `ChildProcess.launch` in the benchmarks writes it.
+        guard result.termination == .exited(0), fields.count == 5 else {
             throw SpawnError(description: "rmwiki-bench child did not report (\(result.termination)): \(result.err)")
         }
-        return (Int32(fields[0]), result.err, fields[3])
+        return (Int32(fields[0]), result.err, fields[4])
     }
 
     package func remove() {
