@@ -28,10 +28,12 @@ package enum WikiBuildError: Error, CustomStringConvertible {
 
         /// `species "Mytholog" has no fr translation (20 pages show it in English): add "term_species_Mytholog"
         /// to …/fr.json and every table`.
+        /// A word of hundreds of characters (the data's strings are cut at 500) is shown by its first 60.
         var line: String {
-            "\(field) \"\(value)\" has no \(languages.joined(separator: ", ")) translation "
+            func shown(_ text: String) -> String { text.count > 60 ? text.prefix(60) + "…" : text }
+            return "\(field) \"\(shown(value))\" has no \(languages.joined(separator: ", ")) translation "
                 + "(\(pages == 1 ? "1 page shows" : "\(pages) pages show") it as the data gives it): "
-                + "add \"\(key)\" to " + tables.joined(separator: ", ")
+                + "add \"\(shown(key))\" to " + tables.joined(separator: ", ")
         }
     }
 

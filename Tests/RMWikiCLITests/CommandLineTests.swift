@@ -4,6 +4,14 @@ import Testing
 @testable import RMWikiCLI
 
 @Suite struct CommandLineTests {
+    /// Warnings quote the data: an escape sequence in a species would act on the maintainer's terminal.
+    @Test func warningsShowControlCharactersOfTheDataAsText() {
+        let recorder = ConsoleRecorder()
+        recorder.console.err("species \"\u{1B}]0;owned\u{07}\u{1B}[2JAlien\u{9B}31m\" has no fr translation\n\tand a tab")
+        #expect(recorder.err == #"species "\u{1b}]0;owned\u{7}\u{1b}[2JAlien\u{9b}31m" has no fr translation"# + "\n\tand a tab")
+        #expect(Console.printable("Zombified 🧟 Évian") == "Zombified 🧟 Évian")
+    }
+
     @Test func helpListsEveryCommand() async {
         let result = await ConsoleRecorder.run(["--help"])
         #expect(result.code == 0)
