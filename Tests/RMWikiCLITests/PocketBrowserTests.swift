@@ -204,11 +204,10 @@ struct PocketBrowserTests {
             "species/", try first("species"), "types/", try first("types"), "statuses/", try first("statuses"),
             "seasons/", "seasons/1/", "offline/", "404.html",
         ]
-        for width in [320, 390] {
-            try await browser.emulate(width: width, height: 844, mobile: true)
-            for language in Self.languages {
-                for kind in kinds {
-                    try await open(browser, root.appendingPathComponent(language + kind))
+        for language in Self.languages {
+            for kind in kinds {
+                try await open(browser, root.appendingPathComponent(language + kind))
+                try await browser.atPhoneWidths { width in
                     let box = try await browser.text(
                         "(function (r) { return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight].join(' '); })(document.querySelector('.header-search').getBoundingClientRect())")
                     let values = box.split(separator: " ").compactMap { Double($0) }
@@ -217,7 +216,9 @@ struct PocketBrowserTests {
                             "the search control at \(width) px on \(language + kind): \(box)")
                 }
             }
-            try await open(browser, root)
+        }
+        try await open(browser, root)
+        try await browser.atPhoneWidths { width in
             #expect(try await browser.text("(function (r) { return r.right <= innerWidth && r.bottom <= innerHeight && r.width > 100; })(document.getElementById('home-search-query').getBoundingClientRect())") == "true",
                     "the home page's search field at \(width) px")
             if width == 320 { try await shoot(browser, "search-control-320") }
