@@ -50,6 +50,18 @@ extension BrowserSession {
         try await wait(until: "window.framesSeen === true", seconds: 45)
     }
 
+    /// Lays the open page out again at each phone width in turn (the emulated screen resized, as when a phone
+    /// turns) and runs `body` at each: one load serves every width, where a load per width cost the browser
+    /// suites most of their page loads. The site's scripts read no width when a page loads (`pocket.js` checks
+    /// its pictures again on `resize`), so each layout is the one a load at that width gives.
+    func atPhoneWidths(_ widths: [Int] = [320, 390], _ body: (Int) async throws -> Void) async throws {
+        for width in widths {
+            try await emulate(width: width, height: 844, mobile: true)
+            try await wait(until: "innerWidth === \(width)")
+            try await body(width)
+        }
+    }
+
     /// A JavaScript expression's value as a number.
     func number(_ expression: String) async throws -> Double {
         let value = try await text(expression)

@@ -31,16 +31,12 @@ struct FanDetailsBrowserTests {
 
     @Test func theRealWikiAtPhoneWidths() async throws {
         try await withRealSite { browser, site in
-            for width in [320, 390] {
-                try await browser.emulate(width: width, height: 844, mobile: true)
-                for page in Self.pageKinds {
-                    try await open(browser, site.appendingPathComponent(page))
+            for page in Self.pageKinds {
+                try await open(browser, site.appendingPathComponent(page))
+                try await browser.atPhoneWidths { width in
                     try await expectPhoneLayout(browser, "/\(page)", width: width)
+                    if page.hasSuffix("statistics/") { try await expectChartsFit(browser, "/\(page)", width: width) }
                 }
-                try await open(browser, site.appendingPathComponent("statistics/"))
-                try await expectChartsFit(browser, width: width)
-                try await open(browser, site.appendingPathComponent("fr/statistics/"))
-                try await expectChartsFit(browser, width: width)
             }
 
             // The first screen of a character page at 390 × 844: the key facts, and no blank one.
@@ -106,12 +102,9 @@ struct FanDetailsBrowserTests {
     @Test func hostileNamesAtPhoneWidths() async throws {
         try await withHostileSite { browser, site, pages in
             #expect(pages.contains("locations/2/index.html"))
-            for width in [320, 390] {
-                try await browser.emulate(width: width, height: 844, mobile: true)
-                for page in pages {
-                    try await open(browser, site.appendingPathComponent(page))
-                    try await expectPhoneLayout(browser, "/\(page)", width: width)
-                }
+            for page in pages {
+                try await open(browser, site.appendingPathComponent(page))
+                try await browser.atPhoneWidths { width in try await expectPhoneLayout(browser, "/\(page)", width: width) }
             }
             try await browser.emulate(width: 390, height: 844, mobile: true)
             try await open(browser, site.appendingPathComponent("locations/2/"))
@@ -181,7 +174,7 @@ struct FanDetailsBrowserTests {
         """
 
     /// Every chart drawing shown fits its figure, which does not scroll, and its text is drawn whole, at 11 px or more.
-    private func expectChartsFit(_ browser: BrowserSession, width: Int) async throws {
+    private func expectChartsFit(_ browser: BrowserSession, _ page: String, width: Int) async throws {
         let problems = try await browser.texts("""
             Array.from(document.querySelectorAll('figure.chart')).flatMap(figure => {
               const out = [];
@@ -201,7 +194,7 @@ struct FanDetailsBrowserTests {
               return out;
             })
             """)
-        #expect(problems.isEmpty, "statistics at \(width) px: \(problems)")
+        #expect(problems.isEmpty, "\(page) at \(width) px: \(problems)")
         #expect(try await browser.number("document.querySelectorAll('figure.chart').length") == 7)
     }
 

@@ -84,10 +84,9 @@ struct PhoneLayoutTests {
         try await open(browser, site.appendingPathComponent("whats-new/"))
         let group = try await browser.text("document.querySelector('.whats-new-group h2 a').getAttribute('href')")
         pages.append(String(group.dropFirst()))
-        for width in [390, 320] {
-            try await browser.emulate(width: width, height: 844, mobile: true)
-            for page in pages {
-                try await open(browser, site.appendingPathComponent(page))
+        for page in pages {
+            try await open(browser, site.appendingPathComponent(page))
+            try await browser.atPhoneWidths([390, 320]) { width in
                 if width == 390, ["locations/3/", "episodes/28/"].contains(page) {
                     print("phone 390 px: /\(page) is \(Int(try await browser.number("document.documentElement.scrollHeight"))) px tall")
                 }
