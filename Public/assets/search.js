@@ -1,6 +1,6 @@
 // Search over the compact index written by the build: characters (name, note, type, origin), locations
-// (name, type, dimension), episodes (code, name), the pages of dimensions, species, types and seasons, and the
-// articles. Every match is reachable: each group comes 20 at a time with a button for the next ones. Every
+// (name, type, dimension), episodes (code, name, and the data's name where the language has its own), the
+// pages of dimensions, species, types and seasons, and the articles. Every match is reachable: each group comes 20 at a time with a button for the next ones. Every
 // value from the index is inserted with textContent or setAttribute, never as HTML, so names cannot inject markup.
 //
 // Ranking, as MiniSearch and Pagefind do it, runs over the index's distinct words, not its records: each word
@@ -141,10 +141,11 @@
   function Matcher(data) {
     var records = [];
     var words = new Map();
-    function add(kind, entry, name, others, popularity) {
+    // `alias`: a second name, ranked as the name (an episode's title in the data beside the language's own).
+    function add(kind, entry, name, others, popularity, alias) {
       var record = {
         kind: kind, entry: entry, name: fold(name), code: kind === "episodes" ? fold(entry[1]) : "",
-        popularity: popularity || 0, order: records.length,
+        alias: alias ? fold(alias) : "", popularity: popularity || 0, order: records.length,
       };
       var position = records.length;
       records.push(record);
@@ -158,13 +159,14 @@
         });
       }
       post(name, "name");
+      if (alias) post(alias, "name");
       others.forEach(function (text) { post(text, "other"); });
     }
     data.characters.forEach(function (entry) {
       add("characters", entry, entry[1], [entry[6], entry[7], entry[8]], entry[10]);
     });
     data.locations.forEach(function (entry) { add("locations", entry, entry[1], [entry[2], entry[3]], entry[4]); });
-    data.episodes.forEach(function (entry) { add("episodes", entry, entry[2], [entry[1]], entry[4]); });
+    data.episodes.forEach(function (entry) { add("episodes", entry, entry[2], [entry[1]], entry[4], entry[5]); });
     (data.groups || []).forEach(function (entry) { add("groups", entry, entry[1], [entry[2]], entry[3]); });
     (data.articles || []).forEach(function (entry) { add("articles", entry, entry[1], [entry[2]], 0); });
     // How well known a record is beside the best known of its kind, so that sections can be compared: Morty
@@ -302,7 +304,7 @@
     for (p = 0; p < alive.length; p++) {
       position = alive[p];
       var record = records[position];
-      if (record.name === whole || record.code === whole) total[position] = -1;
+      if (record.name === whole || record.code === whole || record.alias === whole) total[position] = -1;
       keys[p] = (tier[position] * span + total[position] + 1) * count + this.fameRank[position];
     }
     keys.sort();

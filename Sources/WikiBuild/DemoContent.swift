@@ -119,6 +119,7 @@ package enum DemoContent {
         """),
         ("episodes/1.fr.md", """
         ---
+        title: La Nuit des méga-graines
         summary: Rick emmène Morty dans une autre dimension chercher des méga-graines.
         ---
         [[Rick Sanchez|Rick]] réveille [[Morty Smith|Morty]] en pleine nuit pour un voyage dans une autre dimension.

@@ -4,7 +4,7 @@ import WikiModel
 /// Writes the search index compactly, one record a line:
 /// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`
 /// `"characters":[[id,name,s,g,p,picture,note,type,origin,faces,episodes],…],`
-/// `"locations":[[id,name,type,dimension,residents],…],"episodes":[[id,code,name,airDate,cast],…],`
+/// `"locations":[[id,name,type,dimension,residents],…],"episodes":[[id,code,name,airDate,cast(,originalName)],…],`
 /// `"groups":[[path,name,kind,size],…],"articles":[…],"avatar":pattern,"faces":{copy,sides}}`. Every string goes
 /// through `JSONText`, so a name holding quotes or `</script>` stays a string.
 enum SearchIndexJSON {
@@ -70,7 +70,10 @@ enum SearchIndexJSON {
              .number(entry.episodeCount)]
         }
         rows("locations", index.locations) { [.number($0.id), .text($0.name), .text($0.type), .text($0.dimension), .number($0.residentCount)] }
-        rows("episodes", index.episodes) { [.number($0.id), .text($0.code), .text($0.name), .text($0.airDate), .number($0.castCount)] }
+        rows("episodes", index.episodes) { episode in
+            [.number(episode.id), .text(episode.code), .text(episode.name), .text(episode.airDate), .number(episode.castCount)]
+                + (episode.originalName.isEmpty ? [] : [.text(episode.originalName)])
+        }
         rows("groups", index.groups) { [.text($0.path), .text($0.name), .text($0.kind), .number($0.count)] }
         rows("articles", index.articles) { [.text($0.path), .text($0.name), .text($0.kind), .number($0.count)] }
         literal(",\"avatar\":")

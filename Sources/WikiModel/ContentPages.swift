@@ -73,8 +73,10 @@ extension SiteModel {
         var wikiLinks: [MarkdownNode: ResolvedLink] = [:]
         for (node, link) in text.links {
             let lang = link.label == nil ? titleLanguage(of: link.target) : nil
+            var label = link.label
+            if link.isEpisodeName, case .episode(let id) = link.target { label = dataset.episode(id)?.name ?? label }
             wikiLinks[node] = ResolvedLink(
-                destination: self.link(link.target.route), text: try link.label ?? name(of: link.target),
+                destination: self.link(link.target.route), text: try label ?? name(of: link.target),
                 attributes: lang.map { [HTMLAttribute("lang", $0)] } ?? [])
         }
         // Pictures were checked to be `images/…` of the content folder (`ResolvedContent`); they are published once for

@@ -118,6 +118,16 @@ package struct Dataset: Sendable {
         return Dataset(snapshot, datedLocally: datedLocally)
     }
 
+    /// The same graph with the episodes of `names` called so (a language's names, from the content folder).
+    func renamingEpisodes(_ names: [Int: String]) -> Dataset {
+        guard !names.isEmpty else { return self }
+        var snapshot = Snapshot(characters: characters, locations: locations, episodes: episodes)
+        for index in snapshot.episodes.indices {
+            if let name = names[snapshot.episodes[index].id] { snapshot.episodes[index].name = name }
+        }
+        return Dataset(snapshot, datedLocally: datedLocally)
+    }
+
     static func firstOfEachID<Record: Identifiable>(_ records: [Record]) -> [Record] where Record.ID == Int {
         var seen = Set<Int>()
         return records.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }

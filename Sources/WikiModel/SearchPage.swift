@@ -71,7 +71,8 @@ extension SiteModel {
         let episodes = try dataset.episodes.map { episode throws in
             SearchIndex.Episode(
                 id: episode.id, code: episode.episode, name: episode.name, airDate: try summary(episode).airDate,
-                castCount: dataset.characterIDs(inEpisode: episode.id).count)
+                castCount: dataset.characterIDs(inEpisode: episode.id).count,
+                originalName: originalEpisodeNames[episode.id] ?? "")
         }
         return SearchIndex(
             statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
@@ -159,7 +160,8 @@ extension SiteModel {
 
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
 /// `[id, name, status index, gender index, species index, picture, note, type, origin, faces' extension, episodes]`,
-/// each location `[id, name, type, dimension, residents]`, each episode `[id, code, name, air date, cast size]`,
+/// each location `[id, name, type, dimension, residents]`, each episode `[id, code, name, air date, cast size]` (and
+/// the data's name after them when the language names it otherwise),
 /// each group page (a dimension, a species, a type, a season) `[path, name, kind, size]` and each article
 /// `[path, title, kind, 0]`; page links follow from the ids. Everything a fan may type is in it (names, a
 /// character's type and origin, a place's type and dimension, an episode's code), and what ranks equals: how
@@ -194,6 +196,8 @@ package struct SearchIndex: Sendable, Equatable {
         package let name: String
         package let airDate: String
         package let castCount: Int
+        /// The name the data gives when this language names the episode otherwise: found too, else empty.
+        package let originalName: String
     }
 
     package let statuses: [Badge]

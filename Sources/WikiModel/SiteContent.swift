@@ -55,6 +55,9 @@ package struct ResolvedContent: Sendable {
     struct Link: Sendable, Hashable {
         let target: Target
         let label: String?
+        /// The words are an episode's name as written in one language (`[[Pilot]]`): a page shows its own
+        /// language's name instead, so a French page never shows the English title a link was written with.
+        var isEpisodeName = false
     }
 
     /// A text parsed once, its wiki links resolved: every page showing it renders this tree.
@@ -131,9 +134,20 @@ package struct ResolvedContent: Sendable {
     }
 
     /// The text for a page in `language`: its own, else the first language's, else any (marked with its `lang`).
+    /// A record's file that only names it (`title` and no text) is no text: the page takes another language's.
     func text(_ key: SiteContent.Key, language: String, fallback: String) -> Text? {
-        guard let languages = texts[key] else { return nil }
+        guard var languages = texts[key] else { return nil }
+        if case .article = key {} else { languages = languages.filter { !$0.value.document.body.allSatisfy(\.isWhitespace) } }
         return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value
+    }
+
+    /// The episodes' names in `language`, by id: the `title` of each `episodes/<id>.<language>.md` that gives one.
+    func episodeNames(language: String) -> [Int: String] {
+        var names: [Int: String] = [:]
+        for (key, languages) in texts {
+            if case .episode(let id) = key, let title = languages[language]?.document.title { names[id] = title }
+        }
+        return names
     }
 
     var articleSlugs: [String] {

@@ -20,6 +20,9 @@ package struct SiteModel: Sendable {
     let pageIDs: Set<String>
     /// Every language the site is generated in, this model's among them.
     let languages: [SiteLanguage]
+    /// The name the data gives each episode this language names otherwise (the content folder's `title`), by id:
+    /// its page shows it beside, and search finds the episode by it too.
+    let originalEpisodeNames: [Int: String]
     /// What tells namesakes apart, by character id (see `NameNotes`).
     let nameNotes: [Int: String]
     /// Every character's name: a location called like a character (Gaia) says its type in its title.
@@ -48,7 +51,11 @@ package struct SiteModel: Sendable {
     ) throws {
         self.content = content
         self.pageIDs = pageIDs
-        self.dataset = dataset.replacingBlankNames(with: try strings("value_unnamed"))
+        let names = content.episodeNames(language: strings.locale)
+        originalEpisodeNames = names.reduce(into: [:]) { original, named in
+            if let episode = dataset.episode(named.key), episode.name != named.value, !episode.name.allSatisfy(\.isWhitespace) { original[episode.id] = episode.name }
+        }
+        self.dataset = dataset.renamingEpisodes(names).replacingBlankNames(with: try strings("value_unnamed"))
         nameNotes = try NameNotes.make(self.dataset, strings: strings)
         characterNames = Set(self.dataset.characters.map(\.name))
         debutIDsByEpisode = self.dataset.debutIDsByEpisode()

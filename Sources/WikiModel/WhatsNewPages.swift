@@ -66,8 +66,11 @@ extension SiteModel {
         }
     }
 
-    /// The name the change was recorded under, with the character's note when it has namesakes today.
+    /// The name the change was recorded under, with the character's note when it has namesakes today; an episode
+    /// recorded under the data's name today takes this language's when it has one.
     func name(of entry: ChangeHistory.Entry) throws -> String {
+        if entry.kind == .episode, entry.change != .removed, originalEpisodeNames[entry.id] == entry.name,
+           let own = dataset.episode(entry.id)?.name { return own }
         let name = entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
         guard entry.kind == .character, let note = nameNotes[entry.id], dataset.character(entry.id)?.name == name else { return name }
         return "\(name) · \(note)"

@@ -18,9 +18,18 @@ struct WikiLinkResolver: Sendable {
         var articles = Set<String>()
         var titles: [(String, ResolvedContent.Target)] = []
         for (key, languages) in content.texts {
-            guard case .article(let slug) = key else { continue }
-            articles.insert(slug)
-            for title in Set(languages.values.compactMap(\.title)) { titles.append((title, .article(slug))) }
+            switch key {
+            case .article(let slug):
+                articles.insert(slug)
+                for title in Set(languages.values.compactMap(\.title)) { titles.append((title, .article(slug))) }
+            case .episode(let id) where dataset.episode(id) != nil:
+                // An episode is linked by its name in any language (`[[Pilote]]` as well as `[[Pilot]]`).
+                let own = dataset.episode(id)?.name.trimmed
+                for title in Set(languages.values.compactMap(\.title)) where title.trimmed != own {
+                    titles.append((title, .episode(id)))
+                }
+            default: continue
+            }
         }
         self.articles = articles
         let named: [(String, ResolvedContent.Target)] = dataset.characters.map { ($0.name, .character($0.id)) }
@@ -115,7 +124,9 @@ struct WikiLinkResolver: Sendable {
             throw fail("[[\(target)]] is ambiguous: \(candidates.count) records are called so (\(list)); "
                 + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
-        return .init(target: only, label: label ?? target)
+        // Written exactly as an episode's name, the words follow the page's language.
+        let isEpisodeName = label == nil && byName[target] != nil && { if case .episode = only { true } else { false } }()
+        return .init(target: only, label: label ?? target, isEpisodeName: isEpisodeName)
     }
 
     /// The names closest to a link that matches none, by edit distance over lower-case letters: a typo's

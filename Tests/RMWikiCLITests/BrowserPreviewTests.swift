@@ -101,6 +101,14 @@ struct BrowserPreviewTests {
         let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(a => a.getAttribute('href'))")
         #expect(frenchLinks.allSatisfy { $0.hasPrefix("/fr/characters/") }, "\(frenchLinks)")
         try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))
+        // The pilot, "La Nuit des méga-graines" in the demo's French content, is found by either name (no word of the
+        // French one starts like "pilot") and shown by the page's.
+        for query in ["graines", "pilot"] {
+            try await browser.open(try #require(URL(string: "fr/search/?q=\(query)", relativeTo: site)))
+            try await browser.wait(until: "document.querySelectorAll('#search-episodes a').length > 0")
+            #expect(try await browser.texts("Array.from(document.querySelectorAll('#search-episodes li > a')).map(a => a.textContent)")
+                .first == "La Nuit des méga-graines", "the French search for \(query)")
+        }
         // Three pages on, a preview has registered no service worker: nothing keeps an edit from showing.
         try await browser.run("navigator.serviceWorker.getRegistrations().then(function (all) { window.__workers = all.length; })")
         #expect(try await browser.text("window.__workers") == "0")
