@@ -314,7 +314,8 @@ struct MarkdownParser {
             case .paragraph:
                 matched = !blank
             case .table:
-                matched = !blank
+                // As cmark-gfm's table extension: a line with no cell (only `|`) is no row, and ends the table.
+                matched = !blank && TableRow.hasCells(input[firstNonspace..<lineEnd])
             default:
                 matched = true
             }

@@ -256,6 +256,13 @@ extension MarkdownParser {
 
 /// Splitting a table row into cells: unescaped pipes separate them; `\|` is a pipe in the cell's text.
 enum TableRow {
+    /// Whether `cells` finds at least one: something other than spaces after the leading pipe.
+    static func hasCells(_ line: ArraySlice<UInt8>) -> Bool {
+        var text = trimmed(line)
+        if text.first == UInt8(ascii: "|") { text = text.dropFirst() }
+        return !text.isEmpty
+    }
+
     static func cells(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
         var text = trimmed(line)
         if text.first == UInt8(ascii: "|") { text = text.dropFirst() }
