@@ -146,6 +146,23 @@ extension MarkdownParser {
     mutating func consolidateText(_ node: Int32) {
         var next = nodes[Int(node)].next
         guard next >= 0 && nodes[Int(next)].kind == .text else { return }
+        // Texts parsed one after the other lie one after the other in `bytes`: the first then reaches to the last's end,
+        // with nothing copied.
+        var end = nodes[Int(node)].literalEnd
+        var last = next
+        while last >= 0 && nodes[Int(last)].kind == .text && nodes[Int(last)].literalStart == end {
+            end = nodes[Int(last)].literalEnd
+            last = nodes[Int(last)].next
+        }
+        if last < 0 || nodes[Int(last)].kind != .text {
+            while next != last {
+                let after = nodes[Int(next)].next
+                unlink(next)
+                next = after
+            }
+            nodes[Int(node)].literalEnd = end
+            return
+        }
         var joined = Array(bytes[Int(nodes[Int(node)].literalStart)..<Int(nodes[Int(node)].literalEnd)])
         while next >= 0 && nodes[Int(next)].kind == .text {
             joined += bytes[Int(nodes[Int(next)].literalStart)..<Int(nodes[Int(next)].literalEnd)]

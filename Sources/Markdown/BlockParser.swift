@@ -72,8 +72,10 @@ struct MarkdownParser {
     var thematicBreakKillPosition = 0
     var current: Int32 = 0
 
-    static func parse(_ source: [UInt8], options: MarkdownOptions) -> MarkdownDocument {
-        var parser = MarkdownParser(input: UTF8Repair.repaired(source), options: options)
+    /// `validUTF8`: the bytes are a `String`'s, so only NULs can need replacing.
+    static func parse(_ source: [UInt8], options: MarkdownOptions, validUTF8: Bool = false) -> MarkdownDocument {
+        let input = validUTF8 && !source.withUnsafeBufferPointer({ $0.contains(0) }) ? source : UTF8Repair.repaired(source)
+        var parser = MarkdownParser(input: input, options: options)
         parser.nodes[0].line = 1
         parser.nodes[0].column = 1
         parser.parseBlocks()
@@ -86,6 +88,10 @@ struct MarkdownParser {
         self.options = options
         referenceBudget = max(input.count, 100_000)
         bytes.reserveCapacity(input.count + input.count / 8)
+        // About one node in 8 bytes of Markdown and one block in 32 (an article with tables and lists): reserved pages
+        // cost nothing until used, while doubling a big document's arrays would copy them and hold both copies.
+        nodes.reserveCapacity(input.count / 8 + 16)
+        blocks.reserveCapacity(input.count / 32 + 16)
     }
 
     // MARK: Lines
@@ -272,9 +278,10 @@ struct MarkdownParser {
                     if isSpaceOrTab(peek(offset)) { advanceOffset(1, columns: true) }
                 }
             case .item:
-                let state = blocks[Int(container)]
-                if indent >= state.markerOffset + state.padding {
-                    advanceOffset(state.markerOffset + state.padding, columns: true)
+                // Fields read one by one: a copy of the whole state would retain and release its arrays on every line.
+                let width = blocks[Int(container)].markerOffset + blocks[Int(container)].padding
+                if indent >= width {
+                    advanceOffset(width, columns: true)
                     matched = true
                 } else if blank && nodes[Int(container)].firstChild >= 0 {
                     advanceOffset(firstNonspace - offset, columns: false)
@@ -283,8 +290,9 @@ struct MarkdownParser {
                     matched = false
                 }
             case .codeBlock:
-                let state = blocks[Int(container)]
-                if !state.fenced {
+                let (fenced, fenceCharacter) = (blocks[Int(container)].fenced, blocks[Int(container)].fenceCharacter)
+                let (fenceLength, fenceOffset) = (blocks[Int(container)].fenceLength, blocks[Int(container)].fenceOffset)
+                if !fenced {
                     if indent >= 4 {
                         advanceOffset(4, columns: true)
                         matched = true
@@ -294,13 +302,13 @@ struct MarkdownParser {
                     } else {
                         matched = false
                     }
-                } else if indent <= 3 && peek(firstNonspace) == state.fenceCharacter
-                    && closingFenceLength(at: firstNonspace) >= state.fenceLength
+                } else if indent <= 3 && peek(firstNonspace) == fenceCharacter
+                    && closingFenceLength(at: firstNonspace) >= fenceLength
                 {
                     current = finalize(container)
                     return nil
                 } else {
-                    var remaining = state.fenceOffset
+                    var remaining = fenceOffset
                     while remaining > 0 && isSpaceOrTab(peek(offset)) {
                         advanceOffset(1, columns: true)
                         remaining -= 1
@@ -314,7 +322,8 @@ struct MarkdownParser {
             case .paragraph:
                 matched = !blank
             case .table:
-                matched = !blank
+                // As cmark-gfm's table extension: a line with no cell (only `|`) is no row, and ends the table.
+                matched = !blank && TableRow.hasCells(input[firstNonspace..<lineEnd])
             default:
                 matched = true
             }
@@ -431,9 +440,8 @@ struct MarkdownParser {
     }
 
     func listsMatch(_ list: Int32, _ marker: ListMarker) -> Bool {
-        let state = blocks[Int(list)]
-        return state.ordered == marker.ordered && state.delimiter == marker.delimiter
-            && state.bulletCharacter == marker.bulletCharacter
+        blocks[Int(list)].ordered == marker.ordered && blocks[Int(list)].delimiter == marker.delimiter
+            && blocks[Int(list)].bulletCharacter == marker.bulletCharacter
     }
 
     mutating func addTextToContainer(_ start: Int32, lastMatched: Int32) {

@@ -217,6 +217,17 @@ extension MarkdownParser {
 
     /// `| :-- | :-: | --: |`: one alignment per cell, or nil when the line is not a delimiter row.
     func delimiterRow() -> [ColumnAlignment]? {
+        // Asked of every line of a paragraph: a line holding anything but pipes, dashes, colons and spaces is none,
+        // found before splitting it into cells.
+        var hasDash = false
+        for c in input[firstNonspace..<lineEnd] {
+            switch c {
+            case UInt8(ascii: "-"): hasDash = true
+            case UInt8(ascii: "|"), UInt8(ascii: ":"), 0x20, 0x09, 0x0B, 0x0C: continue
+            default: return nil
+            }
+        }
+        guard hasDash else { return nil }
         let cells = TableRow.cells(input[firstNonspace..<lineEnd])
         guard !cells.isEmpty else { return nil }
         var hasPipe = false
@@ -256,6 +267,13 @@ extension MarkdownParser {
 
 /// Splitting a table row into cells: unescaped pipes separate them; `\|` is a pipe in the cell's text.
 enum TableRow {
+    /// Whether `cells` finds at least one: something other than spaces after the leading pipe.
+    static func hasCells(_ line: ArraySlice<UInt8>) -> Bool {
+        var text = trimmed(line)
+        if text.first == UInt8(ascii: "|") { text = text.dropFirst() }
+        return !text.isEmpty
+    }
+
     static func cells(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
         var text = trimmed(line)
         if text.first == UInt8(ascii: "|") { text = text.dropFirst() }

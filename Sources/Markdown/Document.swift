@@ -51,6 +51,9 @@ public struct MarkdownOptions: Sendable, Hashable {
 /// needs no recursion however deep the nesting.
 struct NodeRecord: Sendable {
     var kind: NodeKind
+    /// List: ordered (1), tight (2), `)` delimiter (4). Table row: header (1). Cell: alignment. Wiki link: has a
+    /// label (1). Next to `kind`, so that a record takes 52 bytes, not 56.
+    var flags: UInt8 = 0
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
@@ -64,9 +67,6 @@ struct NodeRecord: Sendable {
     var extraEnd: Int32 = 0
     /// Heading level, ordered list start; a wiki link's text as written starts here and ends at `literalStart`.
     var number: Int32 = 0
-    /// List: ordered (1), tight (2), `)` delimiter (4). Table row: header (1). Cell: alignment. Wiki link: has a
-    /// label (1).
-    var flags: UInt8 = 0
     /// Where the node starts in the input, 1-based, in bytes (cmark's `start_line` and `start_column`).
     var line: Int32 = 0
     var column: Int32 = 0
@@ -126,7 +126,7 @@ public struct MarkdownDocument: Sendable {
 
     /// Parses UTF-8 text; invalid sequences become U+FFFD (use `MarkdownInput.validate` to reject them).
     public init(parsing text: String, options: MarkdownOptions = MarkdownOptions()) {
-        self = MarkdownParser.parse(Array(text.utf8), options: options)
+        self = MarkdownParser.parse(Array(text.utf8), options: options, validUTF8: true)
     }
 
     public init(parsing bytes: [UInt8], options: MarkdownOptions = MarkdownOptions()) {
@@ -224,17 +224,28 @@ public struct MarkdownDocument: Sendable {
     /// The headings in order, with their ids, their wiki links' words as `resolver` gives them.
     public func headings(resolver: MarkdownLinkResolver? = nil) -> [MarkdownHeading] {
         var ids = HeadingIDs(reserved: options.reservedIDs)
-        return descendants().filter { kind($0) == .heading }.map { node in
+        var headings: [MarkdownHeading] = []
+        scan(from: 0, { index, entering in
+            guard entering, nodes[Int(index)].kind == .heading else { return true }
+            let node = MarkdownNode(index: Int(index))
             let text = plainText(node, resolver: resolver)
-            return MarkdownHeading(level: headingLevel(node), text: text, id: ids.next(for: text), node: node)
-        }
+            headings.append(MarkdownHeading(level: headingLevel(node), text: text, id: ids.next(for: text), node: node))
+            return true
+        })
+        return headings
     }
 
     /// The first paragraph's plain text: a summary for lists and previews.
     public var summary: String? { summary() }
 
     public func summary(resolver: MarkdownLinkResolver? = nil) -> String? {
-        descendants().first { kind($0) == .paragraph }.map { plainText($0, resolver: resolver) }
+        var paragraph: Int32?
+        scan(from: 0, { index, _ in
+            guard nodes[Int(index)].kind == .paragraph else { return true }
+            paragraph = index
+            return false
+        })
+        return paragraph.map { plainText(MarkdownNode(index: Int($0)), resolver: resolver) }
     }
 
     /// Every link and image, in order.
@@ -253,10 +264,18 @@ public struct MarkdownDocument: Sendable {
 
     /// Visits `start` and everything under it: enter events in document order, exit events after children.
     func walk(from start: Int32, _ visit: (Int32, Bool) -> Void) {
+        scan(from: start, { index, entering in
+            visit(index, entering)
+            return true
+        })
+    }
+
+    /// Visits as `walk` does while `visit` returns true.
+    func scan(from start: Int32, _ visit: (Int32, Bool) -> Bool) {
         var current = start
         var entering = true
         while true {
-            visit(current, entering)
+            guard visit(current, entering) else { return }
             let record = nodes[Int(current)]
             if entering && record.kind.hasExitEvent {
                 if record.firstChild >= 0 {
@@ -301,7 +320,10 @@ struct HeadingIDs {
         var slug = ""
         var pendingDash = false
         for character in text.lowercased().unicodeScalars {
-            if character.properties.isAlphabetic || ("0"..."9").contains(character) {
+            // Most headings are ASCII: their letters and digits are known without asking Unicode's tables.
+            let kept = character.isASCII
+                ? isLetter(UInt8(character.value)) || isDigit(UInt8(character.value)) : character.properties.isAlphabetic
+            if kept {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.unicodeScalars.append(character)

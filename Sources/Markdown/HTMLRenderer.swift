@@ -63,7 +63,9 @@ extension MarkdownDocument {
 
     public func renderHTMLBytes(_ rendering: HTMLRendering = HTMLRendering()) -> [UInt8] {
         var out = HTMLOutput(bytes: bytes, passesRawHTML: options.unsafe, tagFilter: options.extensions)
-        out.buffer.reserveCapacity(bytes.count + bytes.count / 4 + 64)
+        // Markup and resolved links make HTML up to about twice its text; pages never touched cost no memory, while
+        // growing by doubling would copy a big document's HTML and hold it twice.
+        out.buffer.reserveCapacity(2 * bytes.count + 64)
         var headingIDs = HeadingIDs(reserved: options.reservedIDs)
         let voidEnd = rendering.selfClosingVoidElements ? " />" : ">"
         let resolver = rendering.resolver

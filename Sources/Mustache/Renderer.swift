@@ -107,6 +107,10 @@ struct Renderer {
     }
 
     private mutating func appendValue(bytes: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        // A value bigger than the room left (a long article's HTML) gets room for itself and an eighth more: doubling
+        // to fit it and again for the few bytes after it would copy the page once more and hold twice its size.
+        let needed = output.count + bytes.count
+        if needed > output.capacity { output.reserveCapacity(max(2 * output.capacity, needed + needed / 8)) }
         if escaped {
             XMLText.appendEscaped(bytes, to: &output)
         } else {

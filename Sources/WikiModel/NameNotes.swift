@@ -76,6 +76,9 @@ enum NameNotes {
 
 extension String {
     var trimmed: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return ""
+        }
+        return first == startIndex && last == index(before: endIndex) ? self : String(self[first...last])
     }
 }

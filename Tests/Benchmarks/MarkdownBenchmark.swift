@@ -3,21 +3,25 @@ import Markdown
 
 /// `rmwiki-bench markdown [--runs N] [--megabytes N]`: our Markdown renderer against the C reference
 /// (`cmark`, and `cmark-gfm` with the GitHub extensions) on the same inputs, side by side: the spec's
-/// examples repeated to ~10 MB, and as much of wiki-article-like documents. Each figure is the median of
-/// the runs (parse and render; cmark's include starting the process, a millisecond against seconds).
+/// examples repeated to ~10 MB, as much of wiki-article-like documents, and as much of documents generated to read
+/// like real ones (a book's chapters, a project's guides). Each figure is the median CPU time of the runs (parse and
+/// render; cmark's is its process's, reading the file and writing the HTML included, a few milliseconds in seconds).
 enum MarkdownBenchmark {
-    static let usage = "rmwiki-bench markdown [--runs N] [--megabytes N] [--spec SPEC.json]"
+    /// `--save DIR` also writes each input to DIR, to render it with other tools.
+    static let usage = "rmwiki-bench markdown [--runs N] [--megabytes N] [--spec SPEC.json] [--save DIR]"
 
     static func run(arguments: [String]) {
         var runs = 5
         var megabytes = 10
         var specPath = "../shared/commonmark-spec/spec.json"
+        var saveFolder: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--runs": runs = remaining.popFirst().flatMap(Int.init) ?? runs
             case "--megabytes": megabytes = remaining.popFirst().flatMap(Int.init) ?? megabytes
             case "--spec": specPath = remaining.popFirst() ?? specPath
+            case "--save": saveFolder = remaining.popFirst()
             default:
                 FileHandle.standardError.write(Data("usage: \(usage)\n".utf8))
                 exit(2)
@@ -34,14 +38,19 @@ enum MarkdownBenchmark {
         let inputs = [
             ("spec examples", repeatedTo(target, Array(specText.utf8))),
             ("wiki articles", wikiArticles(bytes: target)),
+            ("real-like documents", RealLikeDocuments.generate(bytes: target)),
         ]
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-markdown-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        print("markdown: median of \(runs) runs, parse + render to HTML (unsafe, as `cmark --unsafe`)")
+        print("markdown: median CPU time of \(runs) runs, parse + render to HTML (unsafe, as `cmark --unsafe`)")
         for (name, input) in inputs {
             let file = folder.appendingPathComponent("input.md")
             _ = FileManager.default.createFile(atPath: file.path, contents: Data(input))
+            if let saveFolder {
+                let name = name.replacingOccurrences(of: " ", with: "-") + ".md"
+                _ = FileManager.default.createFile(atPath: saveFolder + "/" + name, contents: Data(input))
+            }
             for extensions in [false, true] {
                 let ours = measure(runs) {
                     _ = MarkdownDocument(parsing: input, options: MarkdownOptions(unsafe: true, extensions: extensions))
@@ -51,7 +60,7 @@ enum MarkdownBenchmark {
                 let toolArguments = extensions
                     ? ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", file.path]
                     : ["--unsafe", file.path]
-                let reference = findTool(tool).flatMap { path in measure(runs) { runTool(path, toolArguments) } }
+                let reference = findTool(tool).flatMap { path in toolCPU(runs, path, toolArguments) }
                 let megabytesIn = Double(input.count) / 1_000_000
                 var line = "  \(name) \(extensions ? "+ extensions" : "(CommonMark)"), \(String(format: "%.1f", megabytesIn)) MB:"
                 line += " ours \(rate(megabytesIn, ours))"
@@ -70,13 +79,33 @@ enum MarkdownBenchmark {
         String(format: "%.1f MB/s (%.0f ms)", megabytes / seconds, seconds * 1000)
     }
 
-    /// The median wall time in seconds.
+    /// The median CPU time (user and system) of this process in seconds: the body runs on this thread alone.
     static func measure(_ runs: Int, _ body: () -> Void) -> Double {
         var times: [Double] = []
         for _ in 0..<max(runs, 1) {
-            let start = ContinuousClock.now
+            let start = cpuSeconds()
             body()
-            times.append((ContinuousClock.now - start).seconds)
+            times.append(cpuSeconds() - start)
+        }
+        return times.median
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// The median CPU time of the tool's process in seconds; nil when it fails.
+    static func toolCPU(_ runs: Int, _ path: String, _ arguments: [String]) -> Double? {
+        var times: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            guard let outcome = try? ChildProcess.run(path, arguments), outcome.status == 0 else {
+                FileHandle.standardError.write(Data("rmwiki-bench markdown: \(path) failed\n".utf8))
+                return nil
+            }
+            times.append(outcome.cpuTime.seconds)
         }
         return times.median
     }
@@ -84,19 +113,6 @@ enum MarkdownBenchmark {
     static func findTool(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static func runTool(_ path: String, _ arguments: [String]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            FileHandle.standardError.write(Data("rmwiki-bench markdown: \(path): \(error)\n".utf8))
-        }
     }
 
     static func repeatedTo(_ size: Int, _ text: [UInt8]) -> [UInt8] {

@@ -31,6 +31,29 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(20).joined(separator: "\n\n"))")
     }
 
+    /// A line holding only `|` (with spaces) has no cell: cmark-gfm ends the table there, whatever follows and
+    /// wherever the table is; `||` and `| |` hold one empty cell and stay rows.
+    @Test(.enabled(if: cmarkGFM != nil, "cmark-gfm is not installed (apt-get install cmark-gfm): differential test skipped"))
+    func aLineOfOnlyAPipeEndsATableAsInCmarkGFM() throws {
+        let table = "| a | b |\n| - | :-: |\n| 1 | 2 |\n"
+        let quoted = "> " + table.replacingOccurrences(of: "\n", with: "\n> ")
+        let listed = "- item\n\n  " + table.replacingOccurrences(of: "\n", with: "\n  ")
+        let lines: [String] = ["|", "|  ", "   |", "| \t", "||", "| |", "|\\|", "| x", "x |", "\\|"]
+        var documents: [String] = []
+        for line in lines {
+            documents.append(table + line + "\n| 3 | 4 |\n")
+            documents.append(table + line + "\ntext\n")
+            documents.append(table + line + "\n")
+            documents.append(quoted + line + "\n> | 3 | 4 |\n")
+            documents.append(listed + line + "\n  | 3 |\n")
+        }
+        let arguments = ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter"]
+        let expected = try Reference.render(documents, with: Self.cmarkGFM ?? "", arguments: arguments)
+        let failures = Self.compare(documents, expected, options: MarkdownOptions(unsafe: true))
+        let shown: String = failures.prefix(5).joined(separator: "\n\n")
+        #expect(failures.isEmpty, "\(failures.count) differ, first: \(shown)")
+    }
+
     /// cmark's `max_ref_size`: reference links past the budget (the input's size, at least 100,000 bytes) stay text,
     /// exactly where cmark's do: one definition used until it runs out, a title counted with its destination, several
     /// definitions sharing the budget, a document larger than 100,000 bytes.

@@ -19,6 +19,14 @@ import Testing
         #expect(Self.html("__:_;__") == "<p><strong>:_;</strong></p>\n")
     }
 
+    @Test func aLineOfOnlyAPipeEndsATable() {
+        // cmark-gfm's table extension reads no cell in it, so it is no row: the table ends and the line starts a
+        // paragraph (rust-lang/book's appendix has 103 of them), where an empty row was written before.
+        let table = "<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>\n"
+        #expect(Self.html("| a |\n| - |\n| 1 |\n|\n| 2 |\n", MarkdownOptions()) == table + "<p>|\n| 2 |</p>\n")
+        #expect(Self.html("| a |\n| - |\n| 1 |\n  |  \n", MarkdownOptions()) == table + "<p>|</p>\n")
+    }
+
     @Test func aLazyLineAfterAHardBreakLosesItsLeadingSpaces() {
         // A paragraph's lines lose their leading spaces and tabs, lazy ones too.
         #expect(Self.html(">\\\n\t\"") == "<blockquote>\n<p><br />\n&quot;</p>\n</blockquote>\n")

@@ -76,6 +76,24 @@ func proseLinks(_ html: String) -> [String] {
         `[[not a link]]`
         """
 
+    /// The lines are found in the bytes and the body is cut from the text when it has no "\r": both must be what
+    /// splitting by `Character` and joining with "\n" make, whatever ends the lines (a combining mark after a line
+    /// break is a character of the next line).
+    @Test(arguments: [
+        "---\ntitle: T\n---\nBody [[a]]\n\nmore\n", "---\ntitle: T\n---", "---\ntitle: T\n---\n",
+        "\u{FEFF}---\r\ntitle: T\r\n---\r\nA\r\nB\rC\n\r\n", "no front matter\nat all\r\nhere", "\n\u{301}é\r\n\u{301}x",
+        "---\ntitle: T\nopen forever\nno close\n", "",
+    ])
+    func theBodyIsTheTextsLinesJoinedWithLineFeeds(text: String) {
+        let content = Substring(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        let byCharacter = content.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        #expect(ContentDocument.lines(of: content) == byCharacter)
+        let document = ContentDocument(file: "a.md", text: text)
+        let closing = byCharacter.indices.dropFirst().first { byCharacter[$0] == "---" }
+        let expected = byCharacter.first == "---" ? closing.map { byCharacter[($0 + 1)...] } : byCharacter[...]
+        #expect(document.body == (expected ?? byCharacter[...]).joined(separator: "\n"))
+    }
+
     @Test func everyWikiLinkFormResolvesInBothLanguages() async throws {
         let content = try ContentFixture([
             "articles/links.md": Self.links,
