@@ -49,6 +49,8 @@ package struct ContentDocument: Sendable, Equatable {
     let summary: String?
     /// `YYYY-MM-DD`, checked.
     let date: String?
+    /// The line each front matter key was given on, for the mistakes of a key a file's kind does not read.
+    var keyLines: [String: Int] = [:]
     /// The Markdown below the front matter, its lines ended by "\n" whatever the file used.
     let body: String
     /// The line of `file` the body starts on, so wiki-link errors name the file's own lines.
@@ -111,6 +113,7 @@ package struct ContentDocument: Sendable, Equatable {
                 continue
             }
             values[key] = value
+            keyLines[key] = number
         }
         mistakes = errors
         title = values["title"]

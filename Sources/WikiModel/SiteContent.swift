@@ -107,6 +107,7 @@ package struct ResolvedContent: Sendable {
             default: break
             }
             for (language, document) in languages.sorted(by: { $0.key < $1.key }) {
+                Self.checkKeysRead(by: key, in: document, errors: &errors)
                 let markdown = MarkdownDocument(parsing: document.body, options: Self.markdownOptions)
                 let links = resolver.links(in: markdown, of: document, errors: &errors)
                 Self.checkPictures(markdown, of: document, images: content.images, errors: &errors)
@@ -155,6 +156,23 @@ package struct ResolvedContent: Sendable {
             if case .article(let slug) = key { return slug }
             return nil
         }.sorted()
+    }
+
+    /// A front matter key the file's kind does not read is a mistake, never dropped in silence: a character's or a
+    /// location's name is the data's (correct it in `data/`), while an episode's `title` is its name in the file's
+    /// language; only an article is dated.
+    private static func checkKeysRead(by key: SiteContent.Key, in document: ContentDocument, errors: inout [ContentError]) {
+        var unread: [(key: String, why: String)] = []
+        switch key {
+        case .character: unread.append(("title", "a character's name comes from the data (correct it in data/characters.json)"))
+        case .location: unread.append(("title", "a location's name comes from the data (correct it in data/locations.json)"))
+        default: break
+        }
+        if case .article = key {} else { unread.append(("date", "only an article is dated")) }
+        for (name, why) in unread {
+            guard let line = document.keyLines[name] else { continue }
+            errors.append(ContentError(file: document.file, line: line, column: 1, message: "'\(name)' is not read in this file: \(why)"))
+        }
     }
 
     /// Pictures come from `content/images/` only: the site loads nothing from other hosts. Each mistake is reported

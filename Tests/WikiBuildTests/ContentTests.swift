@@ -303,7 +303,7 @@ func proseLinks(_ html: String) -> [String] {
     @Test(arguments: [
         ("articles/x.md", "[[Anatomy Park]]", "content/articles/x.md:1:1: [[Anatomy Park]] is ambiguous"),
         ("articles/x.md", "Hi\n\n  see [[Nobody at all]]", "content/articles/x.md:3:7: [[Nobody at all]] links to nothing"),
-        ("characters/1.md", "---\ntitle: T\n---\n[[character:999]]", "content/characters/1.md:4:1: [[character:999]] links to nothing"),
+        ("characters/1.md", "---\nsummary: T\n---\n[[character:999]]", "content/characters/1.md:4:1: [[character:999]] links to nothing"),
         ("articles/x.md", "---\ntitle: T\ncolour: red\n---\n", "content/articles/x.md:3:1: unknown front matter key 'colour'"),
         ("articles/x.md", "---\ntitle T\n---\n", "content/articles/x.md:2:1: front matter lines are 'key: value'"),
         ("articles/x.md", "---\ndate: 2026-02-30\n---\n", "content/articles/x.md:2:7: date '2026-02-30' is not a real day"),
