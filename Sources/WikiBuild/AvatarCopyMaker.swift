@@ -7,7 +7,8 @@ import WikiModel
 
 /// Makes the smaller copies of every avatar (`AvatarSizes.sides`), once per picture: each is kept in the cache
 /// under a key of its source bytes, so a build whose pictures did not change decodes none, and a changed picture
-/// is made again alone. A picture that cannot be decoded keeps its original on every page, with one warning line
+/// is made again alone. Which bytes a picture file holds is remembered by its stamp (`PictureStamps`), so such a
+/// build does not read them either. A picture that cannot be decoded keeps its original on every page, with one warning line
 /// saying which and why (remembered in the cache too, so it is not decoded again either).
 struct AvatarCopyMaker: Sendable {
     /// `<cache>/pictures`, or nil to make the copies in memory and write nothing (the demo, a test's records, a
@@ -56,25 +57,33 @@ struct AvatarCopyMaker: Sendable {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>()
+        let known = folder.map(PictureStamps.init(folder:)) ?? PictureStamps()
+        var stamps = PictureStamps()
+        let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where characters.contains(id) {
             guard Self.sourceExtensions.contains(avatar.fileExtension) else {
                 made.asTheyAre += 1
                 continue
             }
-            let bytes: [UInt8]
-            switch avatar.source {
-            case .bytes(let value): bytes = value
-            case .file(let path):
-                guard let data = FileManager.default.contents(atPath: path) else {
+            guard var picture = Self.identify(avatar.source, known: known) else {
+                made.unreadable += 1
+                continue
+            }
+            var cached = folder.flatMap { Self.read($0.appendingPathComponent(picture.content + "-" + Self.version), id: id) }
+            if cached == nil, picture.bytes == nil {
+                // The remembered stamp names an entry that is gone (or never was): the bytes decide.
+                guard let read = Self.identify(avatar.source, known: PictureStamps()) else {
                     made.unreadable += 1
                     continue
                 }
-                bytes = [UInt8](data)
+                picture = read
+                cached = folder.flatMap { Self.read($0.appendingPathComponent(picture.content + "-" + Self.version), id: id) }
             }
-            let key = FNV1a(bytes).hex + "-\(bytes.count)-" + Self.version
+            let key = picture.content + "-" + Self.version
             used.insert(key)
-            if let folder, let cached = Self.read(folder.appendingPathComponent(key), id: id) {
+            if let stamp = picture.stamp { stamps.remember(stamp, content: picture.content, now: now) }
+            if let cached {
                 made.reused += 1
                 switch cached {
                 case .success(let entries): add(entries, id: id, to: &made)
@@ -82,7 +91,7 @@ struct AvatarCopyMaker: Sendable {
                 }
                 continue
             }
-            pending.append((id, key, bytes))
+            if let bytes = picture.bytes { pending.append((id, key, bytes)) }
         }
         let results = PictureDerivation.deriveAll(pending.map(\.bytes), sides: AvatarSizes.sides, byteLimits: AvatarSizes.byteLimits, workers: workers)
         made.decoded = pending.count
@@ -100,10 +109,32 @@ struct AvatarCopyMaker: Sendable {
                 made.warnings.append(Self.warning(id: job.id, reason: error.description))
             }
         }
-        if let folder { Self.prune(folder, keeping: used) }
+        if let folder {
+            // Before the prune, which removes a temporary file a killed save left.
+            stamps.save(in: folder, previous: known)
+            Self.prune(folder, keeping: used)
+        }
         return made
     }
 
+    /// A picture's content key (`<FNV-1a hex>-<byte count>`) and its file's stamp; the bytes only when they were
+    /// read, which a file whose stamp `known` remembers is not. Nil when the file cannot be read.
+    static func identify(_ source: AvatarImage.Source, known: PictureStamps)
+        -> (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?)?
+    {
+        switch source {
+        case .bytes(let bytes):
+            return (FNV1a(bytes).hex + "-\(bytes.count)", bytes, nil)
+        case .file(let path):
+            // Stamped before reading: a file replaced meanwhile has a new stamp next time, so it is read again.
+            guard let file = FileStamp(path: path), file.isRegularFile else { return nil }
+            let stamp = PictureStamps.stamp(file)
+            if let content = known.content(of: stamp) { return (content, nil, stamp) }
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            let bytes = [UInt8](data)
+            return (FNV1a(bytes).hex + "-\(bytes.count)", bytes, stamp)
+        }
+    }
 
     static func warning(id: Int, reason: String) -> String {
         "warning: the picture of character \(id) cannot be made smaller (\(reason)); its pages show the original"
@@ -119,9 +150,9 @@ struct AvatarCopyMaker: Sendable {
 
     /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed; nil when there is none.
     static func read(_ entry: URL, id: Int) -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: entry.path), !names.isEmpty else {
-            return nil
-        }
+        // Read with readdir: Foundation's listing cost most of a no-change pictures phase, once per picture.
+        let names = FolderWalk.entries(under: entry.path, skippingHidden: false).map(\.path)
+        guard !names.isEmpty else { return nil }
         if names.contains(failureFile) {
             let reason = (try? String(contentsOf: entry.appendingPathComponent(failureFile), encoding: .utf8)) ?? "undecodable"
             return .failure(ReasonText(text: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -172,14 +203,14 @@ struct AvatarCopyMaker: Sendable {
         }
     }
 
-    /// Removes the entries of pictures no longer in the data (and staging left by a killed build). Only names of
-    /// the shapes `make` writes go: `--cache` may name a folder that also holds the user's own files. An entry is
+    /// Removes the entries of pictures no longer in the data (and staging, or the stamps' temporary file, left by a
+    /// killed build). Only names of the shapes `make` writes go: `--cache` may name a folder that also holds the user's own files. An entry is
     /// renamed to its staging name before its files go, one by one: a build killed meanwhile leaves staging, never
     /// an entry missing some of its copies that a later build would take as whole when the picture comes back.
     static func prune(_ folder: URL, keeping used: Set<String>) {
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where !used.contains(name) && isOwnEntry(name) {
+        for name in names where name == PictureStamps.temporaryName || (!used.contains(name) && isOwnEntry(name)) {
             var doomed = folder.appendingPathComponent(name)
             if !name.hasPrefix(stagingPrefix) {
                 let staging = folder.appendingPathComponent(stagingPrefix + name)

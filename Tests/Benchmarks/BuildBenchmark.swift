@@ -10,11 +10,13 @@ import RickAndMortyAPI
 /// with a warm cache (fetched once from a loopback copy of the API), run as a separate process each time:
 /// a full build into an empty output, then no-change rebuilds of the same output. Prints the medians of
 /// wall time and peak memory, and the phase timings of the median full build. Then `rmwiki check` over the same
-/// cache and a content folder of 100 articles, 20 wiki links each: the content's checks alone.
+/// cache and a content folder of 100 articles, 20 wiki links each: the content's checks alone. The full build is
+/// set against the I/O floor of its own tree (`IOFloor`), measured between its runs, and with `--against PATH`
+/// against another rmwiki's, the two alternating.
 enum BuildBenchmark {
     /// `--cache DIR` keeps the warm cache between benchmark runs (it is filled only when empty); `--work DIR`
     /// puts the outputs on another file system (a tmpfs mounted outside `/dev`, which rmwiki refuses, to tell the generator's time from the disk's).
-    static let usage = "rmwiki-bench build [--runs N] [--data PATH] [--cache DIR] [--work DIR]"
+    static let usage = "rmwiki-bench build [--runs N] [--data PATH] [--cache DIR] [--work DIR] [--against RMWIKI]"
 
     static func run(arguments: [String]) async {
         await OfflineBuilds.run("build") { try await measure(arguments: arguments) }
@@ -23,7 +25,7 @@ enum BuildBenchmark {
     static func measure(arguments: [String]) async throws {
         let options = try OfflineBuilds.Options(
             arguments, runs: 7, work: FileManager.default.temporaryDirectory,
-            taking: ["--runs", "--data", "--cache", "--work"], usage: usage)
+            taking: ["--runs", "--data", "--cache", "--work", "--against"], usage: usage)
         let binary = try OfflineBuilds.releaseBinary()
         let work = options.work.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
@@ -35,8 +37,19 @@ enum BuildBenchmark {
         }
 
         var full: [ChildProcess.Outcome] = []
+        var other: [ChildProcess.Outcome] = []
+        var floor: [Duration] = []
+        var tree: IOFloor?
         for run in 0..<options.runs {
             full.append(try OfflineBuilds.build(binary, cache: cache, output: work.appendingPathComponent("site-\(run)")))
+            let ownTree = tree ?? IOFloor(of: work.appendingPathComponent("site-0"))
+            tree = ownTree
+            if let against = options.against {
+                let output = work.appendingPathComponent("against-\(run)")
+                other.append(try OfflineBuilds.build(against, cache: cache, output: output))
+                try FileManager.default.removeItem(at: output)
+            }
+            floor.append(try ownTree.write(into: work.appendingPathComponent("floor")))
         }
         var rebuild: [ChildProcess.Outcome] = []
         for _ in 0..<options.runs {
@@ -53,6 +66,13 @@ enum BuildBenchmark {
         }
 
         report("full build", full, runs: options.runs)
+        let floorMedian = floor.median
+        print("I/O floor (its tree written by 2 threads): median \(floorMedian.milliseconds) ms; the full build is "
+            + String(format: "%.1f×", full.map(\.wallTime).median / floorMedian))
+        if let against = options.against {
+            report("full build by \(against)", other, runs: options.runs)
+            print("  " + String(format: "%.1f×", other.map(\.wallTime).median / floorMedian) + " the floor")
+        }
         report("no-change rebuild", rebuild, runs: options.runs)
         report("check (100 articles, 2,000 links)", checks, runs: options.runs)
     }

@@ -14,6 +14,8 @@ enum OfflineBuilds {
         var cache: URL?
         var work: URL
         var factor = 10
+        /// Another `rmwiki` to measure in the same run, alternating with this one (`--against PATH`).
+        var against: String?
 
         /// The system's temporary folder: rmwiki refuses caches and outputs under `/dev`, so `/dev/shm` cannot be it.
         static let scratchFolder = FileManager.default.temporaryDirectory
@@ -31,6 +33,7 @@ enum OfflineBuilds {
                 case "--factor": factor = max(1, Int(value) ?? factor)
                 case "--data": data = URL(fileURLWithPath: value)
                 case "--cache": cache = URL(fileURLWithPath: value)
+                case "--against": against = value
                 default: self.work = URL(fileURLWithPath: value)
                 }
             }

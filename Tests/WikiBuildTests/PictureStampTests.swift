@@ -1,0 +1,138 @@
+import Foundation
+@testable import Primitives
+@testable import RickAndMortyAPI
+@testable import SiteOutput
+import TestSupport
+import Testing
+@testable import WikiBuild
+
+/// The picture cache remembers which bytes each picture file held by the file's stamp (`stamps.tsv`), so a build
+/// whose pictures did not change reads none of them.
+extension AvatarCopyTests {
+    /// Two pictures written as files dated an hour back (a file changed within the last two seconds is not
+    /// remembered), and the maker over them.
+    struct StampedPictures {
+        let folder: URL
+        let pictures: URL
+        let avatars: [Int: AvatarImage]
+        var maker: AvatarCopyMaker { AvatarCopyMaker(folder: pictures) }
+
+        init() throws {
+            folder = try SharedFixtures.temporaryDirectory("rmwiki-stamps")
+            pictures = folder.appendingPathComponent("pictures")
+            var avatars: [Int: AvatarImage] = [:]
+            for (id, shade) in [(1, UInt8(10)), (2, UInt8(90))] {
+                let file = folder.appendingPathComponent("\(id).jpeg")
+                try Self.write(AvatarCopyTests.jpeg(shade), to: file)
+                avatars[id] = AvatarImage(source: .file(path: file.path), fileExtension: "jpeg")
+            }
+            self.avatars = avatars
+        }
+
+        func file(_ id: Int) -> URL { folder.appendingPathComponent("\(id).jpeg") }
+
+        /// A new file (a new inode, as a fetch makes), dated an hour back.
+        static func write(_ bytes: [UInt8], to file: URL) throws {
+            try Data(bytes).write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
+        }
+
+        /// The cache entries the copies of `made` are published from.
+        static func entries(_ made: AvatarCopyMaker.Made) -> Set<String> {
+            Set(made.files.compactMap { file in
+                guard case .copy(let source) = file.content else { return nil }
+                return URL(fileURLWithPath: source).deletingLastPathComponent().lastPathComponent
+            })
+        }
+
+        /// The entry the bytes now in picture `id`'s file belong in.
+        func entry(_ id: Int) throws -> String {
+            let bytes = [UInt8](try Data(contentsOf: file(id)))
+            return FNV1a(bytes).hex + "-\(bytes.count)-" + AvatarCopyMaker.version
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Proved by rewriting a picture in place with its size and date put back, which only a maker that did not
+    /// read it misses (before the stamps, the garbage was read, hashed and failed to decode).
+    @Test("a picture file whose stamp the cache remembers is not read again")
+    func stampedPicturesAreNotRead() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        let first = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(first.decoded == 2)
+        let stamps = try String(contentsOf: world.pictures.appendingPathComponent(PictureStamps.fileName), encoding: .utf8)
+        #expect(stamps.split(separator: "\n").count == 3, "the header and both pictures: \(stamps)")
+
+        let date = try #require(try FileManager.default.attributesOfItem(atPath: world.file(1).path)[.modificationDate] as? Date)
+        let size = try Data(contentsOf: world.file(1)).count
+        let handle = try FileHandle(forWritingTo: world.file(1))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: size))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: world.file(1).path)
+
+        let again = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(again.decoded == 0 && again.reused == 2 && again.warnings.isEmpty)
+        #expect(again.copies == first.copies)
+    }
+
+    @Test("a picture changed within two seconds of the build is not remembered: the next build reads it")
+    func freshPicturesAreNotRemembered() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        try Data(AvatarCopyTests.jpeg(10)).write(to: world.file(1))
+        try FileManager.default.removeItem(at: world.file(2))
+        let made = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(made.decoded == 1 && made.unreadable == 1)
+        #expect(!FileManager.default.fileExists(atPath: world.pictures.appendingPathComponent(PictureStamps.fileName).path))
+    }
+
+    @Test("a new stamp, a damaged stamps file or one naming a missing entry costs a read, never a wrong copy")
+    func staleStampsCostARead() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+
+        // Picture 2 replaced as a fetch replaces it: a new inode, dated back as far.
+        try StampedPictures.write(AvatarCopyTests.jpeg(200), to: world.file(2))
+        let replaced = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(replaced.decoded == 1)
+        #expect(StampedPictures.entries(replaced) == [try world.entry(1)], "picture 2's copies are made, from memory")
+        #expect(FileManager.default.fileExists(atPath: world.pictures.appendingPathComponent(try world.entry(2)).path))
+
+        // Each remembered stamp pointed at an entry that is not there, and lines that do not parse.
+        let file = world.pictures.appendingPathComponent(PictureStamps.fileName)
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        for index in lines.indices.dropFirst() {
+            var fields = lines[index].split(separator: "\t").map(String.init)
+            fields[3] = "00000000000000aa-" + fields[0]
+            lines[index] = fields.joined(separator: "\t")
+        }
+        lines += ["12\t34\tnot a time\t00000000000000aa-12", "\u{0}\u{1}", "12\t34\t56\t00000000000000aa-13"]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let misled = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(misled.decoded == 0 && misled.reused == 2)
+        #expect(StampedPictures.entries(misled) == [try world.entry(1), try world.entry(2)])
+        #expect(PictureStamps(folder: world.pictures).text.split(separator: "\n").count == 3, "rewritten whole")
+
+        // A file that is not a stamps file at all.
+        try Data("garbage".utf8).write(to: file)
+        let garbled = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(garbled.decoded == 0 && garbled.reused == 2)
+        #expect(StampedPictures.entries(garbled) == [try world.entry(1), try world.entry(2)])
+    }
+
+    @Test("the stamps file a killed save left is removed, and the user's own files stay")
+    func temporaryStampsAreRemoved() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        let leftover = world.pictures.appendingPathComponent(PictureStamps.temporaryName)
+        let theirs = world.pictures.appendingPathComponent(".tmp-theirs")
+        for file in [leftover, theirs] { try Data("half".utf8).write(to: file) }
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: theirs.path))
+    }
+}
