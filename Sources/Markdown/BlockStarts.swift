@@ -269,14 +269,17 @@ extension MarkdownParser {
 enum TableRow {
     /// Whether `cells` finds at least one: something other than spaces after the leading pipe.
     static func hasCells(_ line: ArraySlice<UInt8>) -> Bool {
-        var text = trimmed(line)
-        if text.first == UInt8(ascii: "|") { text = text.dropFirst() }
-        return !text.isEmpty
+        !afterLeadingPipe(line).isEmpty
+    }
+
+    /// The row without its surrounding spaces and its leading pipe: what its cells are cut from.
+    private static func afterLeadingPipe(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let text = trimmed(line)
+        return text.first == UInt8(ascii: "|") ? text.dropFirst() : text
     }
 
     static func cells(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
-        var text = trimmed(line)
-        if text.first == UInt8(ascii: "|") { text = text.dropFirst() }
+        let text = afterLeadingPipe(line)
         var cells: [[UInt8]] = []
         var cell: [UInt8] = []
         var i = text.startIndex

@@ -70,6 +70,10 @@ extension MarkdownDocument {
         let voidEnd = rendering.selfClosingVoidElements ? " />" : ">"
         let resolver = rendering.resolver
         func resolved(_ index: Int32) -> ResolvedLink? { resolver?(self, MarkdownNode(index: Int(index))) }
+        /// A link's or image's `href`/`src`: the resolver's, else as written.
+        func destination(_ record: NodeRecord, _ link: ResolvedLink?) {
+            if let link { out.url(Array(link.destination.utf8)[...]) } else { out.url(Int(record.literalStart), Int(record.literalEnd)) }
+        }
         func open(_ tag: String, _ kind: NodeKind) {
             out.text(tag)
             for attribute in rendering.attributes[kind] ?? [] { out.attribute(attribute) }
@@ -245,7 +249,7 @@ extension MarkdownDocument {
                 if entering {
                     let link = resolved(index)
                     out.text("<a href=\"")
-                    if let link { out.url(Array(link.destination.utf8)[...]) } else { out.url(Int(record.literalStart), Int(record.literalEnd)) }
+                    destination(record, link)
                     out.text("\"")
                     if record.extraEnd > record.extraStart {
                         out.text(" title=\"")
@@ -261,7 +265,7 @@ extension MarkdownDocument {
                 if entering {
                     let link = resolved(index)
                     out.text("<img src=\"")
-                    if let link { out.url(Array(link.destination.utf8)[...]) } else { out.url(Int(record.literalStart), Int(record.literalEnd)) }
+                    destination(record, link)
                     out.text("\"")
                     for attribute in link?.attributes ?? [] { out.attribute(attribute) }
                     out.text(" alt=\"")

@@ -43,6 +43,11 @@ package struct FNV1a: Sendable, Hashable {
     /// Sixteen hex digits.
     package var hex: String { Self.hex(value) }
 
+    /// Whether `text` is what `hex` writes: sixteen lower-case hex digits (a name rmwiki gave a file, say).
+    package static func isHex(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// Sixteen hex digits of any 64-bit digest.
     package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

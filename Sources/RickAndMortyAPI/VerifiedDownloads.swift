@@ -40,7 +40,7 @@ struct VerifiedDownloads: Sendable {
         CacheFile.removeFiles(in: folder) { name in
             if name.hasPrefix(AtomicFile.temporaryPrefix) { return true }
             let parts = name.split(separator: ".")
-            return parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy(\.isHexDigit)
+            return parts.count == 2 && FNV1a.isHex(parts[0])
                 && [ImageFormat.jpeg, .png].contains { $0.fileExtension == parts[1] }
         }
     }

@@ -70,7 +70,10 @@ struct AvatarCopyMaker: Sendable {
                 made.unreadable += 1
                 continue
             }
-            var cached = folder.flatMap { Self.read($0.appendingPathComponent(picture.content + "-" + Self.version), id: id) }
+            func cachedCopies() -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
+                folder.flatMap { Self.read($0.appendingPathComponent(Self.entryName(picture.content)), id: id) }
+            }
+            var cached = cachedCopies()
             if cached == nil, picture.bytes == nil {
                 // The remembered stamp names an entry that is gone (or never was): the bytes decide.
                 guard let read = Self.identify(avatar.source, known: PictureStamps()) else {
@@ -78,9 +81,9 @@ struct AvatarCopyMaker: Sendable {
                     continue
                 }
                 picture = read
-                cached = folder.flatMap { Self.read($0.appendingPathComponent(picture.content + "-" + Self.version), id: id) }
+                cached = cachedCopies()
             }
-            let key = picture.content + "-" + Self.version
+            let key = Self.entryName(picture.content)
             used.insert(key)
             if let stamp = picture.stamp { stamps.remember(stamp, content: picture.content, now: now) }
             if let cached {
@@ -124,7 +127,7 @@ struct AvatarCopyMaker: Sendable {
     {
         switch source {
         case .bytes(let bytes):
-            return (FNV1a(bytes).hex + "-\(bytes.count)", bytes, nil)
+            return (contentKey(bytes), bytes, nil)
         case .file(let path):
             // Stamped before reading: a file replaced meanwhile has a new stamp next time, so it is read again.
             guard let file = FileStamp(path: path), file.isRegularFile else { return nil }
@@ -132,9 +135,15 @@ struct AvatarCopyMaker: Sendable {
             if let content = known.content(of: stamp) { return (content, nil, stamp) }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             let bytes = [UInt8](data)
-            return (FNV1a(bytes).hex + "-\(bytes.count)", bytes, stamp)
+            return (contentKey(bytes), bytes, stamp)
         }
     }
+
+    /// `<FNV-1a hex>-<byte count>`: which bytes a picture holds.
+    static func contentKey(_ bytes: [UInt8]) -> String { FNV1a(bytes).hex + "-\(bytes.count)" }
+
+    /// A picture's entry in the cache: its content key and the copies' version.
+    static func entryName(_ content: String) -> String { content + "-" + version }
 
     static func warning(id: Int, reason: String) -> String {
         "warning: the picture of character \(id) cannot be made smaller (\(reason)); its pages show the original"
@@ -227,8 +236,7 @@ struct AvatarCopyMaker: Sendable {
     static func isOwnEntry(_ name: String) -> Bool {
         let key = name.hasPrefix(stagingPrefix) ? name.dropFirst(stagingPrefix.count) : Substring(name)
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[0].count == 16, parts[0].allSatisfy({ "0123456789abcdef".contains($0) }),
-              parts[2].first == "v" else { return false }
+        guard parts.count >= 3, FNV1a.isHex(parts[0]), parts[2].first == "v" else { return false }
         let numbers = [parts[1], parts[2].dropFirst()] + parts.dropFirst(3)
         return numbers.allSatisfy { !$0.isEmpty && $0.allSatisfy { "0123456789".contains($0) } }
     }

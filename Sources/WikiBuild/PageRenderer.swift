@@ -23,13 +23,15 @@ struct PageRenderer: Sendable {
         ]
     }
 
-    func render(_ page: SitePage) throws -> [UInt8] {
+    /// `content` is the page's own values (`page.content.templateValue()`), made once by the caller, which reads
+    /// them too.
+    func render(_ page: SitePage, content: MustacheValue) throws -> [UInt8] {
         var context = root
         context["meta"] = page.meta.mustacheValue
         context["nav"] = .array(page.navigation.map(\.mustacheValue))
         context["languages"] = .array(page.languages.map(\.mustacheValue))
         context["hasLanguages"] = .bool(page.languages.count > 1)
-        context["page"] = try page.content.templateValue()
+        context["page"] = content
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         do {

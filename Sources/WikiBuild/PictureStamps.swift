@@ -77,7 +77,6 @@ struct PictureStamps: Sendable, Equatable {
     /// `<16 hex digits>-<byte count>`, the count equal to the stamp's size.
     private static func isContentKey(_ key: Substring, size: Int64) -> Bool {
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts[0].count == 16 && parts[0].allSatisfy { "0123456789abcdef".contains($0) }
-            && Int64(parts[1]) == size
+        return parts.count == 2 && FNV1a.isHex(parts[0]) && Int64(parts[1]) == size
     }
 }

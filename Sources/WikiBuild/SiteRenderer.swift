@@ -201,12 +201,13 @@ struct SiteRenderer: Sendable {
                         var part = RenderedPart()
                         for page in try theme.strings({ try makers[index]() }) {
                             let path = prefix + page.route.filePath
-                            let bytes = try renderer.render(page)
+                            let content = try page.content.templateValue()
+                            let bytes = try renderer.render(page, content: content)
                             try theme.checkNotBlank(bytes, path: path, template: page.template)
                             try emit(SiteFile(path: path, bytes: bytes))
                             part.paths.append(path)
                             if !untranslated.isEmpty {
-                                for word in try Self.shown(untranslated, on: page) { part.untranslated[word, default: 0] += 1 }
+                                for word in Self.shown(untranslated, in: content) { part.untranslated[word, default: 0] += 1 }
                             }
                             if ![Route.notFound, .offline, .random].contains(page.route) { part.sitemap.append(sitemapEntry(page)) }
                         }
@@ -230,10 +231,10 @@ struct SiteRenderer: Sendable {
 }
 
 extension SiteRenderer {
-    /// The `words` that `page` shows as values of their own (a species on a card, a type in a row): read from the
-    /// page's values, not its text, so a name that contains a word does not count. Only asked of a language whose
-    /// table lacks a word of the data.
-    static func shown(_ words: [UntranslatedWord], on page: SitePage) throws -> [UntranslatedWord] {
+    /// The `words` a page shows as values of their own (a species on a card, a type in a row): read from the page's
+    /// values, not its text, so a name that contains a word does not count. Only asked of a language whose table
+    /// lacks a word of the data.
+    static func shown(_ words: [UntranslatedWord], in content: MustacheValue) -> [UntranslatedWord] {
         var strings = Set<String>()
         func collect(_ value: MustacheValue) {
             switch value {
@@ -243,7 +244,7 @@ extension SiteRenderer {
             default: break
             }
         }
-        collect(try page.content.templateValue())
+        collect(content)
         return words.filter { strings.contains($0.value) }
     }
 }

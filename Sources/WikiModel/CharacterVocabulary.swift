@@ -15,14 +15,14 @@ enum CharacterVocabulary {
     static func status(_ raw: String, gender: String, _ strings: StringTable) throws -> Badge {
         let plain = try status(raw, strings)
         guard gender.lowercased() == "female", statuses.contains(raw.lowercased()) else { return plain }
-        return Badge(label: try strings("status_\(raw.lowercased())_female"), cssClass: plain.cssClass)
+        return Badge(label: try strings(key("status", raw) + "_female"), cssClass: plain.cssClass)
     }
 
     /// The status as said of a group of characters (a chart's legend): French takes the plural ("Vivants").
     static func statusGroup(_ raw: String, _ strings: StringTable) throws -> Badge {
         let plain = try status(raw, strings)
         guard statuses.contains(raw.lowercased()) else { return plain }
-        return Badge(label: try strings("status_\(raw.lowercased())_group"), cssClass: plain.cssClass)
+        return Badge(label: try strings(key("status", raw) + "_group"), cssClass: plain.cssClass)
     }
 
     static func gender(_ raw: String, _ strings: StringTable) throws -> Badge {
@@ -32,13 +32,16 @@ enum CharacterVocabulary {
     private static func badge(
         _ raw: String, known: [String], prefix: String, _ strings: StringTable
     ) throws -> Badge {
-        let key = raw.lowercased()
-        guard known.contains(key) else {
+        let value = raw.lowercased()
+        guard known.contains(value) else {
             // A word the data brought later may be translated by the table (`UntranslatedWord` says which are not).
-            return Badge(label: strings.entries["\(prefix)_\(key)"] ?? raw, cssClass: "\(prefix)-unknown")
+            return Badge(label: strings.entries[key(prefix, raw)] ?? raw, cssClass: "\(prefix)-unknown")
         }
-        return Badge(label: try strings("\(prefix)_\(key)"), cssClass: "\(prefix)-\(key)")
+        return Badge(label: try strings(key(prefix, raw)), cssClass: "\(prefix)-\(value)")
     }
+
+    /// The table entry of a status or gender (`status_<value>`, `gender_<value>`), the value in lower case.
+    static func key(_ prefix: String, _ raw: String) -> String { "\(prefix)_\(raw.lowercased())" }
 }
 
 extension String {

@@ -98,12 +98,13 @@ package struct Dataset: Sendable {
         locationIDByCharacter = whereabouts
     }
 
-    /// The same graph with every blank name (empty or only spaces) replaced, so no page shows an empty
-    /// heading or link; the graph itself is unchanged.
-    func replacingBlankNames(with placeholder: String) -> Dataset {
+    /// The same graph with the episodes of `episodeNames` called so (a language's names, from the content folder)
+    /// and every blank name (empty or only spaces) replaced by `placeholder`, so no page shows an empty heading or
+    /// link. The graph itself is unchanged: it is derived again, once, only when a name changes.
+    func renaming(episodes episodeNames: [Int: String], blanksAs placeholder: String) -> Dataset {
         func blank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
-        guard characters.contains(where: { blank($0.name) }) || locations.contains(where: { blank($0.name) })
-            || episodes.contains(where: { blank($0.name) })
+        guard !episodeNames.isEmpty || characters.contains(where: { blank($0.name) })
+            || locations.contains(where: { blank($0.name) }) || episodes.contains(where: { blank($0.name) })
         else { return self }
         var snapshot = Snapshot(characters: characters, locations: locations, episodes: episodes)
         for index in snapshot.characters.indices where blank(snapshot.characters[index].name) {
@@ -112,18 +113,9 @@ package struct Dataset: Sendable {
         for index in snapshot.locations.indices where blank(snapshot.locations[index].name) {
             snapshot.locations[index].name = placeholder
         }
-        for index in snapshot.episodes.indices where blank(snapshot.episodes[index].name) {
-            snapshot.episodes[index].name = placeholder
-        }
-        return Dataset(snapshot, datedLocally: datedLocally)
-    }
-
-    /// The same graph with the episodes of `names` called so (a language's names, from the content folder).
-    func renamingEpisodes(_ names: [Int: String]) -> Dataset {
-        guard !names.isEmpty else { return self }
-        var snapshot = Snapshot(characters: characters, locations: locations, episodes: episodes)
         for index in snapshot.episodes.indices {
-            if let name = names[snapshot.episodes[index].id] { snapshot.episodes[index].name = name }
+            let name = episodeNames[snapshot.episodes[index].id] ?? snapshot.episodes[index].name
+            snapshot.episodes[index].name = blank(name) ? placeholder : name
         }
         return Dataset(snapshot, datedLocally: datedLocally)
     }

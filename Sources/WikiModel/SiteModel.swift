@@ -55,7 +55,7 @@ package struct SiteModel: Sendable {
         originalEpisodeNames = names.reduce(into: [:]) { original, named in
             if let episode = dataset.episode(named.key), episode.name != named.value, !episode.name.allSatisfy(\.isWhitespace) { original[episode.id] = episode.name }
         }
-        self.dataset = dataset.renamingEpisodes(names).replacingBlankNames(with: try strings("value_unnamed"))
+        self.dataset = dataset.renaming(episodes: names, blanksAs: try strings("value_unnamed"))
         nameNotes = try NameNotes.make(self.dataset, strings: strings)
         characterNames = Set(self.dataset.characters.map(\.name))
         debutIDsByEpisode = self.dataset.debutIDsByEpisode()

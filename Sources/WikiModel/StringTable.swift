@@ -32,8 +32,11 @@ package struct StringTable: Sendable, Equatable {
     /// A data value that is vocabulary (a species, a location type) in this locale: the `term_<group>_<value>`
     /// entry when the table has one, otherwise the value as the data gives it (names and rare terms stay as they are).
     func term(_ group: String, _ value: String) -> String {
-        entries["term_\(group)_\(value)"] ?? value
+        entries[Self.termKey(group, value)] ?? value
     }
+
+    /// `term_<group>_<value>`, the value as the data spells it.
+    static func termKey(_ group: String, _ value: String) -> String { "term_\(group)_\(value)" }
 
     /// The number as this locale groups its digits (`1,234`, `1 234`).
     func number(_ value: Int) -> String {

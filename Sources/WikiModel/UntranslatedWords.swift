@@ -20,13 +20,13 @@ package struct UntranslatedWord: Sendable, Hashable {
             if !value.trimmed.isEmpty, strings.entries[key] == nil { words.insert(UntranslatedWord(field: field, value: value, key: key)) }
         }
         for character in dataset.characters {
-            check("species", character.species, key: "term_species_\(character.species)")
+            check("species", character.species, key: StringTable.termKey("species", character.species))
             // "unknown" and blank statuses and genders have their own entries, always present.
-            check("status", character.status, key: "status_\(character.status.lowercased())")
-            check("gender", character.gender, key: "gender_\(character.gender.lowercased())")
+            check("status", character.status, key: CharacterVocabulary.key("status", character.status))
+            check("gender", character.gender, key: CharacterVocabulary.key("gender", character.gender))
         }
         for location in dataset.locations where !location.type.isUnknownValue {
-            check("location type", location.type, key: "term_location_type_\(location.type)")
+            check("location type", location.type, key: StringTable.termKey("location_type", location.type))
         }
         return words.sorted { ($0.field, $0.value) < ($1.field, $1.value) }
     }
