@@ -1,5 +1,5 @@
 // Search over the compact index written by the build: characters (name, note, type, origin), locations
-// (name, type, dimension), episodes (code, name, and the data's name where the language has its own), the
+// (name, type, dimension), episodes (code, name), each record by the data's name too where the language has its own, the
 // pages of dimensions, species, types and seasons, and the articles. Every match is reachable: each group comes 20 at a time with a button for the next ones. Every
 // value from the index is inserted with textContent or setAttribute, never as HTML, so names cannot inject markup.
 //
@@ -141,7 +141,7 @@
   function Matcher(data) {
     var records = [];
     var words = new Map();
-    // `alias`: a second name, ranked as the name (an episode's title in the data beside the language's own).
+    // `alias`: a second name, ranked as the name (a record's name in the data beside the language's own).
     function add(kind, entry, name, others, popularity, alias) {
       var record = {
         kind: kind, entry: entry, name: fold(name), code: kind === "episodes" ? fold(entry[1]) : "",
@@ -163,9 +163,9 @@
       others.forEach(function (text) { post(text, "other"); });
     }
     data.characters.forEach(function (entry) {
-      add("characters", entry, entry[1], [entry[6], entry[7], entry[8]], entry[10]);
+      add("characters", entry, entry[1], [entry[6], entry[7], entry[8]], entry[10], entry[11]);
     });
-    data.locations.forEach(function (entry) { add("locations", entry, entry[1], [entry[2], entry[3]], entry[4]); });
+    data.locations.forEach(function (entry) { add("locations", entry, entry[1], [entry[2], entry[3]], entry[4], entry[5]); });
     data.episodes.forEach(function (entry) { add("episodes", entry, entry[2], [entry[1]], entry[4], entry[5]); });
     (data.groups || []).forEach(function (entry) { add("groups", entry, entry[1], [entry[2]], entry[3]); });
     (data.articles || []).forEach(function (entry) { add("articles", entry, entry[1], [entry[2]], 0); });

@@ -4,7 +4,7 @@ import WikiModel
 /// Writes the search index compactly, one record a line:
 /// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`
 /// `"characters":[[id,name,s,g,p,picture,note,type,origin,faces,episodes],…],`
-/// `"locations":[[id,name,type,dimension,residents],…],"episodes":[[id,code,name,airDate,cast(,originalName)],…],`
+/// `"locations":[[id,name,type,dimension,residents(,originalName)],…],"episodes":[[id,code,name,airDate,cast(,originalName)],…],`
 /// `"groups":[[path,name,kind,size],…],"articles":[…],"avatar":pattern,"faces":{copy,sides}}`. Every string goes
 /// through `JSONText`, so a name holding quotes or `</script>` stays a string.
 enum SearchIndexJSON {
@@ -64,15 +64,20 @@ enum SearchIndexJSON {
                 .replacingOccurrences(of: "{ext}", with: fileExtension)
             return !index.avatar.isEmpty && entry.image == standard ? fileExtension : entry.image
         }
+        // The data's name ends a row only where the language names the record otherwise.
+        func original(_ name: String) -> [Field] { name.isEmpty ? [] : [.text(name)] }
         rows("characters", index.entries) { entry in
             [.number(entry.id), .text(entry.name), .number(entry.status), .number(entry.gender), .number(entry.species),
              .text(picture(entry)), .text(entry.note), .text(entry.type), .text(entry.origin), .text(entry.faceCopy),
-             .number(entry.episodeCount)]
+             .number(entry.episodeCount)] + original(entry.originalName)
         }
-        rows("locations", index.locations) { [.number($0.id), .text($0.name), .text($0.type), .text($0.dimension), .number($0.residentCount)] }
+        rows("locations", index.locations) { place in
+            [.number(place.id), .text(place.name), .text(place.type), .text(place.dimension), .number(place.residentCount)]
+                + original(place.originalName)
+        }
         rows("episodes", index.episodes) { episode in
             [.number(episode.id), .text(episode.code), .text(episode.name), .text(episode.airDate), .number(episode.castCount)]
-                + (episode.originalName.isEmpty ? [] : [.text(episode.originalName)])
+                + original(episode.originalName)
         }
         rows("groups", index.groups) { [.text($0.path), .text($0.name), .text($0.kind), .number($0.count)] }
         rows("articles", index.articles) { [.text($0.path), .text($0.name), .text($0.kind), .number($0.count)] }

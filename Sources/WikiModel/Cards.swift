@@ -112,13 +112,15 @@ struct InfoRow: Codable, Sendable, Equatable {
     let url: String?
     let datetime: String?
     let badgeClass: String?
+    /// The value's language when it is not the page's (the data's name beside this language's).
+    var lang: String? = nil
 }
 
 /// The facts a character page shows, in order. Label, icon and colour of each are defined here once;
 /// templates only place them (`#icon-<icon>` symbols, `--palette-<color>` colours). `created` is when the
 /// record entered the API, not a fact of the story, and is labelled so.
 enum InfoField: String, CaseIterable, Sendable {
-    case status, species, gender, origin, location, firstSeen, lastSeen, type, episodeCount, created
+    case status, species, gender, origin, location, firstSeen, lastSeen, type, episodeCount, created, originalName
 
     /// The key of the label in the string table and of the row's colour class.
     var key: String {
@@ -126,6 +128,7 @@ enum InfoField: String, CaseIterable, Sendable {
         case .firstSeen: "first-seen"
         case .lastSeen: "last-seen"
         case .episodeCount: "episode-count"
+        case .originalName: "original-name"
         default: rawValue
         }
     }
@@ -143,6 +146,7 @@ enum InfoField: String, CaseIterable, Sendable {
         case .lastSeen: "stop"
         case .episodeCount: "film"
         case .created: "calendar"
+        case .originalName: "person"
         }
     }
 
@@ -159,6 +163,7 @@ enum InfoField: String, CaseIterable, Sendable {
         case .lastSeen: "orange"
         case .episodeCount: "violet"
         case .created: "slate"
+        case .originalName: "slate"
         }
     }
 
@@ -261,8 +266,9 @@ extension SiteModel {
         return location.dimension.isUnknownValue ? try strings(unknownKey) : dimensionName(location.dimension)
     }
 
-    /// A dimension's name as this language says it: a real name ("Dimension C-137") stays as it is, a name that
-    /// is vocabulary ("Unknown dimension") has a `term_dimension_<name>` entry.
+    /// A dimension's name as this language says it: a code name ("Dimension C-137") stays as it is, one said in
+    /// words ("Replacement Dimension", "Unknown dimension") takes its `term_dimension_<name>` entry, else (a word
+    /// the table lacks, which the build warns about) stays as the data gives it.
     func dimensionName(_ name: String) -> String { strings.term("dimension", name) }
 
     func makeCard(_ location: LocationRecord) throws -> LocationCard {
@@ -359,7 +365,7 @@ extension InfoRow: MustacheConvertible {
         .object([
             "key": .string(key), "label": .string(label), "icon": .string(icon), "color": .string(color),
             "value": .string(value), "url": MustacheValue(url),
-            "datetime": MustacheValue(datetime), "badgeClass": MustacheValue(badgeClass),
+            "datetime": MustacheValue(datetime), "badgeClass": MustacheValue(badgeClass), "lang": MustacheValue(lang),
         ])
     }
 }

@@ -5,7 +5,7 @@ struct CharacterIndexPage: PageModel, Codable, Equatable {
     static let kind = PageKind.characters
 
     let cards: [CharacterCard]
-    let pager: Pager
+    let pager: Pager?
     /// The same list in each order, this one marked.
     let orders: [OrderLink]
     /// The A–Z jump bar; empty in the other orders.
@@ -88,7 +88,7 @@ extension SiteModel {
                       isCurrent: other == order)
         }
         let route = { (page: Int) in Route.characters(page: page, order: order) }
-        return try indexPages(sorted, route: route, keys: order.keys) { slice, pager in
+        return try indexPages(sorted, route: route, keys: order.keys) { slice, _, pager in
             let shown = try slice.map { character throws in
                 var card = try card(character)
                 if order == .mostEpisodes {
@@ -100,8 +100,9 @@ extension SiteModel {
             return CharacterIndexPage(
                 cards: cards(eager: shown), pager: pager, orders: orders, letters: letters,
                 hasLetters: !letters.isEmpty,
-                picker: pager.total < 2 ? nil : try PagePicker.make(
-                    current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings),
+                picker: try pager.map { pager throws in
+                    try PagePicker.make(current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings)
+                },
                 places: strip, genderLegend: legend, random: randomCharacter)
         }
     }
@@ -241,6 +242,11 @@ extension SiteModel {
             info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay,
                                 label: label))
         }
+        if let original = originalName(of: .character(character.id)) {
+            var row = try row(.originalName, original.name)
+            row.lang = original.lang
+            info.append(row)
+        }
         return CharacterFacts(rows: info, status: status, gender: gender, location: location)
     }
 }
@@ -271,7 +277,7 @@ extension CharacterRows: MustacheConvertible {
 extension CharacterIndexPage: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .object([
-            "cards": MustacheValue(cards), "pager": pager.mustacheValue, "orders": MustacheValue(orders),
+            "cards": MustacheValue(cards), "pager": MustacheValue(pager), "orders": MustacheValue(orders),
             "letters": MustacheValue(letters), "hasLetters": .bool(hasLetters), "picker": MustacheValue(picker),
             "places": places.mustacheValue, "genderLegend": MustacheValue(genderLegend), "random": MustacheValue(random),
         ])

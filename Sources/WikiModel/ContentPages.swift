@@ -63,6 +63,12 @@ extension SiteModel {
     /// The language a text is taken from when the page's own has none: the site's first.
     var fallbackLanguage: String { languages.first?.code ?? strings.locale }
 
+    /// The data's name of a record this language names otherwise ("Pilot" beside "Pilote"), with its `lang` when
+    /// that is not the page's; nil when the page shows the data's name.
+    func originalName(of record: ResolvedContent.Target) -> RecordLink? {
+        originalNames[record].map { RecordLink(name: $0, url: nil, lang: fallbackLanguage != strings.locale ? fallbackLanguage : nil) }
+    }
+
     /// The text written about `key`, rendered for this language; nil when there is none.
     func prose(_ key: SiteContent.Key, headingIDs: Bool = false) throws -> Prose? {
         guard let text = content.text(key, language: strings.locale, fallback: fallbackLanguage) else { return nil }
@@ -74,7 +80,7 @@ extension SiteModel {
         for (node, link) in text.links {
             let lang = link.label == nil ? titleLanguage(of: link.target) : nil
             var label = link.label
-            if link.isEpisodeName, case .episode(let id) = link.target { label = dataset.episode(id)?.name ?? label }
+            if link.isRecordName { label = dataset.name(of: link.target) ?? label }
             wikiLinks[node] = ResolvedLink(
                 destination: self.link(link.target.route), text: try label ?? name(of: link.target),
                 attributes: lang.map { [HTMLAttribute("lang", $0)] } ?? [])

@@ -98,24 +98,27 @@ package struct Dataset: Sendable {
         locationIDByCharacter = whereabouts
     }
 
-    /// The same graph with the episodes of `episodeNames` called so (a language's names, from the content folder)
-    /// and every blank name (empty or only spaces) replaced by `placeholder`, so no page shows an empty heading or
+    /// The same graph with the records of `names` called so (a language's names, from the content folder) and
+    /// every blank name (empty or only spaces) replaced by `placeholder`, so no page shows an empty heading or
     /// link. The graph itself is unchanged: it is derived again, once, only when a name changes.
-    func renaming(episodes episodeNames: [Int: String], blanksAs placeholder: String) -> Dataset {
+    func renaming(_ names: [ResolvedContent.Target: String], blanksAs placeholder: String) -> Dataset {
         func blank(_ name: String) -> Bool { name.allSatisfy(\.isWhitespace) }
-        guard !episodeNames.isEmpty || characters.contains(where: { blank($0.name) })
+        guard !names.isEmpty || characters.contains(where: { blank($0.name) })
             || locations.contains(where: { blank($0.name) }) || episodes.contains(where: { blank($0.name) })
         else { return self }
-        var snapshot = Snapshot(characters: characters, locations: locations, episodes: episodes)
-        for index in snapshot.characters.indices where blank(snapshot.characters[index].name) {
-            snapshot.characters[index].name = placeholder
+        func renamed(_ name: String, _ record: ResolvedContent.Target) -> String {
+            let name = names[record] ?? name
+            return blank(name) ? placeholder : name
         }
-        for index in snapshot.locations.indices where blank(snapshot.locations[index].name) {
-            snapshot.locations[index].name = placeholder
+        var snapshot = Snapshot(characters: characters, locations: locations, episodes: episodes)
+        for index in snapshot.characters.indices {
+            snapshot.characters[index].name = renamed(snapshot.characters[index].name, .character(snapshot.characters[index].id))
+        }
+        for index in snapshot.locations.indices {
+            snapshot.locations[index].name = renamed(snapshot.locations[index].name, .location(snapshot.locations[index].id))
         }
         for index in snapshot.episodes.indices {
-            let name = episodeNames[snapshot.episodes[index].id] ?? snapshot.episodes[index].name
-            snapshot.episodes[index].name = blank(name) ? placeholder : name
+            snapshot.episodes[index].name = renamed(snapshot.episodes[index].name, .episode(snapshot.episodes[index].id))
         }
         return Dataset(snapshot, datedLocally: datedLocally)
     }
@@ -128,6 +131,16 @@ package struct Dataset: Sendable {
     package func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
     func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
     func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
+
+    /// A record's name; nil for an article or a record the data lacks.
+    func name(of record: ResolvedContent.Target) -> String? {
+        switch record {
+        case .character(let id): character(id)?.name
+        case .location(let id): location(id)?.name
+        case .episode(let id): episode(id)?.name
+        case .article: nil
+        }
+    }
 
     func episodeIDs(ofCharacter id: Int) -> [Int] { episodeIDsByCharacter[id] ?? [] }
     func characterIDs(inEpisode id: Int) -> [Int] { characterIDsByEpisode[id] ?? [] }

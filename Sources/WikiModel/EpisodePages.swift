@@ -26,10 +26,8 @@ struct EpisodePage: PageModel, Codable, Equatable {
 
     let code: String
     let name: String
-    /// The name the data gives, when this language names the episode otherwise ("Pilot" beside "Pilote"), with
-    /// its `lang` when that is not the page's.
-    let originalName: String?
-    let originalNameLanguage: String?
+    /// The name the data gives, when this language names the episode otherwise ("Pilot" beside "Pilote").
+    let originalName: RecordLink?
     let airDate: String
     let airDateISO: String?
     let created: String
@@ -108,8 +106,7 @@ extension SiteModel {
             other.map { RecordLink(name: "\($0.episode) · \($0.name)", url: link(.episode($0.id))) }
         }
         let content = EpisodePage(
-            code: episode.episode, name: episode.name, originalName: originalEpisodeNames[episode.id],
-            originalNameLanguage: originalEpisodeNames[episode.id] != nil && fallbackLanguage != strings.locale ? fallbackLanguage : nil,
+            code: episode.episode, name: episode.name, originalName: originalName(of: .episode(episode.id)),
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
             createdLabel: try strings(dataset.isDatedLocally(.episode, episode.id) ? "info_created_locally" : "info_created"),
@@ -144,8 +141,7 @@ extension EpisodeIndexPage.Season: MustacheConvertible {
 extension EpisodePage: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .object([
-            "code": .string(code), "name": .string(name), "originalName": MustacheValue(originalName),
-            "originalNameLanguage": MustacheValue(originalNameLanguage), "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
+            "code": .string(code), "name": .string(name), "originalName": MustacheValue(originalName), "airDate": .string(airDate), "airDateISO": MustacheValue(airDateISO),
             "created": .string(created), "createdISO": MustacheValue(createdISO),
             "createdLabel": .string(createdLabel), "castSize": .string(castSize),
             "characters": characters.mustacheValue, "hasCharacters": .bool(hasCharacters),

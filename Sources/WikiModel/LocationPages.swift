@@ -5,7 +5,7 @@ struct LocationIndexPage: PageModel, Codable, Equatable {
     static let kind = PageKind.locations
 
     let cards: [LocationCard]
-    let pager: Pager
+    let pager: Pager?
 }
 
 /// A location with the two kinds of people it has: residents (last seen here) and natives (whose origin is
@@ -16,6 +16,8 @@ struct LocationPage: PageModel, Codable, Equatable {
     static let kind = PageKind.location
 
     let name: String
+    /// The name the data gives, when this language names the location otherwise.
+    let originalName: RecordLink?
     let type: String
     let dimension: String
     /// The dimension's page; nil for an unknown dimension.
@@ -43,7 +45,7 @@ struct LocationPage: PageModel, Codable, Equatable {
 
 extension SiteModel {
     func locationIndexPages() throws -> [SitePage] {
-        try indexPages(dataset.locations, route: Route.locations, keys: "locations") { slice, pager in
+        try indexPages(dataset.locations, route: Route.locations, keys: "locations") { slice, _, pager in
             LocationIndexPage(cards: try slice.map { location throws in try card(location) }, pager: pager)
         }
     }
@@ -83,7 +85,8 @@ extension SiteModel {
             let residents = try cards(Array(people[positions.clamped(to: 0..<residentIDs.count)]))
             let natives = try cards(Array(people[positions.clamped(to: residentIDs.count..<people.count)]))
             let content = LocationPage(
-                name: location.name, type: try locationType(location), dimension: try locationDimension(location),
+                name: location.name, originalName: originalName(of: .location(location.id)),
+                type: try locationType(location), dimension: try locationDimension(location),
                 dimensionURL: dimensionLink(location.dimension),
                 residentCount: count(residentIDs.count), nativeCount: count(nativeIDs.count),
                 residentsURL: residentsURL, nativesURL: nativesURL,
@@ -106,7 +109,7 @@ extension SiteModel {
 extension LocationPage: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .object([
-            "name": .string(name), "type": .string(type), "dimension": .string(dimension),
+            "name": .string(name), "originalName": MustacheValue(originalName), "type": .string(type), "dimension": .string(dimension),
             "dimensionURL": MustacheValue(dimensionURL), "residentCount": .string(residentCount),
             "nativeCount": .string(nativeCount), "residentsURL": MustacheValue(residentsURL),
             "nativesURL": MustacheValue(nativesURL), "residents": residents.mustacheValue, "hasResidents": .bool(hasResidents),

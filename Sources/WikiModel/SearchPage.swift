@@ -60,19 +60,21 @@ extension SiteModel {
                 origin: try locationLink(
                     character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown"
                 ).name,
-                episodeCount: dataset.episodeIDs(ofCharacter: character.id).count)
+                episodeCount: dataset.episodeIDs(ofCharacter: character.id).count,
+                originalName: originalNames[.character(character.id)] ?? "")
         }
         let places = try dataset.locations.map { location throws in
             let card = try card(location)
             return SearchIndex.Place(
                 id: location.id, name: location.name, type: card.type, dimension: card.dimension,
-                residentCount: dataset.residentIDs(ofLocation: location.id).count)
+                residentCount: dataset.residentIDs(ofLocation: location.id).count,
+                originalName: originalNames[.location(location.id)] ?? "")
         }
         let episodes = try dataset.episodes.map { episode throws in
             SearchIndex.Episode(
                 id: episode.id, code: episode.episode, name: episode.name, airDate: try summary(episode).airDate,
                 castCount: dataset.characterIDs(inEpisode: episode.id).count,
-                originalName: originalEpisodeNames[episode.id] ?? "")
+                originalName: originalNames[.episode(episode.id)] ?? "")
         }
         return SearchIndex(
             statuses: statuses, femaleStatuses: femaleStatuses, genders: genders,
@@ -160,8 +162,8 @@ extension SiteModel {
 
 /// The compact index the search page's script loads: each vocabulary once, each character as one row
 /// `[id, name, status index, gender index, species index, picture, note, type, origin, faces' extension, episodes]`,
-/// each location `[id, name, type, dimension, residents]`, each episode `[id, code, name, air date, cast size]` (and
-/// the data's name after them when the language names it otherwise),
+/// each location `[id, name, type, dimension, residents]`, each episode `[id, code, name, air date, cast size]` (each
+/// row followed by the data's name when the language names the record otherwise),
 /// each group page (a dimension, a species, a type, a season) `[path, name, kind, size]` and each article
 /// `[path, title, kind, 0]`; page links follow from the ids. Everything a fan may type is in it (names, a
 /// character's type and origin, a place's type and dimension, an episode's code), and what ranks equals: how
@@ -180,6 +182,8 @@ package struct SearchIndex: Sendable, Equatable {
         package let type: String
         package let origin: String
         package let episodeCount: Int
+        /// The name the data gives when this language names the record otherwise: found too, else empty.
+        package let originalName: String
     }
 
     package struct Place: Sendable, Equatable {
@@ -188,6 +192,8 @@ package struct SearchIndex: Sendable, Equatable {
         package let type: String
         package let dimension: String
         package let residentCount: Int
+        /// As `Entry.originalName`.
+        package let originalName: String
     }
 
     package struct Episode: Sendable, Equatable {
@@ -196,7 +202,7 @@ package struct SearchIndex: Sendable, Equatable {
         package let name: String
         package let airDate: String
         package let castCount: Int
-        /// The name the data gives when this language names the episode otherwise: found too, else empty.
+        /// As `Entry.originalName`.
         package let originalName: String
     }
 

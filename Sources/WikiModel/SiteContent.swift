@@ -41,6 +41,16 @@ package struct ResolvedContent: Sendable {
     enum Target: Hashable, Sendable {
         case character(Int), location(Int), episode(Int), article(String)
 
+        /// The record a content file is about; nil for an article or the home page.
+        init?(record key: SiteContent.Key) {
+            switch key {
+            case .character(let id): self = .character(id)
+            case .location(let id): self = .location(id)
+            case .episode(let id): self = .episode(id)
+            case .home, .article: return nil
+            }
+        }
+
         var route: Route {
             switch self {
             case .character(let id): .character(id)
@@ -55,9 +65,9 @@ package struct ResolvedContent: Sendable {
     struct Link: Sendable, Hashable {
         let target: Target
         let label: String?
-        /// The words are an episode's name as written in one language (`[[Pilot]]`): a page shows its own
+        /// The words are a record's name as written in one language (`[[Pilot]]`): a page shows its own
         /// language's name instead, so a French page never shows the English title a link was written with.
-        var isEpisodeName = false
+        var isRecordName = false
     }
 
     /// A text parsed once, its wiki links resolved: every page showing it renders this tree.
@@ -142,11 +152,12 @@ package struct ResolvedContent: Sendable {
         return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value
     }
 
-    /// The episodes' names in `language`, by id: the `title` of each `episodes/<id>.<language>.md` that gives one.
-    func episodeNames(language: String) -> [Int: String] {
-        var names: [Int: String] = [:]
+    /// The records' names in `language`: the `title` of each `characters/<id>.<language>.md`, `locations/…` and
+    /// `episodes/…` that gives one.
+    func recordNames(language: String) -> [Target: String] {
+        var names: [Target: String] = [:]
         for (key, languages) in texts {
-            if case .episode(let id) = key, let title = languages[language]?.document.title { names[id] = title }
+            if let record = Target(record: key), let title = languages[language]?.document.title { names[record] = title }
         }
         return names
     }
@@ -158,21 +169,12 @@ package struct ResolvedContent: Sendable {
         }.sorted()
     }
 
-    /// A front matter key the file's kind does not read is a mistake, never dropped in silence: a character's or a
-    /// location's name is the data's (correct it in `data/`), while an episode's `title` is its name in the file's
-    /// language; only an article is dated.
+    /// A front matter key the file's kind does not read is a mistake, never dropped in silence: only an article is
+    /// dated (a record's `title` is its name in the file's language).
     private static func checkKeysRead(by key: SiteContent.Key, in document: ContentDocument, errors: inout [ContentError]) {
-        var unread: [(key: String, why: String)] = []
-        switch key {
-        case .character: unread.append(("title", "a character's name comes from the data (correct it in data/characters.json)"))
-        case .location: unread.append(("title", "a location's name comes from the data (correct it in data/locations.json)"))
-        default: break
-        }
-        if case .article = key {} else { unread.append(("date", "only an article is dated")) }
-        for (name, why) in unread {
-            guard let line = document.keyLines[name] else { continue }
-            errors.append(ContentError(file: document.file, line: line, column: 1, message: "'\(name)' is not read in this file: \(why)"))
-        }
+        if case .article = key { return }
+        guard let line = document.keyLines["date"] else { return }
+        errors.append(ContentError(file: document.file, line: line, column: 1, message: "'date' is not read in this file: only an article is dated"))
     }
 
     /// Pictures come from `content/images/` only: the site loads nothing from other hosts. Each mistake is reported

@@ -20,9 +20,9 @@ package struct SiteModel: Sendable {
     let pageIDs: Set<String>
     /// Every language the site is generated in, this model's among them.
     let languages: [SiteLanguage]
-    /// The name the data gives each episode this language names otherwise (the content folder's `title`), by id:
-    /// its page shows it beside, and search finds the episode by it too.
-    let originalEpisodeNames: [Int: String]
+    /// The name the data gives each record this language names otherwise (the content folder's `title`): its page
+    /// shows it beside, and search finds the record by it too.
+    let originalNames: [ResolvedContent.Target: String]
     /// What tells namesakes apart, by character id (see `NameNotes`).
     let nameNotes: [Int: String]
     /// Every character's name: a location called like a character (Gaia) says its type in its title.
@@ -51,11 +51,11 @@ package struct SiteModel: Sendable {
     ) throws {
         self.content = content
         self.pageIDs = pageIDs
-        let names = content.episodeNames(language: strings.locale)
-        originalEpisodeNames = names.reduce(into: [:]) { original, named in
-            if let episode = dataset.episode(named.key), episode.name != named.value, !episode.name.allSatisfy(\.isWhitespace) { original[episode.id] = episode.name }
+        let names = content.recordNames(language: strings.locale)
+        originalNames = names.reduce(into: [:]) { original, named in
+            if let name = dataset.name(of: named.key), name != named.value, !name.allSatisfy(\.isWhitespace) { original[named.key] = name }
         }
-        self.dataset = dataset.renaming(episodes: names, blanksAs: try strings("value_unnamed"))
+        self.dataset = dataset.renaming(names, blanksAs: try strings("value_unnamed"))
         nameNotes = try NameNotes.make(self.dataset, strings: strings)
         characterNames = Set(self.dataset.characters.map(\.name))
         debutIDsByEpisode = self.dataset.debutIDsByEpisode()
@@ -176,15 +176,16 @@ package struct SiteModel: Sendable {
     static func pageCount(_ items: Int, pageSize: Int = SiteModel.pageSize) -> Int { max(1, (items + pageSize - 1) / pageSize) }
 
     /// The pages of a paginated index, `pageSize` records each; `keys` names the strings `<keys>_title`,
-    /// `<keys>_title_page` and `<keys>_description`.
+    /// `<keys>_title_page` and `<keys>_description`. `content` gets the page's records, its number and a pager
+    /// when there is more than one page (a list that fits one page shows no "page 1 of 1").
     func indexPages<Record, Content: PageModel>(
         _ records: [Record], route: (Int) -> Route, keys: String, pageSize: Int = SiteModel.pageSize,
-        content: (ArraySlice<Record>, Pager) throws -> Content
+        content: (ArraySlice<Record>, Int, Pager?) throws -> Content
     ) throws -> [SitePage] {
         let total = Self.pageCount(records.count, pageSize: pageSize)
         return try (1...total).map { number in
             let slice = records.dropFirst((number - 1) * pageSize).prefix(pageSize)
-            let pager = try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
+            let pager = total == 1 ? nil : try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
             let title = number == 1
                 ? try strings("\(keys)_title")
                 : try strings.format("\(keys)_title_page", ["page": String(number)])
@@ -193,7 +194,7 @@ package struct SiteModel: Sendable {
                 description: try strings.format("\(keys)_description", [
                     "count": count(records.count), "page": String(number), "total": String(total),
                 ]),
-                content: try content(slice, pager))
+                content: try content(slice, number, pager))
         }
     }
 }

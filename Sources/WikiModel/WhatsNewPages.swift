@@ -66,12 +66,17 @@ extension SiteModel {
         }
     }
 
-    /// The name the change was recorded under, with the character's note when it has namesakes today; an episode
+    /// The name the change was recorded under, with the character's note when it has namesakes today; a record
     /// recorded under the data's name today takes this language's when it has one.
     func name(of entry: ChangeHistory.Entry) throws -> String {
-        if entry.kind == .episode, entry.change != .removed, originalEpisodeNames[entry.id] == entry.name,
-           let own = dataset.episode(entry.id)?.name { return own }
-        let name = entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
+        let record: ResolvedContent.Target = switch entry.kind {
+        case .character: .character(entry.id)
+        case .location: .location(entry.id)
+        case .episode: .episode(entry.id)
+        }
+        let renamed = entry.change != .removed && originalNames[record] == entry.name
+        let name = renamed ? dataset.name(of: record) ?? entry.name
+            : entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
         guard entry.kind == .character, let note = nameNotes[entry.id], dataset.character(entry.id)?.name == name else { return name }
         return "\(name) · \(note)"
     }
@@ -119,7 +124,7 @@ extension SiteModel {
     func whatsNewPages() throws -> [SitePage] {
         let groups = changeGroups()
         let news = Array(try articleEntries().filter { $0.dateISO != nil }.prefix(Self.newArticleCount))
-        return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew", pageSize: Self.whatsNewGroupsPerPage) { slice, pager in
+        return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew", pageSize: Self.whatsNewGroupsPerPage) { slice, number, pager in
             WhatsNewPage(
                 hasGroups: !groups.isEmpty,
                 groups: try slice.map { group throws in
@@ -129,8 +134,8 @@ extension SiteModel {
                         more: group.entries.count > Self.groupPreviewSize
                             ? try strings.format("whatsnew_more", ["count": count(group.entries.count)]) : nil)
                 },
-                pager: pager.total > 1 ? pager : nil, feedURL: configuration.link("feed.xml"),
-                articles: pager.current == 1 ? news : [], hasArticles: pager.current == 1 && !news.isEmpty)
+                pager: pager, feedURL: configuration.link("feed.xml"),
+                articles: number == 1 ? news : [], hasArticles: number == 1 && !news.isEmpty)
         }
     }
 

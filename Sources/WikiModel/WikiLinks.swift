@@ -22,13 +22,13 @@ struct WikiLinkResolver: Sendable {
             case .article(let slug):
                 articles.insert(slug)
                 for title in Set(languages.values.compactMap(\.title)) { titles.append((title, .article(slug))) }
-            case .episode(let id) where dataset.episode(id) != nil:
-                // An episode is linked by its name in any language (`[[Pilote]]` as well as `[[Pilot]]`).
-                let own = dataset.episode(id)?.name.trimmed
+            case .home: continue
+            case .character, .location, .episode:
+                // A record is linked by its name in any language (`[[Pilote]]` as well as `[[Pilot]]`).
+                guard let record = ResolvedContent.Target(record: key), let own = dataset.name(of: record)?.trimmed else { continue }
                 for title in Set(languages.values.compactMap(\.title)) where title.trimmed != own {
-                    titles.append((title, .episode(id)))
+                    titles.append((title, record))
                 }
-            default: continue
             }
         }
         self.articles = articles
@@ -124,9 +124,9 @@ struct WikiLinkResolver: Sendable {
             throw fail("[[\(target)]] is ambiguous: \(candidates.count) records are called so (\(list)); "
                 + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
-        // Written exactly as an episode's name, the words follow the page's language.
-        let isEpisodeName = label == nil && byName[target] != nil && { if case .episode = only { true } else { false } }()
-        return .init(target: only, label: label ?? target, isEpisodeName: isEpisodeName)
+        // Written exactly as a record's name, the words follow the page's language.
+        let isRecordName = label == nil && byName[target] != nil && { if case .article = only { false } else { true } }()
+        return .init(target: only, label: label ?? target, isRecordName: isRecordName)
     }
 
     /// The names closest to a link that matches none, by edit distance over lower-case letters: a typo's

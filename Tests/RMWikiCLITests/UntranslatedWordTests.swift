@@ -44,6 +44,41 @@ import Testing
         #expect(page.contains("Mytholog"), "shown as the data gives it")
     }
 
+    /// A dimension said in words ("Replacement Dimension") is translated whole; one the table lacks warns as a species
+    /// does. A code name ("Dimension Q-9") is a name, the same in French, and warns about nothing.
+    @Test func aDimensionSaidInWordsIsTranslatedOrWarned() async throws {
+        let work = try SharedFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let output = work.appendingPathComponent("site")
+        let data = work.appendingPathComponent("content/data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        // Anatomy Park moves to a dimension no table knows, Gromflom Prime to one named by its code; Earth
+        // (Replacement Dimension) keeps the demo's.
+        try Data(#"[{"id": 3, "dimension": "Wormhole Dimension"}, {"id": 5, "dimension": "Dimension Q-9"}]"#.utf8)
+            .write(to: data.appendingPathComponent("locations.json"))
+        let build = ["build", "--demo", "--quiet", "--content", work.appendingPathComponent("content").path,
+                     "--output", output.path, "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path]
+
+        let strict = await ConsoleRecorder.run(build + ["--strict"])
+        #expect(strict.code == ExitCode.templateError.rawValue, "\(strict.err)")
+        #expect(strict.err.contains("dimension \"Wormhole Dimension\" has no fr translation ("), "\(strict.err)")
+        #expect(strict.err.contains("add \"term_dimension_Wormhole Dimension\" to "), "\(strict.err)")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing was published")
+
+        let warned = await ConsoleRecorder.run(build)
+        #expect(warned.code == ExitCode.success.rawValue, "\(warned.err)")
+        let lines = warned.err.split(separator: "\n").filter { $0.contains("has no fr translation") }
+        #expect(lines.count == 1 && lines.first?.contains("\"Wormhole Dimension\"") == true, "\(warned.err)")
+        let park = try String(contentsOf: output.appendingPathComponent("fr/locations/3/index.html"), encoding: .utf8)
+        #expect(park.contains(">Wormhole Dimension</a>"), "shown as the data gives it")
+        let earth = try String(contentsOf: output.appendingPathComponent("fr/locations/2/index.html"), encoding: .utf8)
+        #expect(earth.contains(">Dimension de remplacement</a>"), "translated whole")
+        let dimension = try String(contentsOf: output.appendingPathComponent("fr/dimensions/replacement-dimension/index.html"), encoding: .utf8)
+        #expect(dimension.contains("<title>Dimension de remplacement\u{202F}: lieux et personnages"), "not “Dimension : Dimension de remplacement”")
+        let coded = try String(contentsOf: output.appendingPathComponent("fr/dimensions/dimension-q-9/index.html"), encoding: .utf8)
+        #expect(coded.contains("<h1>Dimension Q-9</h1>"))
+    }
+
     @Test func aTranslatedWordNeedsNoWarning() async throws {
         // The same data with the words in the tables builds quietly.
         let theme = try SharedFixtures.temporaryDirectory()

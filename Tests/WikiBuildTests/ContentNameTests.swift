@@ -3,29 +3,37 @@ import TestSupport
 import Testing
 @testable import WikiBuild
 
-/// Episode names in the reader's language: the `title` of `episodes/<id>.fr.md` names the episode on every French
-/// page, the data's name stays beside it on its own page and in the search, and English pages do not change.
+/// Names in the reader's language: the `title` of `episodes/<id>.fr.md` (or of a character's or a location's file)
+/// names the record on every French page, the data's name stays beside it on its own page and in the search, and
+/// English pages do not change.
 @Suite struct ContentNameTests {
-    /// Three episodes of the demo and the French names a content folder gives them (the test's own words).
+    /// Three episodes, a character and a location of the demo, and the French names a content folder gives them
+    /// (the test's own words). `folder` is the content folder's and the site's (`episodes/1/`); `row` the search
+    /// index's list and its length without a second name.
     static let names = [
-        (id: 1, english: "Pilot", french: "Le Grand Départ"),
-        (id: 2, english: "Lawnmower Dog", french: "Le Chien savant"),
-        (id: 4, english: "A Rickle in Time", french: "Le Temps en miettes"),
+        (folder: "episodes", id: 1, english: "Pilot", french: "Le Grand Départ", row: ("episodes", 5)),
+        (folder: "episodes", id: 2, english: "Lawnmower Dog", french: "Le Chien savant", row: ("episodes", 5)),
+        (folder: "episodes", id: 4, english: "A Rickle in Time", french: "Le Temps en miettes", row: ("episodes", 5)),
+        (folder: "characters", id: 7, english: "Scary Terry", french: "Terry le Terrible", row: ("characters", 11)),
+        (folder: "locations", id: 4, english: "Citadel of Ricks", french: "Citadelle des Rick", row: ("locations", 5)),
     ]
 
     /// The same folder with and without the names: an English home page linking the episodes by their names, a French
     /// one by both languages' names and by id, a synopsis in both languages, and a French file holding only a name.
     static func files(named: Bool) -> [String: String] {
-        func title(_ id: Int) -> String {
-            named ? "---\ntitle: \(names.first { $0.id == id }?.french ?? "")\n---\n" : ""
+        func title(_ folder: String, _ id: Int) -> String {
+            named ? "---\ntitle: \(names.first { $0.folder == folder && $0.id == id }?.french ?? "")\n---\n" : ""
         }
         return [
-            "home.md": "Watch [[Pilot]], [[Lawnmower Dog]] and [[episode:4]].\n",
-            "home.fr.md": "Regardez [[Pilot]], [[\(named ? "Le Chien savant" : "Lawnmower Dog")]] et [[episode:4]].\n",
+            "home.md": "Watch [[Pilot]], [[Lawnmower Dog]] and [[episode:4]]; meet [[Scary Terry]].\n",
+            "home.fr.md": "Regardez [[Pilot]], [[\(named ? "Le Chien savant" : "Lawnmower Dog")]] et [[episode:4]] ; "
+                + "voyez [[\(named ? "Terry le Terrible" : "Scary Terry")]] et [[location:4]].\n",
             "episodes/1.md": "Rick wakes Morty; see also [[A Rickle in Time]].\n",
-            "episodes/1.fr.md": title(1) + "Rick réveille Morty ; voir aussi [[A Rickle in Time]].\n",
-            "episodes/2.fr.md": title(2),
-            "episodes/4.fr.md": title(4) + "Le temps se fige.\n",
+            "episodes/1.fr.md": title("episodes", 1) + "Rick réveille Morty ; voir aussi [[A Rickle in Time]].\n",
+            "episodes/2.fr.md": title("episodes", 2),
+            "episodes/4.fr.md": title("episodes", 4) + "Le temps se fige.\n",
+            "characters/7.fr.md": title("characters", 7),
+            "locations/4.fr.md": title("locations", 4),
         ]
     }
 
@@ -40,34 +48,40 @@ import Testing
         let french = try Self.files(under: named.appendingPathComponent("fr"))
         var shown = 0
         for (path, text) in french {
-            for episode in Self.names {
-                let own = path == "episodes/\(episode.id)/index.html"
-                if text.contains("/fr/episodes/\(episode.id)/\"") || own {
+            for record in Self.names {
+                let own = path == "\(record.folder)/\(record.id)/index.html"
+                if text.contains("/fr/\(record.folder)/\(record.id)/\"") || own {
                     shown += 1
-                    #expect(text.contains(Self.escaped(episode.french)), "fr/\(path) shows episode \(episode.id) without its French name")
+                    #expect(text.contains(Self.escaped(record.french)), "fr/\(path) shows \(record.folder)/\(record.id) without its French name")
                 }
-                let english = text.components(separatedBy: Self.escaped(episode.english)).count - 1
-                let allowed = own ? 1 : path == "search/index.json" ? 1 : 0
-                #expect(english == allowed, "fr/\(path) shows \"\(episode.english)\" \(english) times")
+                let english = text.components(separatedBy: Self.escaped(record.english)).count - 1
+                let allowed = own || path == "search/index.json" ? 1 : 0
+                #expect(english == allowed, "fr/\(path) shows \"\(record.english)\" \(english) times")
             }
         }
-        #expect(shown > 30, "the French pages showing the three episodes: \(shown)")
+        #expect(shown > 40, "the French pages showing the five records: \(shown)")
         let page = try String(decoding: Data(contentsOf: named.appendingPathComponent("fr/episodes/1/index.html")), as: UTF8.self)
         #expect(page.contains("<h1>Le Grand Départ</h1>"))
         #expect(page.contains("<dt>Titre original</dt><dd lang=\"en\">Pilot</dd>"))
+        let terry = try String(decoding: Data(contentsOf: named.appendingPathComponent("fr/characters/7/index.html")), as: UTF8.self)
+        #expect(terry.contains("<h1>Terry le Terrible</h1>") && terry.contains("Nom original</dt>") && terry.contains("<dd lang=\"en\">Scary Terry</dd>"))
+        let park = try String(decoding: Data(contentsOf: named.appendingPathComponent("fr/locations/4/index.html")), as: UTF8.self)
+        #expect(park.contains("<h1>Citadelle des Rick</h1>") && park.contains("<dt>Nom original</dt><dd lang=\"en\">Citadel of Ricks</dd>"))
         // A file holding only a name is no synopsis: the page shows none, as before.
         let second = try String(decoding: Data(contentsOf: named.appendingPathComponent("fr/episodes/2/index.html")), as: UTF8.self)
         #expect(!second.contains("prose-heading"))
         // Links by either language's name or by code all show the page's name.
         let home = try String(decoding: Data(contentsOf: named.appendingPathComponent("fr/index.html")), as: UTF8.self)
-        for name in ["Le Grand Départ", "Le Chien savant"] { #expect(home.contains(">\(name)</a>")) }
+        for name in ["Le Grand Départ", "Le Chien savant", "Terry le Terrible", "Citadelle des Rick"] { #expect(home.contains(">\(name)</a>"), "\(name)") }
 
         // Search: the French index holds both names of each; the English one, the English name alone.
-        let frenchIndex = try Self.episodeRows(named.appendingPathComponent("fr/search/index.json"))
-        let englishIndex = try Self.episodeRows(named.appendingPathComponent("search/index.json"))
-        for episode in Self.names {
-            #expect(frenchIndex[episode.id].map { [$0[2], $0.last] } == [episode.french, episode.english])
-            #expect(englishIndex[episode.id]?.count == 5 && englishIndex[episode.id]?[2] == episode.english)
+        for record in Self.names {
+            let (list, length) = record.row
+            let nameColumn = list == "episodes" ? 2 : 1
+            let frenchRow = try Self.rows(list, named.appendingPathComponent("fr/search/index.json"))[record.id]
+            let englishRow = try Self.rows(list, named.appendingPathComponent("search/index.json"))[record.id]
+            #expect(frenchRow?.count == length + 1 && frenchRow.map { [$0[nameColumn], $0.last] } == [record.french, record.english], "\(list) \(record.id)")
+            #expect(englishRow?.count == length && englishRow?[nameColumn] == record.english, "\(list) \(record.id)")
         }
 
         // English pages, feed and search index are byte for byte those of the same folder without the names (the
@@ -93,10 +107,10 @@ import Testing
         return files
     }
 
-    /// The episode rows of a search index, by id: each field as a string, nil for a number.
-    static func episodeRows(_ file: URL) throws -> [Int: [String?]] {
+    /// The rows of one list of a search index (`episodes`, `characters`), by id: each field as a string, nil for a number.
+    static func rows(_ list: String, _ file: URL) throws -> [Int: [String?]] {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
-        let rows = json?["episodes"] as? [[Any]] ?? []
+        let rows = json?[list] as? [[Any]] ?? []
         return Dictionary(rows.compactMap { row in (row.first as? Int).map { ($0, row.map { $0 as? String }) } }) { first, _ in first }
     }
 

@@ -61,9 +61,10 @@ struct FrenchReadingTests {
         }
     }
 
-    @Test func noEnglishDataWordOnAFrenchPage() async throws {
-        let pages = try await Self.french.value
-        // Names stay as the data gives them ("Unknown Rick", "Earth (Unknown dimension)"): taken out first.
+    /// Each match of `english` in the French pages outside the data's names, which stay as the data gives them
+    /// ("Unknown Rick", "Earth (Replacement Dimension)"): names are taken out first, only those holding such words
+    /// unless `everyName` (a name may end where a word of the pattern starts: "Merged Universe" before its type).
+    static func englishOutsideNames(_ english: NSRegularExpression, in pages: [Page], everyName: Bool = false) throws -> [String] {
         var names = Set<String>()
         for character in try SharedSnapshot.raw("characters.json") {
             names.insert(character["name"] as? String ?? "")
@@ -72,22 +73,67 @@ struct FrenchReadingTests {
         for file in ["locations.json", "episodes.json"] {
             for record in try SharedSnapshot.raw(file) { names.insert(record["name"] as? String ?? "") }
         }
+        func hasEnglish(_ text: String) -> Bool { english.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        // Only the names holding such a word need taking out, the longest first.
+        let longestFirst = names.filter { everyName ? !$0.isEmpty : hasEnglish($0) }.sorted { $0.count > $1.count }
+        let withoutNames = pages.map { page in
+            Page(path: page.path, texts: page.texts.filter(hasEnglish).map { text in
+                longestFirst.reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: "") : $0 }
+            })
+        }
+        return Self.matches(english, in: withoutNames)
+    }
+
+    @Test func noEnglishDataWordOnAFrenchPage() async throws {
         // The vocabulary the French table translates (a word French writes the same way, "Robot", is left out).
         let english = try NSRegularExpression(
             pattern: #"\b(unknown|alive|dead|female|male|genderless|human|humanoid|alien|mythological creature|disease|"#
                 + #"planet|space station|microverse|dream|spacecraft|resort|dwarf planet|daycare|woods|nightmare|"#
                 + #"asteroid|reality|hell|police department|country|memory|cluster|liquid|game|customs|menagerie)\b"#,
             options: .caseInsensitive)
-        func hasEnglish(_ text: String) -> Bool { english.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
-        // Only the names holding such a word need taking out, the longest first.
-        let longestFirst = names.filter(hasEnglish).sorted { $0.count > $1.count }
-        let withoutNames = pages.map { page in
-            Page(path: page.path, texts: page.texts.filter(hasEnglish).map { text in
-                longestFirst.reduce(text) { $0.contains($1) ? $0.replacingOccurrences(of: $1, with: "") : $0 }
-            })
-        }
-        let found = Self.matches(english, in: withoutNames)
+        let found = try Self.englishOutsideNames(english, in: try await Self.french.value)
         #expect(found.isEmpty, "\(found.count) English data words, e.g. \(found.prefix(8))")
+    }
+
+    /// A dimension said in English words ("Replacement Dimension", the noun last) is said in French ("Dimension de
+    /// remplacement"); one named by its code ("Dimension C-137") reads the same in both.
+    @Test func dimensionsAreSaidInFrench() async throws {
+        let pages = try await Self.french.value
+        let english = try NSRegularExpression(pattern: #"\b\p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)* Dimension\b"#)
+        let found = try Self.englishOutsideNames(english, in: pages, everyName: true)
+        #expect(found.isEmpty, "\(found.count) dimensions in English, e.g. \(found.prefix(8))")
+        let french = Self.matches(try NSRegularExpression(pattern: "Dimension de remplacement"), in: pages, context: 0)
+        #expect(french.count > 100, "\(french.count)")
+        let output = try await FullSite.built().output
+        let replacement = try BuildFixture.text(output, "fr/dimensions/replacement-dimension/index.html")
+        #expect(replacement.contains("<h1>Dimension de remplacement</h1>"))
+        #expect(replacement.contains("<title>Dimension de remplacement\u{202F}: lieux et personnages"))
+        #expect(try BuildFixture.text(output, "fr/dimensions/dimension-c-137/index.html").contains("<title>Dimension C-137\u{202F}: lieux"))
+    }
+
+    /// A search result is a line without labels, as a card is: the French index says a location's type and dimension
+    /// as the locations list's card does ("Type inconnu · Dimension inconnue"), never another way.
+    @Test func theSearchIndexSaysALocationAsItsCardDoes() async throws {
+        let output = try await FullSite.built().output
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("fr/search/index.json"))) as? [String: Any]
+        let rows = try #require(index?["locations"] as? [[Any]])
+        let card = try NSRegularExpression(pattern: #"href="/fr/locations/([0-9]+)/"><span class="card-name">[^<]*</span></a>\s*<p class="card-meta">([^<]*)</p>"#)
+        var cards: [Int: String] = [:]
+        for path in try SiteChecker(root: output).files() where path == "fr/locations/index.html" || path.hasPrefix("fr/locations/page/") {
+            let text = try BuildFixture.text(output, path)
+            for match in card.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let id = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) }),
+                      let meta = Range(match.range(at: 2), in: text) else { continue }
+                cards[id] = MarkupText.decode(String(text[meta]))
+            }
+        }
+        #expect(cards.count == 126 && rows.count == 126, "\(cards.count) cards, \(rows.count) rows")
+        let differing = rows.compactMap { row -> String? in
+            guard let id = row[0] as? Int, let type = row[2] as? String, let dimension = row[3] as? String else { return "\(row)" }
+            return cards[id] == "\(type) · \(dimension)" ? nil : "\(id): index “\(type) · \(dimension)”, card “\(cards[id] ?? "none")”"
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, e.g. \(differing.prefix(5))")
+        #expect(cards.values.filter { $0.hasPrefix("Type inconnu · ") }.count >= 2, "the locations of unknown type")
     }
 
     @Test func theFirstOfAMonthIsWrittenPremier() async throws {

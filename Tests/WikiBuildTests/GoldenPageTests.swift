@@ -45,6 +45,18 @@ import Testing
         }
     }
 
+    /// A list that fits one page shows no pager: "Page 1 of 1" between arrows leading nowhere says nothing.
+    @Test func aListOfOnePageHasNoPager() async throws {
+        let (output, _) = try await SiteFixture.build(SmallWorld.snapshot, avatars: SmallWorld.avatars, history: SmallWorld.history)
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let lists = ["characters/", "characters/a-z/", "characters/most-episodes/", "locations/", "whats-new/", "dimensions/dimension-c-137/",
+                     "species/human/", "seasons/1/", "locations/1/"]
+        for path in lists + lists.map({ "fr/" + $0 }) {
+            let page = try BuildFixture.text(output, path + "index.html")
+            #expect(!page.contains("class=\"pager") && !page.contains("Page 1 of 1") && !page.contains("Page 1 sur 1"), "\(path)")
+        }
+    }
+
     @Test func sitemapListsEveryPageOnceWithItsTranslation() async throws {
         let (output, _) = try await SiteFixture.build(
             SmallWorld.snapshot, avatars: SmallWorld.avatars, history: SmallWorld.history, baseURL: "https://example.org/wiki/")
