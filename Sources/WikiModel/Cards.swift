@@ -57,6 +57,9 @@ struct CharacterCard: Codable, Sendable, Equatable {
     let species: String
     /// A number the list is about, under the card ("12 episodes together"); nil on most lists.
     var count: String?
+    /// The name and note as the card lays them out (`KeptRun`).
+    let nameRuns: [KeptRun]
+    let noteRuns: [KeptRun]?
 }
 
 /// Characters as a page lists them: cards while the list is short, compact rows with 44-px faces once it is
@@ -80,6 +83,9 @@ struct LocationCard: Codable, Sendable, Equatable {
     let dimension: String
     let residentCount: String
     let nativeCount: String
+    /// The name and dimension as the card lays them out (`KeptRun`).
+    let nameRuns: [KeptRun]
+    let dimensionRuns: [KeptRun]
 }
 
 /// An episode as a row: code, name, air date (readable and machine-readable), cast size.
@@ -236,12 +242,14 @@ extension SiteModel {
     }
 
     func makeCard(_ character: CharacterRecord) throws -> CharacterCard {
-        CharacterCard(
-            id: character.id, name: character.name, note: nameNotes[character.id], url: link(.character(character.id)),
+        let note = nameNotes[character.id]
+        return CharacterCard(
+            id: character.id, name: character.name, note: note, url: link(.character(character.id)),
             image: try image(of: character),
             status: try CharacterVocabulary.status(character.status, gender: character.gender, strings),
             gender: try CharacterVocabulary.gender(character.gender, strings),
-            species: try cardSpecies(character.species))
+            species: try cardSpecies(character.species),
+            nameRuns: KeptRun.runs(character.name), noteRuns: note.map(KeptRun.runs))
     }
 
     /// A species where no label says what it is (a card, a search result): "Unknown species", since a bare
@@ -272,12 +280,13 @@ extension SiteModel {
     func dimensionName(_ name: String) -> String { strings.term("dimension", name) }
 
     func makeCard(_ location: LocationRecord) throws -> LocationCard {
-        LocationCard(
+        let dimension = try locationDimension(location, unknownKey: "location_card_dimension_unknown")
+        return LocationCard(
             id: location.id, name: location.name, url: link(.location(location.id)),
-            type: try locationType(location, unknownKey: "location_card_type_unknown"),
-            dimension: try locationDimension(location, unknownKey: "location_card_dimension_unknown"),
+            type: try locationType(location, unknownKey: "location_card_type_unknown"), dimension: dimension,
             residentCount: try strings.plural("location_residents_count", count: dataset.residentIDs(ofLocation: location.id).count),
-            nativeCount: try strings.plural("location_natives_count", count: dataset.nativeIDs(ofLocation: location.id).count))
+            nativeCount: try strings.plural("location_natives_count", count: dataset.nativeIDs(ofLocation: location.id).count),
+            nameRuns: KeptRun.runs(location.name), dimensionRuns: KeptRun.runs(dimension))
     }
 
     func makeSummary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
@@ -322,6 +331,7 @@ extension CharacterCard: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .object([
             "id": .int(id), "name": .string(name), "note": MustacheValue(note),
+            "nameRuns": MustacheValue(nameRuns), "noteRuns": noteRuns.map { MustacheValue($0) } ?? .null,
             "url": .string(url), "image": image.mustacheValue,
             "status": status.mustacheValue, "gender": gender.mustacheValue, "species": .string(species),
             "count": MustacheValue(count),
@@ -340,6 +350,7 @@ extension LocationCard: MustacheConvertible {
         .object([
             "id": .int(id), "name": .string(name), "url": .string(url), "type": .string(type),
             "dimension": .string(dimension), "residentCount": .string(residentCount), "nativeCount": .string(nativeCount),
+            "nameRuns": MustacheValue(nameRuns), "dimensionRuns": MustacheValue(dimensionRuns),
         ])
     }
 }
@@ -368,4 +379,42 @@ extension InfoRow: MustacheConvertible {
             "datetime": MustacheValue(datetime), "badgeClass": MustacheValue(badgeClass), "lang": MustacheValue(lang),
         ])
     }
+}
+
+/// A run of a card's text, `keep` when a line must not break inside it (`.keep`, no wrapping): a browser breaks a
+/// line after a hyphen before a digit, so "Earth (C-137)" in a narrow card read "Earth (C-" and "137)". Such a word
+/// (a hyphen then a digit, at most `longest` characters, so a hostile long one still wraps) is kept whole; the
+/// templates escape every run as any value.
+struct KeptRun: Codable, Sendable, Equatable {
+    let text: String
+    let keep: Bool
+
+    static let longest = 24
+
+    static func runs(_ text: String) -> [KeptRun] {
+        guard text.contains("-") else { return [KeptRun(text: text, keep: false)] }
+        var runs: [KeptRun] = []
+        var plain = ""
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let space = rest.prefix { $0.isWhitespace }
+            plain += space
+            rest = rest.dropFirst(space.count)
+            let word = rest.prefix { !$0.isWhitespace }
+            rest = rest.dropFirst(word.count)
+            if word.count <= longest, zip(word, word.dropFirst()).contains(where: { $0 == "-" && $1.isNumber }) {
+                if !plain.isEmpty { runs.append(KeptRun(text: plain, keep: false)) }
+                plain = ""
+                runs.append(KeptRun(text: String(word), keep: true))
+            } else {
+                plain += word
+            }
+        }
+        if !plain.isEmpty || runs.isEmpty { runs.append(KeptRun(text: plain, keep: false)) }
+        return runs
+    }
+}
+
+extension KeptRun: MustacheConvertible {
+    var mustacheValue: MustacheValue { .object(["text": .string(text), "keep": .bool(keep)]) }
 }

@@ -211,7 +211,9 @@ struct ExploringTests {
         while true {
             let path = folder + (page == 1 ? "" : "page/\(page)/") + "index.html"
             guard let html = try? await Self.html(path) else { break }
-            for card in html.components(separatedBy: "<li class=\"card character-card").dropFirst() {
+            // A word kept whole (`<span class="keep">`) reads as its text.
+            let kept = html.replacingOccurrences(of: #"<span class="keep">([^<]*)</span>"#, with: "$1", options: .regularExpression)
+            for card in kept.components(separatedBy: "<li class=\"card character-card").dropFirst() {
                 let id = Self.numbers(#"<a class="card-link" href="/(?:fr/)?characters/(\d+)/">"#, in: card).first ?? 0
                 let name = AccessibilityTests.matches(#"<span class="card-name">([^<]*)</span>"#, in: card).first?[1] ?? ""
                 let note = AccessibilityTests.matches(#"<span class="card-note">([^<]*)</span>"#, in: card).first?[1] ?? ""

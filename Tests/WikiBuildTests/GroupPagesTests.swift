@@ -121,10 +121,12 @@ struct GroupPagesTests {
         let known = locationsByDimension.filter { !$0.key.isEmpty && $0.key.lowercased() != "unknown" }
         #expect(known.count == 32)
 
+        // A dimension named by its code is data; one said in words ("Replacement Dimension") French says in French.
+        let french = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: ProjectTheme.templates.appendingPathComponent("locales/fr.json"))) as? [String: String] ?? [:]
         for prefix in ["", "fr/"] {
             let entries = try Self.entries(output, "dimensions/", prefix: prefix)
-            // A dimension's name is data, except "Unknown dimension", which French says in French.
-            func shown(_ name: String) -> String { prefix.isEmpty || name != "Unknown dimension" ? name : "Dimension inconnue" }
+            func shown(_ name: String) -> String { prefix.isEmpty ? name : french["term_dimension_\(name)"] ?? name }
             #expect(Set(entries.keys) == Set(known.keys.map(shown)), "\(prefix)dimensions/")
             for (name, locations) in known {
                 let path = try #require(entries[shown(name)], "\(prefix): no page for \(name)")
