@@ -7,17 +7,23 @@ import Testing
 /// Words the data brings that a string table does not translate (the 2018 API's species "Mytholog", "Vampire",
 /// "Parasite"): one warning line each, even with `--quiet`; with `--strict`, exit 4 and nothing published.
 @Suite struct UntranslatedWordTests {
-    @Test func threeNewSpeciesWarnThreeTimesAndStrictPublishesNothing() async throws {
-        let work = try SharedFixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: work) }
+    /// The quiet demo build's arguments with `records` as the local records `content/data/<file>` in `work`, and
+    /// where it publishes.
+    static func build(in work: URL, _ file: String, _ records: String) throws -> (arguments: [String], output: URL) {
         let output = work.appendingPathComponent("site")
         let data = work.appendingPathComponent("content/data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(records.utf8).write(to: data.appendingPathComponent(file))
+        return (["build", "--demo", "--quiet", "--content", work.appendingPathComponent("content").path,
+                 "--output", output.path, "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path], output)
+    }
+
+    @Test func threeNewSpeciesWarnThreeTimesAndStrictPublishesNothing() async throws {
+        let work = try SharedFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
         // Corrections of three demo characters: the species the API served in 2018.
-        try Data(#"[{"id": 1, "species": "Mytholog"}, {"id": 2, "species": "Vampire"}, {"id": 3, "species": "Parasite"}]"#.utf8)
-            .write(to: data.appendingPathComponent("characters.json"))
-        let build = ["build", "--demo", "--quiet", "--content", work.appendingPathComponent("content").path,
-                     "--output", output.path, "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path]
+        let (build, output) = try Self.build(
+            in: work, "characters.json", #"[{"id": 1, "species": "Mytholog"}, {"id": 2, "species": "Vampire"}, {"id": 3, "species": "Parasite"}]"#)
         let table = ProjectTheme.templates.appendingPathComponent("locales/fr.json").path
 
         let strict = await ConsoleRecorder.run(build + ["--strict"])
@@ -49,15 +55,10 @@ import Testing
     @Test func aDimensionSaidInWordsIsTranslatedOrWarned() async throws {
         let work = try SharedFixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
-        let output = work.appendingPathComponent("site")
-        let data = work.appendingPathComponent("content/data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         // Anatomy Park moves to a dimension no table knows, Gromflom Prime to one named by its code; Earth
         // (Replacement Dimension) keeps the demo's.
-        try Data(#"[{"id": 3, "dimension": "Wormhole Dimension"}, {"id": 5, "dimension": "Dimension Q-9"}]"#.utf8)
-            .write(to: data.appendingPathComponent("locations.json"))
-        let build = ["build", "--demo", "--quiet", "--content", work.appendingPathComponent("content").path,
-                     "--output", output.path, "--templates", ProjectTheme.templates.path, "--public", ProjectTheme.publicFolder.path]
+        let (build, output) = try Self.build(
+            in: work, "locations.json", #"[{"id": 3, "dimension": "Wormhole Dimension"}, {"id": 5, "dimension": "Dimension Q-9"}]"#)
 
         let strict = await ConsoleRecorder.run(build + ["--strict"])
         #expect(strict.code == ExitCode.templateError.rawValue, "\(strict.err)")
