@@ -111,6 +111,24 @@ struct FrenchReadingTests {
         #expect(try BuildFixture.text(output, "fr/dimensions/dimension-c-137/index.html").contains("<title>Dimension C-137\u{202F}: lieux"))
     }
 
+    /// On a card a line never starts with a separating dot ("Humain" / "· Masculin") nor breaks a code at its hyphen
+    /// ("Earth (C-" / "137)"): the dot is bound to the word before it, the code kept whole.
+    @Test func aCardKeepsItsDotsAndCodesInPlace() async throws {
+        let output = try await FullSite.built().output
+        let pages = ["fr/characters/index.html", "fr/characters/a-z/page/10/index.html", "fr/locations/index.html",
+                     "fr/dimensions/dimension-c-137/index.html", "characters/index.html", "locations/index.html"]
+        for path in pages {
+            let page = try BuildFixture.text(output, path)
+            let loose = page.components(separatedBy: "\n").filter { $0.contains("class=\"card-") && $0.contains(" · ") }
+            #expect(loose.isEmpty, "\(path): \(loose.prefix(2))")
+            #expect(page.contains("\u{00A0}· "), "\(path)")
+        }
+        #expect(try BuildFixture.text(output, "fr/locations/index.html")
+            .contains("<span class=\"card-name\">Earth <span class=\"keep\">(C-137)</span></span>"))
+        #expect(try BuildFixture.text(output, "fr/characters/a-z/page/10/index.html")
+            .contains("originaire d’Earth <span class=\"keep\">(C-137),</span> n°"))
+    }
+
     /// A search result is a line without labels, as a card is: the French index says a location's type and dimension
     /// as the locations list's card does ("Type inconnu · Dimension inconnue"), never another way.
     @Test func theSearchIndexSaysALocationAsItsCardDoes() async throws {
@@ -131,10 +149,10 @@ struct FrenchReadingTests {
         #expect(cards.count == 126 && rows.count == 126, "\(cards.count) cards, \(rows.count) rows")
         let differing = rows.compactMap { row -> String? in
             guard let id = row[0] as? Int, let type = row[2] as? String, let dimension = row[3] as? String else { return "\(row)" }
-            return cards[id] == "\(type) · \(dimension)" ? nil : "\(id): index “\(type) · \(dimension)”, card “\(cards[id] ?? "none")”"
+            return cards[id] == "\(type)\u{00A0}· \(dimension)" ? nil : "\(id): index “\(type) · \(dimension)”, card “\(cards[id] ?? "none")”"
         }
         #expect(differing.isEmpty, "\(differing.count) differ, e.g. \(differing.prefix(5))")
-        #expect(cards.values.filter { $0.hasPrefix("Type inconnu · ") }.count >= 2, "the locations of unknown type")
+        #expect(cards.values.filter { $0.hasPrefix("Type inconnu\u{00A0}· ") }.count >= 2, "the locations of unknown type")
     }
 
     @Test func theFirstOfAMonthIsWrittenPremier() async throws {
@@ -209,7 +227,7 @@ struct FrenchReadingTests {
         let citadel = try BuildFixture.text(output, "fr/locations/3/index.html")
         #expect(citadel.contains("<dd>Inconnue</dd>"), "Dimension : Inconnue")
         let cards = try BuildFixture.text(output, "fr/locations/index.html")
-        #expect(cards.contains("Station spatiale · Dimension inconnue"))
+        #expect(cards.contains("Station spatiale\u{00A0}· Dimension inconnue"))
         let adjudicator = try BuildFixture.text(output, "fr/characters/8/index.html")
         #expect(adjudicator.contains("Origine</dt>\n          <dd>Inconnue</dd>"), "Origine : Inconnue")
     }
@@ -295,8 +313,8 @@ struct FrenchReadingTests {
         let pages = try await Self.french.value
         let output = try await FullSite.built().output
         // A card's "Inconnue · Masculin" reads as a wrong agreement: the species says it is one.
-        #expect(Self.matches(try NSRegularExpression(pattern: #"(?<!Espèce )[Ii]nconnue · (?!Wiki Rick)"#), in: pages).isEmpty)
-        let unknownSpecies = Self.matches(try NSRegularExpression(pattern: "Espèce inconnue · "), in: pages, context: 0)
+        #expect(Self.matches(try NSRegularExpression(pattern: #"(?<!Espèce )[Ii]nconnue[\u00A0 ]· (?!Wiki Rick)"#), in: pages).isEmpty)
+        let unknownSpecies = Self.matches(try NSRegularExpression(pattern: "Espèce inconnue\u{00A0}· "), in: pages, context: 0)
         #expect(unknownSpecies.count > 50, "\(unknownSpecies.count)")
         let search = try BuildFixture.text(output, "fr/search/index.html")
         #expect(search.contains(#"<select id="search-species" name="species">"# + "\n          <option value=\"\">Toutes</option>"))

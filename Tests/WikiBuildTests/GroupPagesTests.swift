@@ -150,7 +150,7 @@ struct GroupPagesTests {
                 // The locations, each with its own counts.
                 let section = first.components(separatedBy: "id=\"locations-heading\"").dropFirst().first?
                     .components(separatedBy: "</section>").first ?? ""
-                let rows = Self.matches(#"<li><a href="/(?:fr/)?locations/(\d+)/">[^<]*</a> <span class="result-meta">[^<]* · (\d+) [^<·]* · (\d+) [^<]*</span>"#, in: section)
+                let rows = Self.matches(#"<li><a href="/(?:fr/)?locations/(\d+)/">[^<]*</a> <span class="result-meta">[^<]*\u00A0· (\d+) [^<·]*\u00A0· (\d+) [^<]*</span>"#, in: section)
                 #expect(Set(rows.compactMap { Int($0[1]) }) == Set(locations), "\(prefix)\(path)")
                 for row in rows {
                     let id = Int(row[1]) ?? 0
