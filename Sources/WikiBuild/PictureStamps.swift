@@ -7,6 +7,10 @@ import Primitives
 /// fetches until its bytes change. A missing, older or damaged file, or a line that does not parse, costs a read
 /// and a hash of the pictures it would have named, never a wrong copy: a line's byte count must equal the size in
 /// its stamp, and the copies are still looked up under the key of the bytes.
+///
+/// A line may also name the copies in the picture's cache entry, with the entry folder's own stamp (inode and
+/// modification time, which change when a file is added to or taken from it): a build whose pictures did not change
+/// then lists no entry folder, one `stat` each instead. A folder whose stamp differs is listed as before.
 struct PictureStamps: Sendable, Equatable {
     static let fileName = "stamps.tsv"
     /// One fixed name: the build holds the cache's lock, and a killed write leaves one file that the next
@@ -24,8 +28,17 @@ struct PictureStamps: Sendable, Equatable {
         var modified: Int64
     }
 
+    /// What a cache entry held when it was last listed.
+    struct Listing: Sendable, Hashable {
+        var inode: UInt64
+        var modified: Int64
+        var names: [String]
+    }
+
     /// Stamp → the content key of the bytes (`<FNV-1a hex>-<byte count>`).
     private(set) var contents: [Stamp: String] = [:]
+    /// Content key → its entry's copies, as listed.
+    private(set) var listings: [String: Listing] = [:]
 
     init() {}
 
@@ -38,9 +51,14 @@ struct PictureStamps: Sendable, Equatable {
         guard lines.popFirst() == Substring(Self.header) else { return }
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 4, let size = Int64(fields[0]), let inode = UInt64(fields[1]),
+            guard fields.count == 4 || fields.count == 7, let size = Int64(fields[0]), let inode = UInt64(fields[1]),
                   let modified = Int64(fields[2]), Self.isContentKey(fields[3], size: size) else { continue }
-            contents[Stamp(size: size, inode: inode, modified: modified)] = String(fields[3])
+            let content = String(fields[3])
+            contents[Stamp(size: size, inode: inode, modified: modified)] = content
+            if fields.count == 7, let entryInode = UInt64(fields[4]), let entryModified = Int64(fields[5]) {
+                let names = fields[6].split(separator: ",").map(String.init)
+                if !names.isEmpty { listings[content] = Listing(inode: entryInode, modified: entryModified, names: names) }
+            }
         }
     }
 
@@ -50,6 +68,20 @@ struct PictureStamps: Sendable, Equatable {
 
     func content(of stamp: Stamp) -> String? { contents[stamp] }
 
+    /// The copies' names in the entry of `content`, when the entry folder's stamp is still the one they were listed
+    /// under.
+    func names(in entry: FileStamp, of content: String) -> [String]? {
+        guard let listing = listings[content], listing.inode == entry.inode, listing.modified == entry.modified else { return nil }
+        return listing.names
+    }
+
+    /// Remembers the copies' names of `content`'s entry (stamped `entry`), unless it changed too recently.
+    mutating func remember(_ names: [String], in entry: FileStamp, of content: String, now: Int64) {
+        guard entry.modified < now &- Self.settleNanoseconds, !names.isEmpty,
+              names.allSatisfy({ !$0.contains(",") && !$0.contains("\t") && !$0.contains("\n") }) else { return }
+        listings[content] = Listing(inode: entry.inode, modified: entry.modified, names: names)
+    }
+
     /// Remembers `content` for a file stamped at `now` (nanoseconds since 1970), unless it changed too recently.
     mutating func remember(_ stamp: Stamp, content: String, now: Int64) {
         guard stamp.modified < now &- Self.settleNanoseconds else { return }
@@ -58,7 +90,13 @@ struct PictureStamps: Sendable, Equatable {
 
     var text: String {
         guard !contents.isEmpty else { return "" }
-        let lines = contents.map { "\($0.key.size)\t\($0.key.inode)\t\($0.key.modified)\t\($0.value)" }.sorted()
+        let lines = contents.map { stamp, content in
+            var line = "\(stamp.size)\t\(stamp.inode)\t\(stamp.modified)\t\(content)"
+            if let listing = listings[content] {
+                line += "\t\(listing.inode)\t\(listing.modified)\t" + listing.names.joined(separator: ",")
+            }
+            return line
+        }.sorted()
         return ([Self.header] + lines).joined(separator: "\n") + "\n"
     }
 
