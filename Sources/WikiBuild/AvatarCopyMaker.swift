@@ -58,6 +58,7 @@ struct AvatarCopyMaker: Sendable {
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>()
         let known = folder.map(PictureStamps.init(folder:)) ?? PictureStamps()
+        let folderPath = folder?.path
         var stamps = PictureStamps()
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
@@ -71,7 +72,7 @@ struct AvatarCopyMaker: Sendable {
                 continue
             }
             func cachedCopies() -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)? {
-                folder.flatMap { Self.read($0.appendingPathComponent(Self.entryName(picture.content)), content: picture.content, known: known) }
+                folderPath.flatMap { Self.read($0 + "/" + Self.entryName(picture.content), content: picture.content, known: known) }
             }
             var cached = cachedCopies()
             if cached == nil, picture.bytes == nil {
@@ -172,22 +173,24 @@ struct AvatarCopyMaker: Sendable {
 
     /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed, with the names it holds and
     /// its folder's stamp; nil when there is none. Listed only when `known` does not list it under that stamp.
-    static func read(_ entry: URL, content: String, known: PictureStamps)
+    /// Paths are strings here, not URLs: Foundation's URLs cost most of a no-change pictures phase, 3,304 copies a build.
+    static func read(_ entry: String, content: String, known: PictureStamps)
         -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)?
     {
-        guard let stamp = FileStamp(path: entry.path), stamp.isFolder else { return nil }
+        guard let stamp = FileStamp(path: entry), stamp.isFolder else { return nil }
         // Read with readdir: Foundation's listing cost most of a no-change pictures phase, once per picture.
         let names = known.names(in: stamp, of: content)
-            ?? FolderWalk.entries(under: entry.path, skippingHidden: false).map(\.path)
+            ?? FolderWalk.entries(under: entry, skippingHidden: false).map(\.path)
         return read(entry, names: names).map { ($0, names, stamp) }
     }
 
     /// The copies `names` stand for in `entry`, or the reason it failed; nil when there are none, or a name is not a
     /// copy's.
-    static func read(_ entry: URL, names: [String]) -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
+    static func read(_ entry: String, names: [String]) -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
         guard !names.isEmpty else { return nil }
         if names.contains(failureFile) {
-            let reason = (try? String(contentsOf: entry.appendingPathComponent(failureFile), encoding: .utf8)) ?? "undecodable"
+            let reason = FileManager.default.contents(atPath: entry + "/" + failureFile).map { String(decoding: $0, as: UTF8.self) }
+                ?? "undecodable"
             return .failure(ReasonText(text: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         var entries: [(AvatarCopy, SiteFile.Content)] = []
@@ -197,7 +200,7 @@ struct AvatarCopyMaker: Sendable {
                 return nil
             }
             entries.append((AvatarCopy(side: side, width: width, height: height, fileExtension: parts[3]),
-                            .copy(sourcePath: entry.appendingPathComponent(name).path)))
+                            .copy(sourcePath: entry + "/" + name)))
         }
         return .success(entries)
     }

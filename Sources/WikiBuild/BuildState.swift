@@ -133,8 +133,8 @@ extension BuildState {
         /// The digest of each input by name (`InputDigests`), of which `inputs` is the digest.
         let parts: InputDigests
         let unchangedFiles: [String]?
-        /// The last build's page records, when its output is untouched: the pages it may leave as they are.
-        let earlierPages: PageRecords?
+        /// The fingerprint of the last build, when its output is untouched: its page records may be used.
+        private let untouchedBuild: String?
 
         init(theme: Theme, configuration: SiteConfiguration, output: URL, data: RecordsOrigin,
              avatars: [Int: AvatarImage], content: [ContentFolder.File] = [], lastBuild: LastBuild) throws {
@@ -146,9 +146,13 @@ extension BuildState {
             } else {
                 unchangedFiles = nil
             }
-            earlierPages = lastBuild.state.flatMap { state in
-                lastBuild.outputUntouched ? PageRecords.load(for: output, state: state.inputs) : nil
-            }
+            untouchedBuild = lastBuild.outputUntouched ? lastBuild.state?.inputs : nil
+        }
+
+        /// The last build's page records, when its output is untouched: the pages it may leave as they are. Read
+        /// only by a build that renders, so a no-change build does not pay for it.
+        func earlierPages() -> PageRecords? {
+            untouchedBuild.flatMap { PageRecords.load(for: output, state: $0) }
         }
 
         /// The build's "state" step, after a successful publish of exactly these files and folders, made of

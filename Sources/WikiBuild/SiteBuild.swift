@@ -129,7 +129,7 @@ package struct SiteBuild: Sendable {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
                                  data: loaded.origin, avatars: records.avatars, content: content.folder.files, lastBuild: last)
         }
-        if let unchanged = check.unchangedFiles {
+        if let unchanged = check.unchangedFiles, !settings.renderAll {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
                           timings: timings, counts: records.counts(files: unchanged.count))
         }
@@ -281,7 +281,7 @@ package struct SiteBuild: Sendable {
     /// changed, or why none may be left (`--full`, no earlier build, its output changed since, new templates).
     private func reusable(_ check: BuildState.Check) -> (pages: [String: PageRecords.Page], reason: String) {
         if settings.renderAll { return ([:], "--full") }
-        guard let earlier = check.earlierPages else {
+        guard let earlier = check.earlierPages() else {
             return ([:], "no record of the last build's pages, or its output changed since")
         }
         let changed = check.parts.named.keys.filter { check.parts.named[$0] != earlier.inputs[$0] }

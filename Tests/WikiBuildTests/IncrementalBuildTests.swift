@@ -25,7 +25,7 @@ import Testing
             try FileManager.default.copyItem(at: ProjectTheme.templates, to: templates)
         }
 
-        func build(into output: URL) async throws -> SiteBuild.Report {
+        func build(into output: URL, full: Bool = false) async throws -> SiteBuild.Report {
             var settings = SiteBuild.Settings(
                 templates: templates, publicFolder: ProjectTheme.publicFolder, output: output,
                 cache: folder.appendingPathComponent("cache"), configuration: try SiteConfiguration(baseURL: "/"))
@@ -33,6 +33,7 @@ import Testing
                 ContentFolder.File(path: $0.key, bytes: Array($0.value.utf8), stamp: nil)
             })
             settings.now = Date(timeIntervalSince1970: 1_800_000_000)
+            settings.renderAll = full
             let log = SiteBuild.Log(say: said.append, warn: { _ in })
             return try await SiteBuild(
                 settings: settings, data: .records(snapshot, avatars: avatars, history: SmallWorld.history)).run(log: log)
@@ -72,6 +73,21 @@ import Testing
             try FileManager.default.removeItem(at: clean)
         }
         #expect(keptSome, "seed \(seed): some build left pages as they were")
+    }
+
+    @Test("--full renders every page, even when nothing changed, and the site stays as it was")
+    func fullRendersEveryPage() async throws {
+        let world = try World()
+        defer { try? FileManager.default.removeItem(at: world.folder) }
+        let site = world.folder.appendingPathComponent("site")
+        _ = try await world.build(into: site)
+        let before = try SiteTreeSnapshot(of: site)
+        #expect(try await world.build(into: site).skipped)
+        let full = try await world.build(into: site, full: true)
+        #expect(!full.skipped && world.renderedLine.hasPrefix("rendered ") && world.renderedLine.hasSuffix(" pages: --full"),
+                "\(world.renderedLine)")
+        #expect(!full.summary.hasChanges)
+        #expect(try SiteTreeSnapshot(of: site) == before, "nothing rewritten")
     }
 
     enum Edit: CaseIterable {
