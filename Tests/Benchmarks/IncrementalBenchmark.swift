@@ -1,7 +1,5 @@
 import Foundation
-import LoopbackAPI
 import Primitives
-import RickAndMortyAPI
 
 /// `rmwiki-bench incremental`: the release `rmwiki build --offline` over the full dataset from a warm cache, with a
 /// content folder of 100 articles (`BuildBenchmark.writeArticles`) and a copy of the project's templates, each build a
@@ -32,10 +30,7 @@ enum IncrementalBenchmark {
         let binary = try OfflineBuilds.releaseBinary()
         let work = options.work.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        let cache = options.cache ?? work.appendingPathComponent("cache")
-        if !DataCache(directory: cache).hasSnapshot {
-            _ = try await OfflineBuilds.warm(cache, from: try LoopbackAPIServer(dataFolder: options.data))
-        }
+        let cache = try await OfflineBuilds.warmCache(options, work: work)
         let content = try BuildBenchmark.writeArticles(in: work.appendingPathComponent("content"))
         try FileManager.default.createDirectory(at: content.appendingPathComponent("data"), withIntermediateDirectories: true)
         let templates = work.appendingPathComponent("Templates")
