@@ -20,7 +20,7 @@ struct UsageError: Error, CustomStringConvertible, Equatable {
 
 /// Every `--flag` a command can take. Commands read flags by these cases, so a misspelt flag does not compile.
 enum Flag: String, Sendable, Hashable {
-    case demo, offline, force, quiet, watch, strict, help, unsafe
+    case demo, offline, force, full, quiet, watch, strict, help, unsafe
     case noExtensions = "no-extensions"
     case allowShrink = "allow-shrink"
     case dryRun = "dry-run"

@@ -32,6 +32,7 @@ struct SiteOptions: Sendable {
         .flag(.force, "Publish into a folder that holds files rmwiki did not publish, replacing all of them "
             + "(never /, a folder directly in it, one inside /etc, /usr, /var… but /var/www and /var/tmp, "
             + "one directly in /home, /opt, /mnt or /media, a home, or the current folder)."),
+        .flag(.full, "Render every page, not only those whose inputs changed since the last build."),
         .value(.baseURL, "URL", "Where the site will live: a path such as /wiki/ or a full URL (default: /)."),
         .value(.templates, "DIR", "The templates and string tables (default: Templates)."),
         .value(.publicFolder, "DIR", "The static files copied into the site (default: Public)."),
@@ -56,6 +57,7 @@ struct SiteOptions: Sendable {
     let content: (url: URL, given: String)?
     let quiet: Bool
     let force: Bool
+    let full: Bool
 
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
         func folder(_ option: ValueOption, _ fallback: String) -> URL {
@@ -117,6 +119,7 @@ struct SiteOptions: Sendable {
         }
         quiet = arguments.has(.quiet)
         force = arguments.has(.force)
+        full = arguments.has(.full)
     }
 
     /// The build these options describe. Made once per build: its data service owns a URLSession.
@@ -127,6 +130,7 @@ struct SiteOptions: Sendable {
             templates: templates, publicFolder: publicFolder, output: output, cache: cache, configuration: configuration)
         settings.dryRun = dryRun
         settings.force = force
+        settings.renderAll = full
         settings.lockWait = lockWait
         settings.content = contentInput
         settings.now = now

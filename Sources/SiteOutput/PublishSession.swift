@@ -54,6 +54,19 @@ package final class PublishSession: Sendable {
         try StagingWriter.place(file, state: state, in: staging, publishedPath: location.path)
     }
 
+    /// Plans `path` as unchanged without its bytes, for a caller that knows the published file is the one it would
+    /// write (a page whose inputs did not change since the build that published it). False, with nothing planned,
+    /// when the published tree holds no file there: the caller then renders it.
+    package func keep(_ path: String) throws -> Bool {
+        guard published.files[path] == .regularFile else { return false }
+        try SitePathRules.validate(path)
+        try progress.withLock { progress in
+            try progress.plan.claim(path)
+            progress.plan.record(.unchanged, for: path)
+        }
+        return true
+    }
+
     /// Completes the staging folder and switches it in, unless nothing changed (or this is a dry run).
     package func finish() throws -> PublishSummary {
         let (plan, staged) = progress.withLock { ($0.plan, $0.staging) }

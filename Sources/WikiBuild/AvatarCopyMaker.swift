@@ -58,6 +58,7 @@ struct AvatarCopyMaker: Sendable {
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>()
         let known = folder.map(PictureStamps.init(folder:)) ?? PictureStamps()
+        let folderPath = folder?.path
         var stamps = PictureStamps()
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
@@ -70,8 +71,8 @@ struct AvatarCopyMaker: Sendable {
                 made.unreadable += 1
                 continue
             }
-            func cachedCopies() -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
-                folder.flatMap { Self.read($0.appendingPathComponent(Self.entryName(picture.content)), id: id) }
+            func cachedCopies() -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)? {
+                folderPath.flatMap { Self.read($0 + "/" + Self.entryName(picture.content), content: picture.content, known: known) }
             }
             var cached = cachedCopies()
             if cached == nil, picture.bytes == nil {
@@ -85,10 +86,15 @@ struct AvatarCopyMaker: Sendable {
             }
             let key = Self.entryName(picture.content)
             used.insert(key)
-            if let stamp = picture.stamp { stamps.remember(stamp, content: picture.content, now: now) }
+            if let stamp = picture.stamp {
+                stamps.remember(stamp, content: picture.content, now: now)
+                if let cached, stamps.content(of: stamp) != nil {
+                    stamps.remember(cached.names, in: cached.entry, of: picture.content, now: now)
+                }
+            }
             if let cached {
                 made.reused += 1
-                switch cached {
+                switch cached.found {
                 case .success(let entries): add(entries, id: id, to: &made)
                 case .failure(let reason): made.warnings.append(Self.warning(id: id, reason: reason.text))
                 }
@@ -112,12 +118,20 @@ struct AvatarCopyMaker: Sendable {
                 made.warnings.append(Self.warning(id: job.id, reason: error.description))
             }
         }
-        if let folder {
-            // Before the prune, which removes a temporary file a killed save left.
-            stamps.save(in: folder, previous: known)
+        if let folder, Self.needsPrune(folder, stamps: stamps, previous: known, used: used) {
+            // The prune first: a build killed during it has saved no stamps, so the next one prunes again.
             Self.prune(folder, keeping: used)
+            stamps.save(in: folder, previous: known)
         }
         return made
+    }
+
+    /// False when the folder holds what the last build left and nothing else of ours: the stamps are the ones read,
+    /// every entry in use is listed in them, and no stamps file is half written. Then the folder is not listed.
+    private static func needsPrune(_ folder: URL, stamps: PictureStamps, previous: PictureStamps, used: Set<String>) -> Bool {
+        guard stamps == previous, !previous.listings.isEmpty,
+              used == Set(previous.listings.keys.map(entryName)) else { return true }
+        return FileStamp(path: folder.appendingPathComponent(PictureStamps.temporaryName).path) != nil
     }
 
     /// A picture's content key (`<FNV-1a hex>-<byte count>`) and its file's stamp; the bytes only when they were
@@ -157,13 +171,26 @@ struct AvatarCopyMaker: Sendable {
         }
     }
 
-    /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed; nil when there is none.
-    static func read(_ entry: URL, id: Int) -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
+    /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed, with the names it holds and
+    /// its folder's stamp; nil when there is none. Listed only when `known` does not list it under that stamp.
+    /// Paths are strings here, not URLs: Foundation's URLs cost most of a no-change pictures phase, 3,304 copies a build.
+    static func read(_ entry: String, content: String, known: PictureStamps)
+        -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)?
+    {
+        guard let stamp = FileStamp(path: entry), stamp.isFolder else { return nil }
         // Read with readdir: Foundation's listing cost most of a no-change pictures phase, once per picture.
-        let names = FolderWalk.entries(under: entry.path, skippingHidden: false).map(\.path)
+        let names = known.names(in: stamp, of: content)
+            ?? FolderWalk.entries(under: entry, skippingHidden: false).map(\.path)
+        return read(entry, names: names).map { ($0, names, stamp) }
+    }
+
+    /// The copies `names` stand for in `entry`, or the reason it failed; nil when there are none, or a name is not a
+    /// copy's.
+    static func read(_ entry: String, names: [String]) -> Result<[(AvatarCopy, SiteFile.Content)], ReasonText>? {
         guard !names.isEmpty else { return nil }
         if names.contains(failureFile) {
-            let reason = (try? String(contentsOf: entry.appendingPathComponent(failureFile), encoding: .utf8)) ?? "undecodable"
+            let reason = FileManager.default.contents(atPath: entry + "/" + failureFile).map { String(decoding: $0, as: UTF8.self) }
+                ?? "undecodable"
             return .failure(ReasonText(text: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         var entries: [(AvatarCopy, SiteFile.Content)] = []
@@ -173,7 +200,7 @@ struct AvatarCopyMaker: Sendable {
                 return nil
             }
             entries.append((AvatarCopy(side: side, width: width, height: height, fileExtension: parts[3]),
-                            .copy(sourcePath: entry.appendingPathComponent(name).path)))
+                            .copy(sourcePath: entry + "/" + name)))
         }
         return .success(entries)
     }

@@ -130,43 +130,92 @@ extension BuildState {
     struct Check: Sendable {
         let output: URL
         let inputs: String
+        /// The digest of each input by name (`InputDigests`), of which `inputs` is the digest.
+        let parts: InputDigests
         let unchangedFiles: [String]?
+        /// The fingerprint of the last build, when its output is untouched: its page records may be used.
+        private let untouchedBuild: String?
 
         init(theme: Theme, configuration: SiteConfiguration, output: URL, data: RecordsOrigin,
              avatars: [Int: AvatarImage], content: [ContentFolder.File] = [], lastBuild: LastBuild) throws {
             self.output = output
-            inputs = try Self.fingerprint(
-                theme: theme, configuration: configuration, data: data, avatars: avatars, content: content)
+            parts = try InputDigests(theme: theme, configuration: configuration, data: data, avatars: avatars, content: content)
+            inputs = parts.whole
             if let state = lastBuild.state, state.inputs == inputs, lastBuild.outputUntouched {
                 unchangedFiles = state.files.filter { !$0.isFolder }.map(\.path)
             } else {
                 unchangedFiles = nil
             }
+            untouchedBuild = lastBuild.outputUntouched ? lastBuild.state?.inputs : nil
+        }
+
+        /// The last build's page records, when its output is untouched: the pages it may leave as they are. Read
+        /// only by a build that renders, so a no-change build does not pay for it.
+        func earlierPages() -> PageRecords? {
+            untouchedBuild.flatMap { PageRecords.load(for: output, state: $0) }
         }
 
         /// The build's "state" step, after a successful publish of exactly these files and folders, made of
-        /// `collections` records.
-        func save(files: [String], folders: [String], collections: CollectionCounts) {
+        /// `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
+        func save(files: [String], folders: [String], collections: CollectionCounts, pages: [String: PageRecords.Page]) {
             if let states = PublishedFileState.read(files: files, folders: folders, in: output) {
+                PageRecords(base: parts.base, inputs: parts.named, pages: pages).save(for: output, state: inputs)
                 BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
             }
         }
 
-        /// Everything the output depends on: the generator (version and binary), configuration, theme, data,
-        /// pictures, history, the content folder (local records included).
+        /// Everything the output depends on (see `InputDigests`), as one digest.
         static func fingerprint(
             theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
             content: [ContentFolder.File] = []
         ) throws -> String {
-            var fingerprint = theme.fingerprint
-            fingerprint.add(WikiVersion.current)
+            try InputDigests(theme: theme, configuration: configuration, data: data, avatars: avatars, content: content).whole
+        }
+    }
+
+    /// A digest of each input of the build by name: `base`, what every page shares (the generator, version and
+    /// binary, the configuration, the theme: templates, string tables and static files), then "the data" (records
+    /// and history), "the pictures", and each content file by its path (local records included).
+    struct InputDigests: Sendable {
+        let base: String
+        let named: [String: String]
+        let whole: String
+
+        static let baseName = "the templates, strings, settings or generator"
+
+        init(theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
+             content: [ContentFolder.File]) throws {
+            var shared = theme.fingerprint
+            shared.add(WikiVersion.current)
             // A rebuilt generator (same version, new code) must not reuse the last output.
             if let program = Bundle.main.executablePath.flatMap(FileStamp.init(path:)) {
-                fingerprint.add("\(program.size) \(program.modified)")
+                shared.add("\(program.size) \(program.modified)")
             }
-            fingerprint.add(configuration.basePath)
-            fingerprint.add(configuration.origin ?? "")
-            fingerprint.add(configuration.serviceWorker ? "worker" : "no worker")
+            shared.add(configuration.basePath)
+            shared.add(configuration.origin ?? "")
+            shared.add(configuration.serviceWorker ? "worker" : "no worker")
+            base = shared.hex
+            var named = [Self.baseName: base]
+            named["the data"] = try Self.digest(of: data)
+            named["the pictures"] = Self.digest(of: avatars, cached: { if case .files = data { true } else { false } }())
+            // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
+            for file in content {
+                var digest = InputFingerprint()
+                if let bytes = file.bytes { digest.add(bytes) }
+                digest.add(file.stamp ?? "")
+                named[file.path] = digest.hex
+            }
+            var whole = InputFingerprint()
+            for (name, digest) in named.sorted(by: { $0.key < $1.key }) {
+                whole.add(name)
+                whole.add(digest)
+            }
+            self.named = named
+            self.whole = whole.hex
+        }
+
+        private static func digest(of data: RecordsOrigin) throws -> String {
+            var fingerprint = InputFingerprint()
             switch data {
             case .files(let files):
                 // The very bytes the data step decoded: cheaper than encoding the records anew, and no second read.
@@ -180,6 +229,13 @@ extension BuildState {
                 fingerprint.add(try encoder.encode(snapshot))
                 fingerprint.add(try encoder.encode(history))
             }
+            return fingerprint.hex
+        }
+
+        /// `cached`: the pictures are the cache's, whose generations never change once committed (a new picture
+        /// comes in a new generation folder, so under a new path): they need no stat each.
+        private static func digest(of avatars: [Int: AvatarImage], cached: Bool) -> String {
+            var fingerprint = InputFingerprint()
             for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(id)
                 fingerprint.add(avatar.fileExtension)
@@ -188,19 +244,11 @@ extension BuildState {
                     fingerprint.add(bytes)
                 case .file(let path):
                     fingerprint.add(path)
-                    // A cache generation never changes once committed (a new picture comes in a new generation
-                    // folder, so under a new path): its pictures need no stat each.
-                    if case .files = data { continue }
+                    if cached { continue }
                     // The cache replaces pictures by rename, so a new picture is a new inode.
                     guard let stamp = FileStamp(path: path) else { fingerprint.add("missing"); continue }
                     fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
                 }
-            }
-            // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
-            for file in content {
-                fingerprint.add(file.path)
-                if let bytes = file.bytes { fingerprint.add(bytes) }
-                fingerprint.add(file.stamp ?? "")
             }
             return fingerprint.hex
         }

@@ -23,15 +23,19 @@ struct PageRenderer: Sendable {
         ]
     }
 
-    /// `content` is the page's own values (`page.content.templateValue()`), made once by the caller, which reads
-    /// them too.
-    func render(_ page: SitePage, content: MustacheValue) throws -> [UInt8] {
-        var context = root
-        context["meta"] = page.meta.mustacheValue
-        context["nav"] = .array(page.navigation.map(\.mustacheValue))
-        context["languages"] = .array(page.languages.map(\.mustacheValue))
-        context["hasLanguages"] = .bool(page.languages.count > 1)
-        context["page"] = content
+    /// What the template is given besides the root context: the page's own values (`content`, made once by the
+    /// caller, which reads them too), meta, navigation and languages. A page's bytes depend on these and on the root
+    /// alone, which is what makes a page's key (`PageKey`) exact.
+    func values(of page: SitePage, content: MustacheValue) -> [String: MustacheValue] {
+        [
+            "meta": page.meta.mustacheValue, "nav": .array(page.navigation.map(\.mustacheValue)),
+            "languages": .array(page.languages.map(\.mustacheValue)), "hasLanguages": .bool(page.languages.count > 1),
+            "page": content,
+        ]
+    }
+
+    func render(_ page: SitePage, values: [String: MustacheValue]) throws -> [UInt8] {
+        let context = root.merging(values) { _, value in value }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         do {

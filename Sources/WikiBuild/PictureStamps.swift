@@ -7,6 +7,10 @@ import Primitives
 /// fetches until its bytes change. A missing, older or damaged file, or a line that does not parse, costs a read
 /// and a hash of the pictures it would have named, never a wrong copy: a line's byte count must equal the size in
 /// its stamp, and the copies are still looked up under the key of the bytes.
+///
+/// A line may also name the copies in the picture's cache entry, with the entry folder's own stamp (inode and
+/// modification time, which change when a file is added to or taken from it): a build whose pictures did not change
+/// then lists no entry folder, one `stat` each instead. A folder whose stamp differs is listed as before.
 struct PictureStamps: Sendable, Equatable {
     static let fileName = "stamps.tsv"
     /// One fixed name: the build holds the cache's lock, and a killed write leaves one file that the next
@@ -24,23 +28,37 @@ struct PictureStamps: Sendable, Equatable {
         var modified: Int64
     }
 
+    /// What a cache entry held when it was last listed.
+    struct Listing: Sendable, Hashable {
+        var inode: UInt64
+        var modified: Int64
+        var names: [String]
+    }
+
     /// Stamp → the content key of the bytes (`<FNV-1a hex>-<byte count>`).
     private(set) var contents: [Stamp: String] = [:]
+    /// Content key → its entry's copies, as listed.
+    private(set) var listings: [String: Listing] = [:]
 
     init() {}
 
     /// The remembered stamps in `folder`, none when the file is missing or not of this version; lines that do not
     /// parse are left out.
     init(folder: URL) {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(Self.fileName).path),
-              let text = String(data: data, encoding: .utf8) else { return }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(Self.header) else { return }
+        // Split as bytes: String's splitting by Character cost more than the rest of a no-change pictures phase.
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(Self.fileName).path) else { return }
+        var lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))[...]
+        guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return }
         for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 4, let size = Int64(fields[0]), let inode = UInt64(fields[1]),
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 4 || fields.count == 7, let size = Int64(fields[0]), let inode = UInt64(fields[1]),
                   let modified = Int64(fields[2]), Self.isContentKey(fields[3], size: size) else { continue }
-            contents[Stamp(size: size, inode: inode, modified: modified)] = String(fields[3])
+            contents[Stamp(size: size, inode: inode, modified: modified)] = fields[3]
+            if fields.count == 7, let entryInode = UInt64(fields[4]), let entryModified = Int64(fields[5]) {
+                let names = fields[6].utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+                if !names.isEmpty { listings[fields[3]] = Listing(inode: entryInode, modified: entryModified, names: names) }
+            }
         }
     }
 
@@ -50,6 +68,20 @@ struct PictureStamps: Sendable, Equatable {
 
     func content(of stamp: Stamp) -> String? { contents[stamp] }
 
+    /// The copies' names in the entry of `content`, when the entry folder's stamp is still the one they were listed
+    /// under.
+    func names(in entry: FileStamp, of content: String) -> [String]? {
+        guard let listing = listings[content], listing.inode == entry.inode, listing.modified == entry.modified else { return nil }
+        return listing.names
+    }
+
+    /// Remembers the copies' names of `content`'s entry (stamped `entry`), unless it changed too recently.
+    mutating func remember(_ names: [String], in entry: FileStamp, of content: String, now: Int64) {
+        guard entry.modified < now &- Self.settleNanoseconds, !names.isEmpty,
+              names.allSatisfy({ !$0.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == 9 || $0 == 10 }) }) else { return }
+        listings[content] = Listing(inode: entry.inode, modified: entry.modified, names: names)
+    }
+
     /// Remembers `content` for a file stamped at `now` (nanoseconds since 1970), unless it changed too recently.
     mutating func remember(_ stamp: Stamp, content: String, now: Int64) {
         guard stamp.modified < now &- Self.settleNanoseconds else { return }
@@ -58,7 +90,13 @@ struct PictureStamps: Sendable, Equatable {
 
     var text: String {
         guard !contents.isEmpty else { return "" }
-        let lines = contents.map { "\($0.key.size)\t\($0.key.inode)\t\($0.key.modified)\t\($0.value)" }.sorted()
+        let lines = contents.map { stamp, content in
+            var line = "\(stamp.size)\t\(stamp.inode)\t\(stamp.modified)\t\(content)"
+            if let listing = listings[content] {
+                line += "\t\(listing.inode)\t\(listing.modified)\t" + listing.names.joined(separator: ",")
+            }
+            return line
+        }.sorted()
         return ([Self.header] + lines).joined(separator: "\n") + "\n"
     }
 
@@ -75,7 +113,7 @@ struct PictureStamps: Sendable, Equatable {
     }
 
     /// `<16 hex digits>-<byte count>`, the count equal to the stamp's size.
-    private static func isContentKey(_ key: Substring, size: Int64) -> Bool {
+    private static func isContentKey(_ key: String, size: Int64) -> Bool {
         let parts = key.split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 2 && FNV1a.isHex(parts[0]) && Int64(parts[1]) == size
     }

@@ -32,7 +32,12 @@ struct PocketFiles: Sendable {
             case .copy(let source):
                 entry = Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
             }
-            entries.withLock { $0[file.path] = entry }
+            note(file.path, entry)
+        }
+
+        /// A file left as published, whose size and hash the last build noted.
+        func note(_ path: String, _ entry: Entry) {
+            entries.withLock { $0[path] = entry }
         }
 
         subscript(path: String) -> Entry? { entries.withLock { $0[path] } }

@@ -23,6 +23,8 @@ package struct SiteBuild: Sendable {
         package var dryRun = false
         /// Publish into a folder rmwiki did not publish (see `OutputGuard`).
         package var force = false
+        /// Render every page (`--full`), not only those whose page key changed since the last build (see `PageRecords`).
+        package var renderAll = false
         /// How long to wait for another build that holds the output: `build` fails at once, `serve` waits.
         package var lockWait: Duration = .zero
         /// What fans wrote, and the records the API lacks (see `ContentFolder`); none by default.
@@ -127,7 +129,7 @@ package struct SiteBuild: Sendable {
             try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
                                  data: loaded.origin, avatars: records.avatars, content: content.folder.files, lastBuild: last)
         }
-        if let unchanged = check.unchangedFiles {
+        if let unchanged = check.unchangedFiles, !settings.renderAll {
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
                           timings: timings, counts: records.counts(files: unchanged.count))
         }
@@ -137,11 +139,13 @@ package struct SiteBuild: Sendable {
         let copies = await timings.measure("pictures") { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
         let pages = SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
                                        content: resolved)
-        let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, timings: &timings, log: log)
+        let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, check: check, timings: &timings, log: log)
         if let published {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
-            await timings.measure("state") { check.save(files: published.files, folders: published.folders, collections: counts) }
+            await timings.measure("state") {
+                check.save(files: published.files, folders: published.folders, collections: counts, pages: published.pages)
+            }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                       counts: records.counts(files: fileCount))
@@ -233,30 +237,59 @@ package struct SiteBuild: Sendable {
         return copies
     }
 
-    /// Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`. Returns
-    /// what was published, nil for a dry run.
-    private func renderAndPublish(_ pages: SiteRenderer.Input, theme: Theme, timings: inout PhaseTimings, log: Log) async throws
-        -> (fileCount: Int, summary: PublishSummary, published: (files: [String], folders: [String])?)
-    {
+    /// Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`; a page
+    /// whose key is the last build's is left as published, not rendered (see `PageRecords`). Returns what was
+    /// published, with every page's record, nil for a dry run.
+    private func renderAndPublish(
+        _ pages: SiteRenderer.Input, theme: Theme, check: BuildState.Check, timings: inout PhaseTimings, log: Log
+    ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
         let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun) {
             try outputGuard.check(output, force: force)
         }
+        let (earlier, reason) = reusable(check)
+        let reuse = PageReuse(earlier: earlier, keepPublished: session.keep)
+        let ledger = PocketFiles.Ledger()
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
-                    .render(pages, emit: session.add)
+                    .render(pages, reuse: reuse, ledger: ledger, emit: session.add)
+                log.say(reuse.line(reason: reason))
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(rendered.paths), publicFolder: theme.publicDirectory)
                 try reportUntranslated(rendered.untranslated, theme: theme, log: log)
                 return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
-            return (fileCount, summary, settings.dryRun ? nil : session.publishedEntries)
+            let entries = session.publishedEntries
+            return (fileCount, summary, settings.dryRun ? nil
+                : Published(files: entries.files, folders: entries.folders, pages: reuse.pages(ledger)))
         } catch {
             session.abandon()
             throw error
         }
+    }
+
+    /// What a publish left in the output, and the record of each page for the next build.
+    private struct Published {
+        var files: [String]
+        var folders: [String]
+        var pages: [String: PageRecords.Page]
+    }
+
+    /// The last build's pages this one may leave as they are, and why any other page is rendered: the inputs that
+    /// changed, or why none may be left (`--full`, no earlier build, its output changed since, new templates).
+    private func reusable(_ check: BuildState.Check) -> (pages: [String: PageRecords.Page], reason: String) {
+        if settings.renderAll { return ([:], "--full") }
+        guard let earlier = check.earlierPages() else {
+            return ([:], "no record of the last build's pages, or its output changed since")
+        }
+        let changed = check.parts.named.keys.filter { check.parts.named[$0] != earlier.inputs[$0] }
+            + earlier.inputs.keys.filter { check.parts.named[$0] == nil }
+        let names = changed.sorted()
+        let reason = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "") + " changed"
+        guard earlier.base == check.parts.base else { return ([:], reason) }
+        return (earlier.pages, reason)
     }
 
     /// One warning line per word a table lacks (printed even with `--quiet`); with `--strict`, the error that stops

@@ -29,12 +29,20 @@ struct SiteRenderer: Sendable {
         var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
     }
 
-    func render(_ input: Input, emit publish: @escaping @Sendable (SiteFile) throws -> Void) async throws -> Rendered {
+    /// `reuse` says which pages may stay as the last build published them; `ledger` notes every file's size and hash.
+    func render(
+        _ input: Input, reuse: PageReuse = .renderingAll, ledger: PocketFiles.Ledger = PocketFiles.Ledger(),
+        emit publish: @escaping @Sendable (SiteFile) throws -> Void
+    ) async throws -> Rendered {
         // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).
-        let ledger = PocketFiles.Ledger()
         let emit: @Sendable (SiteFile) throws -> Void = { file in
             ledger.note(file)
             try publish(file)
+        }
+        let keep: @Sendable (String, String?) throws -> Bool = { path, key in
+            guard let page = try reuse.keep(path, key: key) else { return false }
+            ledger.note(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))
+            return true
         }
         let languages = try siteLanguages()
         let renderers = zip(theme.languages, languages).map { language, site in
@@ -42,7 +50,7 @@ struct SiteRenderer: Sendable {
                 templates: theme.templates, configuration: site.configuration, strings: language.strings,
                 generator: "rmwiki \(WikiVersion.current)")
         }
-        let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit)
+        let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit, keep: keep)
         var paths = parts.flatMap(\.paths)
         for file in try siteWideFiles(sitemap: parts.flatMap(\.sitemap), renderer: renderers.first) + theme.assets {
             paths.append(file.path)
@@ -85,7 +93,7 @@ struct SiteRenderer: Sendable {
     /// the same whatever finished first.
     private func renderParts(
         _ input: Input, languages: [SiteLanguage], renderers: [PageRenderer],
-        emit: @escaping @Sendable (SiteFile) throws -> Void
+        emit: @escaping @Sendable (SiteFile) throws -> Void, keep: @escaping @Sendable (String, String?) throws -> Bool
     ) async throws -> [RenderedPart] {
         let avatarExtensions = input.avatars.mapValues(\.fileExtension)
         let theme = theme
@@ -95,7 +103,7 @@ struct SiteRenderer: Sendable {
                     (index, try await Self.render(
                         theme: theme, language: language, site: site, languages: languages, dataset: input.dataset,
                         avatarExtensions: avatarExtensions, avatarCopies: input.copies.copies, history: input.history,
-                        content: input.content, renderer: renderers[index], emit: emit))
+                        content: input.content, renderer: renderers[index], emit: emit, keep: keep))
                 }
             }
             group.addTask { (languages.count, try Self.sharedPictures(input, emit: emit)) }
@@ -152,7 +160,7 @@ struct SiteRenderer: Sendable {
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
         content: ResolvedContent = .empty, renderer: PageRenderer,
-        emit: @escaping @Sendable (SiteFile) throws -> Void
+        emit: @escaping @Sendable (SiteFile) throws -> Void, keep: @escaping @Sendable (String, String?) throws -> Bool
     ) async throws -> RenderedPart {
         let model = try theme.strings {
             try SiteModel(
@@ -165,7 +173,7 @@ struct SiteRenderer: Sendable {
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
             PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, prefix: prefix, renderer: renderer,
-            untranslated: untranslated, emit: emit
+            untranslated: untranslated, emit: emit, keep: keep
         ) { page in
             .object([
                 "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
@@ -184,11 +192,13 @@ struct SiteRenderer: Sendable {
     }
 
     /// Makers are independent, so they run in parallel: one task per core, each taking the next maker, building
-    /// its pages and handing each on as soon as it is rendered. Returns the pages' paths and sitemap entries
+    /// its pages and handing each on as soon as it is rendered, unless `keep` leaves it as published (its key is the
+    /// last build's; every page's values are still built, for its key, the sitemap and the words shown). Returns the pages' paths and sitemap entries
     /// (the 404 page has none) in maker order, so the output does not depend on which task took what.
     static func renderPages(
         _ makers: [PageMaker], theme: Theme, prefix: String, renderer: PageRenderer, untranslated: [UntranslatedWord] = [],
-        emit: @escaping @Sendable (SiteFile) throws -> Void, sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
+        emit: @escaping @Sendable (SiteFile) throws -> Void, keep: @escaping @Sendable (String, String?) throws -> Bool,
+        sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
     ) async throws -> RenderedPart {
         let queue = WorkQueue(count: makers.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
@@ -202,9 +212,12 @@ struct SiteRenderer: Sendable {
                         for page in try theme.strings({ try makers[index]() }) {
                             let path = prefix + page.route.filePath
                             let content = try page.content.templateValue()
-                            let bytes = try renderer.render(page, content: content)
-                            try theme.checkNotBlank(bytes, path: path, template: page.template)
-                            try emit(SiteFile(path: path, bytes: bytes))
+                            let values = renderer.values(of: page, content: content)
+                            if try !keep(path, PageKey.of(template: page.template, values: .object(values))) {
+                                let bytes = try renderer.render(page, values: values)
+                                try theme.checkNotBlank(bytes, path: path, template: page.template)
+                                try emit(SiteFile(path: path, bytes: bytes))
+                            }
                             part.paths.append(path)
                             if !untranslated.isEmpty {
                                 for word in Self.shown(untranslated, in: content) { part.untranslated[word, default: 0] += 1 }

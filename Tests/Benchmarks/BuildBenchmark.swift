@@ -3,7 +3,6 @@
 
 import Foundation
 import Primitives
-import LoopbackAPI
 import RickAndMortyAPI
 
 /// `rmwiki-bench build`: the release `rmwiki build --offline` on the full dataset
@@ -29,12 +28,7 @@ enum BuildBenchmark {
         let binary = try OfflineBuilds.releaseBinary()
         let work = options.work.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        let cache = options.cache ?? work.appendingPathComponent("cache")
-        if !DataCache(directory: cache).hasSnapshot {
-            let refresh = try await OfflineBuilds.warm(cache, from: try LoopbackAPIServer(dataFolder: options.data))
-            print("warmed the cache: \(refresh.snapshot.characters.count) characters, \(refresh.snapshot.locations.count) "
-                + "locations, \(refresh.snapshot.episodes.count) episodes, \(refresh.avatars.count) avatars")
-        }
+        let cache = try await OfflineBuilds.warmCache(options, work: work)
 
         var full: [ChildProcess.Outcome] = []
         var other: [ChildProcess.Outcome] = []

@@ -59,6 +59,18 @@ enum OfflineBuilds {
         return binary
     }
 
+    /// The cache a benchmark builds from: `--cache DIR`, or one in `work`; filled over loopback (saying so) when it
+    /// holds no snapshot yet.
+    static func warmCache(_ options: Options, work: URL) async throws -> URL {
+        let cache = options.cache ?? work.appendingPathComponent("cache")
+        if !DataCache(directory: cache).hasSnapshot {
+            let refresh = try await warm(cache, from: try LoopbackAPIServer(dataFolder: options.data))
+            print("warmed the cache: \(refresh.snapshot.characters.count) characters, \(refresh.snapshot.locations.count) "
+                + "locations, \(refresh.snapshot.episodes.count) episodes, \(refresh.avatars.count) avatars")
+        }
+        return cache
+    }
+
     /// Fetches what `server` serves into `cache`, as `rmwiki fetch` would.
     static func warm(_ cache: URL, from server: LoopbackAPIServer) async throws -> RefreshReport {
         let base = try await server.start()

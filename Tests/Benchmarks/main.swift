@@ -12,6 +12,8 @@ case "graphql":
     await runGraphQLBenchmark(arguments: Array(arguments.dropFirst()))
 case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "incremental":
+    await IncrementalBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "scale":
     await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "search":
@@ -49,6 +51,7 @@ default:
                rmwiki-bench fetch [--runs N] [--latency MS] [--concurrency N] [--rate-limit N] [--data DIR]
                rmwiki-bench graphql [--runs N] [--latency MS] [--concurrency N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench \(IncrementalBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(ScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(SearchBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(LocalScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))

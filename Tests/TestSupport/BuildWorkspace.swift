@@ -27,7 +27,7 @@ package struct BuildWorkspace: Sendable {
 
     /// What `rmwiki` keeps beside the output between builds: the last build's state and the mark that says the
     /// folder is rmwiki's to replace; and the lock file, which only a killed build leaves.
-    static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.rmwiki-site"]
+    static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.build-pages", ".site.rmwiki-site"]
 
     /// Files `rmwiki` left beside the output (lock, build state, staging folders), by name.
     package func entriesBesideOutput() throws -> [String] {

@@ -136,3 +136,35 @@ extension AvatarCopyTests {
         #expect(FileManager.default.fileExists(atPath: theirs.path))
     }
 }
+
+extension AvatarCopyTests {
+    /// Proved as the stamps are: an entry whose copy is renamed with the folder's date put back still gives the
+    /// remembered name, which only a maker that did not list it gives (before the listings, every entry was listed
+    /// on every build). A folder whose date moved is listed again, so a copy taken away by hand is not published.
+    @Test("a settled cache entry is not listed again: its copies' names come from the stamps file until it changes")
+    func settledEntriesAreNotListed() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        let first = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        try Backdating.dateEverything(in: world.pictures)
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        let stamps = try String(contentsOf: world.pictures.appendingPathComponent(PictureStamps.fileName), encoding: .utf8)
+        let lines = stamps.split(separator: "\n").dropFirst()
+        #expect(lines.count == 2 && lines.allSatisfy { $0.split(separator: "\t").count == 7 }, "\(stamps)")
+
+        let entry1 = world.pictures.appendingPathComponent(try world.entry(1))
+        let names = try FileManager.default.contentsOfDirectory(atPath: entry1.path).sorted()
+        let renamed = try #require(names.first)
+        try FileManager.default.moveItem(at: entry1.appendingPathComponent(renamed), to: entry1.appendingPathComponent("7-" + renamed))
+        try Backdating.dateEverything(in: entry1)
+        let remembered = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(remembered.copies == first.copies, "the names the stamps file gave, not listed")
+
+        let entry2 = world.pictures.appendingPathComponent(try world.entry(2))
+        let copies2 = try FileManager.default.contentsOfDirectory(atPath: entry2.path).sorted()
+        try FileManager.default.removeItem(at: entry2.appendingPathComponent(try #require(copies2.last)))
+        let listed = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(listed.copies[2]?.count == (first.copies[2]?.count ?? 0) - 1, "the copies on disk, listed again")
+        #expect(listed.decoded == 0)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+@testable import RickAndMortyAPI
+@testable import SiteOutput
+import TestSupport
+import Testing
+@testable import WikiBuild
+@testable import WikiModel
+
+/// A build renders only the pages whose key changed since the last build (`PageRecords`); the site it leaves must be
+/// the one a clean full build makes, byte for byte, whatever changed.
+@Suite(.hangGuard) struct IncrementalBuildTests {
+    /// The demo's records and content in a folder of the test's own, with a copy of the project's templates that the
+    /// edits change too.
+    struct World {
+        let folder: URL
+        let templates: URL
+        var snapshot = DemoDataset.snapshot
+        var files: [String: String] = Dictionary(uniqueKeysWithValues: DemoContent.texts.map { ($0.path, $0.text) })
+        let avatars = DemoDataset.avatars()
+        let said = WarningLog()
+
+        init() throws {
+            folder = try SharedFixtures.temporaryDirectory("rmwiki-incremental")
+            templates = folder.appendingPathComponent("Templates")
+            try FileManager.default.copyItem(at: ProjectTheme.templates, to: templates)
+        }
+
+        func build(into output: URL, full: Bool = false) async throws -> SiteBuild.Report {
+            var settings = SiteBuild.Settings(
+                templates: templates, publicFolder: ProjectTheme.publicFolder, output: output,
+                cache: folder.appendingPathComponent("cache"), configuration: try SiteConfiguration(baseURL: "/"))
+            settings.content = .files(files.sorted { $0.key < $1.key }.map {
+                ContentFolder.File(path: $0.key, bytes: Array($0.value.utf8), stamp: nil)
+            })
+            settings.now = Date(timeIntervalSince1970: 1_800_000_000)
+            settings.renderAll = full
+            let log = SiteBuild.Log(say: said.append, warn: { _ in })
+            return try await SiteBuild(
+                settings: settings, data: .records(snapshot, avatars: avatars, history: SmallWorld.history)).run(log: log)
+        }
+
+        /// The "rendered …" line of the last build.
+        var renderedLine: String { said.all.last { $0.hasPrefix("rendered ") } ?? "" }
+    }
+
+    /// A new series each run, from the seed it prints; `RMWIKI_SEED=<seed>` runs that series again.
+    @Test("random edits to articles, prose, local records, the records, strings and templates: each incremental build equals a clean full build")
+    func incrementalEqualsFull() async throws {
+        let seed = ProcessInfo.processInfo.environment["RMWIKI_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+        print("IncrementalBuildTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        var world = try World()
+        defer { try? FileManager.default.removeItem(at: world.folder) }
+        let site = world.folder.appendingPathComponent("site")
+        _ = try await world.build(into: site)
+        var keptSome = false
+        // Every kind of edit once, in a random order, then two more of any kind.
+        let edits = Edit.allCases.shuffled(using: &random) + (0..<2).map { _ in Edit.allCases.randomElement(using: &random) ?? .article }
+        for (step, edit) in edits.enumerated() {
+            let label = try world.apply(edit, step: step, random: &random)
+            _ = try await world.build(into: site)
+            let line = world.renderedLine
+            keptSome = keptSome || line.contains(" of ")
+            let clean = world.folder.appendingPathComponent("clean-\(step)")
+            _ = try await world.build(into: clean)
+            let incremental = try SiteTreeSnapshot(of: site)
+            let full = try SiteTreeSnapshot(of: clean)
+            let differing = Set(incremental.files.keys).union(full.files.keys)
+                .filter { incremental.files[$0]?.bytes != full.files[$0]?.bytes }.sorted()
+            // The paths that differ, not the trees: a failure's message stays readable.
+            let same = incremental.hasSameContent(as: full)
+            #expect(same, "seed \(seed), step \(step) (\(label); \(line)): \(differing.prefix(5))")
+            try FileManager.default.removeItem(at: clean)
+        }
+        #expect(keptSome, "seed \(seed): some build left pages as they were")
+    }
+
+    @Test("--full renders every page, even when nothing changed, and the site stays as it was")
+    func fullRendersEveryPage() async throws {
+        let world = try World()
+        defer { try? FileManager.default.removeItem(at: world.folder) }
+        let site = world.folder.appendingPathComponent("site")
+        _ = try await world.build(into: site)
+        let before = try SiteTreeSnapshot(of: site)
+        #expect(try await world.build(into: site).skipped)
+        let full = try await world.build(into: site, full: true)
+        #expect(!full.skipped && world.renderedLine.hasPrefix("rendered ") && world.renderedLine.hasSuffix(" pages: --full"),
+                "\(world.renderedLine)")
+        #expect(!full.summary.hasChanges)
+        #expect(try SiteTreeSnapshot(of: site) == before, "nothing rewritten")
+    }
+
+    enum Edit: CaseIterable {
+        case article, newArticle, prose, localRecord, recordRenamed, recordAddedOrRemoved, strings, template
+    }
+}
+
+extension IncrementalBuildTests.World {
+    /// Applies `edit`; returns what it did, for a failure's message.
+    mutating func apply(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom) throws -> String {
+        switch edit {
+        case .article:
+            let path = files.keys.filter { $0.hasPrefix("articles/") }.sorted().randomElement(using: &random) ?? "articles/x.md"
+            files[path, default: "Text.\n"] += "\nEdited in step \(step), with [[Rick Sanchez]].\n"
+            return "edited \(path)"
+        case .newArticle:
+            let path = "articles/step-\(step).md"
+            files[path] = "---\ntitle: Step \(step)\nsummary: Written in step \(step).\ndate: 2026-11-\(10 + step)\n---\nAbout [[Pilot]].\n"
+            return "added \(path)"
+        case .prose:
+            let id = Int.random(in: 1...20, using: &random)
+            let path = "characters/\(id)\(Bool.random(using: &random) ? "" : ".fr").md"
+            files[path, default: ""] += "Prose of step \(step).\n"
+            return "prose \(path)"
+        case .localRecord:
+            let path = "data/episodes.json"
+            files[path] = files[path]?.replacingOccurrences(of: #""name": "Solaricks"#, with: #""name": "Solaricks \#(step)"#)
+            return "renamed the local episode"
+        case .recordRenamed:
+            let texts = files.values.joined()
+            let unnamed = snapshot.characters.indices.filter { !texts.contains(snapshot.characters[$0].name) }
+            guard let index = unnamed.randomElement(using: &random) else { return "no record to rename" }
+            snapshot.characters[index].name += " \(step)"
+            return "renamed character \(snapshot.characters[index].id)"
+        case .recordAddedOrRemoved:
+            if let added = snapshot.characters.firstIndex(where: { $0.id > 900 }), Bool.random(using: &random) {
+                let id = snapshot.characters.remove(at: added).id
+                return "removed character \(id)"
+            }
+            let id = 901 + step
+            snapshot.characters.append(SmallWorld.character(id, "Newcomer \(step)", origin: 1, episodes: [1]))
+            return "added character \(id)"
+        case .strings:
+            let table = templates.appendingPathComponent("locales/\(Bool.random(using: &random) ? "en" : "fr").json")
+            var text = try String(contentsOf: table, encoding: .utf8)
+            guard let range = text.range(of: #"": ""#) else { return "no string" }
+            text.replaceSubrange(range, with: #"": "\#(step) "#)
+            try Data(text.utf8).write(to: table)
+            return "changed a string of \(table.lastPathComponent)"
+        case .template:
+            let names = ["partials/character-card.mustache", "article.mustache", "layout.mustache", "episode.mustache"]
+            let name = names.randomElement(using: &random) ?? "layout.mustache"
+            let file = templates.appendingPathComponent(name)
+            try Data((try String(contentsOf: file, encoding: .utf8) + "<!-- step \(step) -->\n").utf8).write(to: file)
+            return "changed \(name)"
+        }
+    }
+}
