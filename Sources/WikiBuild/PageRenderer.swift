@@ -32,6 +32,10 @@ struct PageRenderer: Sendable {
         context["languages"] = .array(page.languages.map(\.mustacheValue))
         context["hasLanguages"] = .bool(page.languages.count > 1)
         context["page"] = content
+        // What the favourites script stars on a record's page.
+        if let record = page.route.record {
+            context["yoursRecord"] = .object(["kind": .string(record.kind), "id": .int(record.id)])
+        }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
         do {

@@ -80,12 +80,15 @@ struct PocketFiles: Sendable {
             let listPath = language.prefix + SiteModel.offlineFilesPath
             files.append(SiteFile(path: listPath, bytes: list))
             precache.append((listPath, Self.contentHash(list), language.code))
-            // The offline page, and the home and search pages: a reader offline can always start somewhere and search.
-            for route in [Route.offline, .home, .search] {
+            // The offline page, the home and search pages, and "Your wiki": a reader offline can always start
+            // somewhere, search, and see their favourites.
+            for route in [Route.offline, .home, .search, .yours] {
                 precache.append((language.prefix + route.relativeURL, ledger[language.prefix + route.filePath]?.hash ?? "", language.code))
             }
-            let index = language.prefix + "search/index.json"
-            if let entry = ledger[index] { precache.append((index, entry.hash ?? "", language.code)) }
+            // The search index names the favourites and orders the episodes; the recent changes greet a fan back.
+            for file in [language.prefix + "search/index.json", language.prefix + SiteModel.recentChangesPath] {
+                if let entry = ledger[file] { precache.append((file, entry.hash ?? "", language.code)) }
+            }
             var entry: [UInt8] = []
             func string(_ text: String) { JSONText.appendString(text, to: &entry) }
             entry += Array("{\"code\":".utf8)
