@@ -178,8 +178,13 @@
 
   // The home: what changed since this device's last visit, and the next episode to watch in air order (the API
   // numbers episodes in the order they aired, as the search index lists them).
+  // Only once the page has loaded: nothing the layer fetches competes with the first screen's pictures.
+  var afterLoad = function (work) {
+    if (document.readyState === "complete") work();
+    else window.addEventListener("load", work);
+  };
   var greeting = document.querySelector("[data-greeting]");
-  if (greeting && storage) {
+  if (greeting && storage) afterLoad(function () {
     getJSON("whats-new/recent.json").then(function (recent) {
       var newest = recent.groups.length ? recent.groups[0].updated : "";
       var fresh = state.visit ? recent.groups.filter(function (group) { return group.updated > state.visit; }) : [];
@@ -200,7 +205,7 @@
       line.appendChild(link);
       greeting.parentNode.insertBefore(line, greeting.nextSibling);
     }).catch(function () {});
-  }
+  });
   var pageRoot = document.querySelector("[data-yours-page]");
   var index = null;
   var withIndex = function (use) {
@@ -209,7 +214,7 @@
       use(loaded);
     }).catch(function () {});
   };
-  if (greeting && storage && state.seen.length) {
+  if (greeting && storage && state.seen.length) afterLoad(function () {
     withIndex(function (loaded) {
       var next = loaded.episodes.filter(function (entry) { return !seen(entry[0]); })[0];
       var line = make("p", "yours-next", next ? say("next") + " " : say("all-seen"));
@@ -217,7 +222,7 @@
       var lead = document.querySelector(".hero .lead");
       if (lead) lead.parentNode.insertBefore(line, lead.nextSibling);
     });
-  }
+  });
 
   if (pageRoot && storage) yoursPage(pageRoot);
 

@@ -112,7 +112,13 @@ struct YoursBrowserTests {
         try await tap(browser, "[data-episode='3'] .yours-seen")
         try await browser.wait(until: "document.querySelector('.yours-count').textContent === 'You have seen 2 of 3'")
         #expect(try await browser.text("document.querySelector('[data-episode=\"3\"] .yours-seen').getAttribute('aria-pressed')") == "false")
+        try await browser.run("document.querySelector('.yours-bar').scrollIntoView()")
         try await shoot(browser, "season-half-seen")
+        // The same state in French, in the French table's words.
+        try await browser.open(site.appendingPathComponent("fr/seasons/1/"))
+        try await browser.wait(until: "document.querySelector('.yours-count') !== null")
+        #expect(try await browser.text("document.querySelector('.yours-count').textContent") == "Vous en avez vu 2 sur 3")
+        #expect(try await browser.text("document.querySelector('[data-episode=\"1\"] .yours-seen').getAttribute('aria-label')").hasPrefix("Vu\u{202F}: "))
         try await browser.open(site.appendingPathComponent("characters/1/"))
         try await browser.wait(until: "document.querySelector('.yours-count').textContent === 'You have seen 2 of 6'")
         try await browser.open(site)
