@@ -108,10 +108,19 @@
       function () { return seen(id); }, function () { setSeen([id], !seen(id)); });
   };
 
-  // A record's page: its star (and an episode's seen mark) below the heading.
   var main = document.querySelector("main");
-  var bar = null;
+  var footer = document.querySelector("[data-yours-link]");
+  var rows = Array.prototype.slice.call(document.querySelectorAll("[data-episode]"));
   var record = main && main.getAttribute("data-yours-record");
+  if (!storage) {
+    // Storage blocked or unreadable: nothing of the layer shows, and the pages that would show it say why.
+    if (record || rows.length || document.querySelector("[data-yours-page]")) sayOff();
+    return;
+  }
+  if (footer) footer.hidden = false;
+
+  // A record's page: its star (and an episode's seen mark) below the heading.
+  var bar = null;
   var heading = main && main.querySelector("h1");
   if (record && heading) {
     var kind = record.split(" ")[0], id = Number(record.split(" ")[1]);
@@ -122,16 +131,8 @@
     heading.parentNode.insertBefore(bar, heading.nextSibling);
   }
 
-  // A character card: its star beside the status, outside the card's link.
-  Array.prototype.forEach.call(document.querySelectorAll("[data-yours-card]"), function (meta) {
-    var parts = meta.getAttribute("data-yours-card").split(" ");
-    var nameNode = meta.parentNode.querySelector(".card-name");
-    meta.appendChild(star(parts[0], Number(parts[1]), nameNode ? nameNode.textContent : "", false));
-  });
-
   // Episode rows (a season, a character's episodes, the episodes index): each can be marked seen. A season's page
   // and a character's say how many of theirs the fan has seen; a season's can mark them all at once.
-  var rows = Array.prototype.slice.call(document.querySelectorAll("[data-episode]"));
   var ids = [];
   rows.forEach(function (row) {
     var id = Number(row.getAttribute("data-episode"));
@@ -158,12 +159,6 @@
     bar.appendChild(count);
   }
 
-  var footer = document.querySelector("[data-yours-link]");
-  if (footer) footer.hidden = false;
-  if (!storage) {
-    if (bar || rows.length || document.querySelector("[data-yours-page]")) sayOff();
-  }
-
   var getJSON = function (path) {
     return fetch(base + path).then(function (response) {
       if (!response.ok) throw new Error(response.status);
@@ -184,7 +179,7 @@
     else window.addEventListener("load", work);
   };
   var greeting = document.querySelector("[data-greeting]");
-  if (greeting && storage) afterLoad(function () {
+  if (greeting) afterLoad(function () {
     getJSON("whats-new/recent.json").then(function (recent) {
       var newest = recent.groups.length ? recent.groups[0].updated : "";
       var fresh = state.visit ? recent.groups.filter(function (group) { return group.updated > state.visit; }) : [];
@@ -214,7 +209,7 @@
       use(loaded);
     }).catch(function () {});
   };
-  if (greeting && storage && state.seen.length) afterLoad(function () {
+  if (greeting && state.seen.length) afterLoad(function () {
     withIndex(function (loaded) {
       var next = loaded.episodes.filter(function (entry) { return !seen(entry[0]); })[0];
       var line = make("p", "yours-next", next ? say("next") + " " : say("all-seen"));
@@ -224,7 +219,7 @@
     });
   });
 
-  if (pageRoot && storage) yoursPage(pageRoot);
+  if (pageRoot) yoursPage(pageRoot);
 
   // "Your wiki": the favourites with their current names and faces from this language's search index (a record
   // gone from the data keeps the name it had and says it was removed), the count of episodes seen, and the

@@ -56,26 +56,10 @@ struct YoursBrowserTests {
         let output = work.appendingPathComponent("site")
         try await Self.build(DemoDataset.snapshot, history: Self.firstHistory, into: output)
 
-        let server = HTTPServer(handler: StaticFileHandler(root: output))
-        let port = try await server.start()
-        let browser: BrowserSession
-        do {
-            browser = try await BrowserSession.launch()
-        } catch {
-            await server.stop()
-            throw error
+        try await BrowserSite.with(StaticFileHandler(root: output), failureShot: Self.artifacts.appendingPathComponent("failure.png")) {
+            browser, site, stopServer in
+            try await scenario(browser, site, output: output, stopServer: stopServer)
         }
-        do {
-            let site = try #require(URL(string: "http://127.0.0.1:\(port)/"))
-            try await scenario(browser, site, output: output, stopServer: { await server.stop() })
-        } catch {
-            try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("failure.png"))
-            await browser.close()
-            await server.stop()
-            throw error
-        }
-        await browser.close()
-        await server.stop()
     }
 
     private func scenario(_ browser: BrowserSession, _ site: URL, output: URL, stopServer: () async -> Void) async throws {
@@ -128,7 +112,7 @@ struct YoursBrowserTests {
         // Every toggle is a target of at least 24 × 24; axe-core finds nothing serious on the pages with the layer.
         for page in ["", "characters/1/", "seasons/1/", "episodes/1/", "yours/"] {
             try await browser.open(site.appendingPathComponent(page))
-            try await browser.wait(until: "document.querySelector('.yours-toggle') !== null")
+            try await browser.wait(until: "document.querySelector('.yours-toggle, .yours-next') !== null")
             let small = try await browser.texts("""
                 Array.from(document.querySelectorAll('.yours-toggle')).map(b => b.getBoundingClientRect())
                   .filter(r => r.width < 24 || r.height < 24).map(r => r.width + '×' + r.height)
@@ -185,11 +169,23 @@ struct YoursBrowserTests {
             try await browser.wait(until: "document.querySelector('.yours-off') !== null")
             #expect(try await browser.text("document.querySelector('.yours-off').textContent").hasPrefix("Favourites and seen episodes are off"))
             #expect(try await browser.text("document.querySelector('h1').textContent") == "Rick Sanchez")
+            #expect(try await browser.text("document.querySelectorAll('.yours-toggle').length") == "0", "no star that would not be kept")
             try await shoot(browser, "storage-off")
         }
 
-        // Offline, the server stopped: the favourites page, a season's counts and the home's next episode.
+        // Offline, the server stopped: the favourites page, a season's counts and the home's next episode. First
+        // the rebuild's worker takes over, and with it the new search index (the old worker's copy names Snuffles).
         try await browser.open(site.appendingPathComponent("seasons/1/"))
+        try await browser.wait(until: """
+            (caches.keys().then(names => Promise.all(names.map(name => caches.open(name).then(cache => cache.keys()
+              .then(keys => Promise.all(keys.filter(key => new URL(key.url).pathname === '/search/index.json')
+                .map(key => cache.match(key).then(response => response.text()))))))))
+              .then(found => { const copies = found.flat(); window.__indexFresh = copies.length > 0 && copies.every(text => text.includes('Snowball')) }),
+             window.__indexFresh === true)
+            """, seconds: 60)
+        // Read again under the new worker, which keeps it (the old one's copy went with the page's old hash).
+        try await browser.open(site.appendingPathComponent("seasons/1/"))
+        try await browser.wait(until: "(caches.match(location.href).then(found => { window.__kept = !!found }), window.__kept === true)")
         await stopServer()
         try await browser.setOffline(true)
         try await browser.open(site.appendingPathComponent("yours/"))
