@@ -110,7 +110,7 @@
 
   var main = document.querySelector("main");
   var footer = document.querySelector("[data-yours-link]");
-  var rows = Array.prototype.slice.call(document.querySelectorAll("[data-episode]"));
+  var rows = Array.prototype.slice.call(document.querySelectorAll("li[data-episode]"));
   var record = main && main.getAttribute("data-yours-record");
   if (!storage) {
     // Storage blocked or unreadable: nothing of the layer shows, and the pages that would show it say why.
@@ -264,7 +264,7 @@
         }
         if (item.entry) {
           var link = make("a", "yours-name", item.name);
-          link.href = root.getAttribute("data-" + kind).replace("{id}", item.favourite.id);
+          link.href = root.getAttribute("data-url-" + kind).replace("{id}", item.favourite.id);
           row.appendChild(link);
         } else {
           row.appendChild(make("span", "yours-name", item.name));

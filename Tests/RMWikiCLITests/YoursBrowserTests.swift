@@ -85,6 +85,9 @@ struct YoursBrowserTests {
         try await browser.open(site.appendingPathComponent("yours/"))
         try await browser.wait(until: "document.querySelectorAll('.yours-row').length === 2")
         #expect(try await names(browser) == ["Snuffles", "Scary Terry"], "in the order starred")
+        #expect(try await browser.text("document.querySelectorAll('.yours-toggle').length") == "2", "a star a favourite, no other toggle")
+        #expect(try await browser.text("document.querySelector('[data-yours-clear-confirm]').checkVisibility()") == "false",
+                "clearing asks to be confirmed")
         try await browser.run("const order = document.querySelector('[data-yours-order]'); order.value = 'name'; order.dispatchEvent(new Event('change'))")
         #expect(try await names(browser) == ["Scary Terry", "Snuffles"], "by name")
         try await shoot(browser, "favourites")
