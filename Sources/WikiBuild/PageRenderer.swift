@@ -24,14 +24,18 @@ struct PageRenderer: Sendable {
     }
 
     /// What the template is given besides the root context: the page's own values (`content`, made once by the
-    /// caller, which reads them too), meta, navigation and languages. A page's bytes depend on these and on the root
-    /// alone, which is what makes a page's key (`PageKey`) exact.
+    /// caller, which reads them too), meta, navigation, languages and the record the favourites script stars. A
+    /// page's bytes depend on these and on the root alone, which is what makes a page's key (`PageKey`) exact.
     func values(of page: SitePage, content: MustacheValue) -> [String: MustacheValue] {
-        [
+        var values: [String: MustacheValue] = [
             "meta": page.meta.mustacheValue, "nav": .array(page.navigation.map(\.mustacheValue)),
             "languages": .array(page.languages.map(\.mustacheValue)), "hasLanguages": .bool(page.languages.count > 1),
             "page": content,
         ]
+        if let record = page.route.record {
+            values["yoursRecord"] = .object(["kind": .string(record.kind), "id": .int(record.id)])
+        }
+        return values
     }
 
     func render(_ page: SitePage, values: [String: MustacheValue]) throws -> [UInt8] {

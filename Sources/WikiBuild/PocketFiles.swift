@@ -85,12 +85,7 @@ struct PocketFiles: Sendable {
             let listPath = language.prefix + SiteModel.offlineFilesPath
             files.append(SiteFile(path: listPath, bytes: list))
             precache.append((listPath, Self.contentHash(list), language.code))
-            // The offline page, and the home and search pages: a reader offline can always start somewhere and search.
-            for route in [Route.offline, .home, .search] {
-                precache.append((language.prefix + route.relativeURL, ledger[language.prefix + route.filePath]?.hash ?? "", language.code))
-            }
-            let index = language.prefix + "search/index.json"
-            if let entry = ledger[index] { precache.append((index, entry.hash ?? "", language.code)) }
+            precache += readingFiles(language, ledger: ledger)
             var entry: [UInt8] = []
             func string(_ text: String) { JSONText.appendString(text, to: &entry) }
             entry += Array("{\"code\":".utf8)
@@ -147,6 +142,19 @@ struct PocketFiles: Sendable {
         ])
         files.append(SiteFile(path: "sw.js", bytes: worker))
         return files
+    }
+
+    /// What the worker stores for a language once one of its pages is read: its offline, home, search and "Your
+    /// wiki" pages (a reader offline can always start somewhere, search and see their favourites), its search
+    /// index (which also names the favourites and orders the episodes) and its recent changes (the welcome back).
+    private func readingFiles(_ language: Language, ledger: Ledger) -> [(path: String, hash: String, language: String)] {
+        let pages = [Route.offline, .home, .search, .yours].map { route in
+            (language.prefix + route.relativeURL, ledger[language.prefix + route.filePath]?.hash ?? "", language.code)
+        }
+        let files = ["search/index.json", SiteModel.recentChangesPath].compactMap { path in
+            ledger[language.prefix + path].map { (language.prefix + path, $0.hash ?? "", language.code) }
+        }
+        return pages + files
     }
 
     /// `{"pages":[["characters/1/",12345,"hash"],…],"pictures":[["images/characters/1.jpeg",23456],…]}`, paths

@@ -10,7 +10,7 @@ package enum PageKind: String, CaseIterable, Sendable {
     case whatsNew = "whats-new", whatsNewGroup = "whats-new-group"
     case dimensions, dimension, familyIndex = "family-index", familyGroup = "family-group"
     case seasons, season
-    case offline, random
+    case offline, random, yours
     case articles, article
     case notFound = "404"
 
@@ -69,6 +69,7 @@ extension SiteModel {
         case .season: each(groups.seasons) { try $0.seasonPages($1) }
         case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
+        case .yours: one { [try $0.yoursPage()] }
         case .articles: one { try $0.articleIndexPage().map { [$0] } ?? [] }
         case .article: each(content.articleSlugs) { [try $0.articlePage($1)] }
         case .notFound: one { [try $0.notFoundPage()] }
@@ -110,6 +111,8 @@ package enum Route: Sendable, Hashable {
     case offline
     /// Where "Random character" goes without a script: today's character (see `RandomCharacter`).
     case random
+    /// "Your wiki": the shell a fan's favourites and seen episodes, kept on their device, are shown in.
+    case yours
     /// The fans' articles (`articles/`), and one by its file's name (`articles/portal-guns/`).
     case articles
     case article(String)
@@ -138,6 +141,7 @@ package enum Route: Sendable, Hashable {
         case .season(let number, let page): Self.paged("seasons/\(number)/", page)
         case .offline: "offline/"
         case .random: "random/"
+        case .yours: "yours/"
         case .articles: "articles/"
         case .article(let slug): "articles/\(slug)/"
         case .notFound: "404.html"
@@ -172,16 +176,27 @@ package enum Route: Sendable, Hashable {
         case .season: .season
         case .offline: .offline
         case .random: .random
+        case .yours: .yours
         case .articles: .articles
         case .article: .article
         case .notFound: .notFound
         }
     }
 
+    /// The record a page is about, as the favourites script names it (`character`, 1); nil for other pages.
+    package var record: (kind: String, id: Int)? {
+        switch self {
+        case .character(let id): ("character", id)
+        case .location(let id, _): ("location", id)
+        case .episode(let id): ("episode", id)
+        default: nil
+        }
+    }
+
     /// The top-level section the page belongs to, for the navigation's `aria-current`.
     var section: SiteSection? {
         switch self {
-        case .home, .notFound, .offline, .random, .whatsNew, .whatsNewGroup: nil
+        case .home, .notFound, .offline, .random, .yours, .whatsNew, .whatsNewGroup: nil
         case .characters, .character, .familyIndex, .familyGroup: .characters
         case .locations, .location, .dimensions, .dimension: .locations
         case .episodes, .episode, .seasons, .season: .episodes

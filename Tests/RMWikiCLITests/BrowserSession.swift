@@ -223,6 +223,30 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with `localStorage` throwing on every page it opens, as in a browser that keeps no data for
+    /// the site (Chromium's "block site data", some private windows); pages opened afterwards have it again.
+    func withoutStorage(_ body: () async throws -> Void) async throws {
+        let identifier = try await ServeTestSocket.run { [self] in
+            _ = try call("Page.enable")
+            return try call("Page.addScriptToEvaluateOnNewDocument", ["source": """
+                for (const name of ['getItem', 'setItem', 'removeItem', 'clear']) Storage.prototype[name] = function () {
+                  throw new DOMException('Access is denied for this document.', 'SecurityError') }
+                """])["identifier"] as? String ?? ""
+        }
+        let removeScript = { [self] in
+            try await ServeTestSocket.run { [self] in
+                _ = try call("Page.removeScriptToEvaluateOnNewDocument", ["identifier": identifier])
+            }
+        }
+        do {
+            try await body()
+        } catch {
+            try? await removeScript()
+            throw error
+        }
+        try await removeScript()
+    }
+
     /// Presses Tab once, as a keyboard user would.
     func pressTab() async throws {
         try await ServeTestSocket.run { [self] in

@@ -7,6 +7,15 @@ enum BrowserSite {
     static func with(
         _ handler: some HTTPHandler, failureShot: URL, _ body: (BrowserSession, URL) async throws -> Void
     ) async throws {
+        try await with(handler, failureShot: failureShot) { browser, site, _ in try await body(browser, site) }
+    }
+
+    /// The same, with a way to stop the server before the body ends (to read the site offline); stopping it again
+    /// at the end does nothing.
+    static func with(
+        _ handler: some HTTPHandler, failureShot: URL,
+        _ body: (BrowserSession, URL, _ stopServer: @Sendable () async -> Void) async throws -> Void
+    ) async throws {
         let server = HTTPServer(handler: handler)
         let port = try await server.start()
         guard let site = URL(string: "http://127.0.0.1:\(port)/") else {
@@ -21,7 +30,7 @@ enum BrowserSite {
             throw error
         }
         do {
-            try await body(browser, site)
+            try await body(browser, site, { await server.stop() })
         } catch {
             try? await browser.screenshot(to: failureShot)
             await browser.close()

@@ -88,6 +88,10 @@ struct PictureBytesTests {
                 if name == "Rick" {
                     #expect(first.total <= Self.rickLimit, "Rick's first visit, as the server sends it: \(first.names)")
                 }
+                if name == "home" || name == "Rick", let layer = try Self.yoursLayerBytes(first, page: path, output: output) {
+                    #expect(layer <= Self.yoursLayerLimit, "\(name): the favourites layer adds \(layer) bytes gzipped to the first screen")
+                    line += "; of which the favourites layer \(layer) gzipped"
+                }
                 if let scrollTarget {
                     if path.hasPrefix("search") {
                         try await browser.wait(until: "document.querySelectorAll('#search-results li').length >= 20", seconds: 45)
@@ -141,6 +145,31 @@ struct PictureBytesTests {
             }).every(i => i.complete && i.naturalWidth > 0 && !i.currentSrc.endsWith('later.svg'))
               && Array.from(document.images).every(i => !i.currentSrc || i.currentSrc.endsWith('later.svg') || i.complete)
             """, seconds: 45)
+    }
+
+    /// What "Your wiki" may add to the first screen of the home and of Rick's page, text gzipped (issue 39).
+    static let yoursLayerLimit = 6 * 1024
+
+    /// What the favourites layer added to a first visit, gzipped as a static host sends it: the files it
+    /// fetched (`yours.js`; `recent.json` if it came before the first screen was counted) and what its markup
+    /// adds to the page (the page gzipped, less the page without the layer's elements and attributes gzipped).
+    /// Nil on a machine without `gzip`.
+    static func yoursLayerBytes(_ visit: Transferred, page: String, output: URL) throws -> Int? {
+        var files = 0
+        for name in visit.names where name.hasSuffix("/yours.js") || name.hasSuffix("/recent.json") {
+            guard let size = gzipSize(name, in: output) else { return nil }
+            files += size
+        }
+        let html = try String(contentsOf: output.appendingPathComponent(page + "index.html"), encoding: .utf8)
+        var without = html
+        for pattern in [#"<div hidden data-yours-text[^>]*></div>\n"#, #"<script src="[^"]*yours\.js" defer></script>\n"#,
+                        #"  <p class="footer-yours"[^\n]*</p>\n"#, #" data-yours-[a-z]+="[^"]*""#, #" data-episode="[0-9]+""#] {
+            without = without.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+        }
+        #expect(without.count < html.count, "the layer's markup is on /\(page)")
+        guard let with = try SearchBenchmark.gzipSize(Data(html.utf8)),
+              let before = try SearchBenchmark.gzipSize(Data(without.utf8)) else { return nil }
+        return files + with - before
     }
 
     struct Transferred {

@@ -14,6 +14,7 @@ import Testing
         "search/index.json", "feed.xml",
         "dimensions/index.html", "dimensions/dimension-c-137/index.html", "species/index.html", "species/human/index.html",
         "types/index.html", "types/parasite/index.html", "seasons/index.html", "seasons/1/index.html",
+        "yours/index.html", "whats-new/recent.json",
     ]
     /// Every kind in English at the root and in French under `fr/`, plus the file shared by both. The sitemap
     /// is checked for what it lists (`sitemapListsEveryPageOnceWithItsTranslation`), not byte for byte, so that
