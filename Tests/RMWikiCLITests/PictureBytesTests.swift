@@ -1,5 +1,4 @@
 import Foundation
-@testable import Benchmarks
 @testable import HTTPServer
 import TestSupport
 import Testing
@@ -26,7 +25,16 @@ struct PictureBytesTests {
         var file = site.appendingPathComponent(String(path.drop { $0 == "/" }))
         if path.hasSuffix("/") { file.appendPathComponent("index.html") }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        return SearchBenchmark.gzipSize(ofFile: file.path)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-6", "-c", file.path]
+        let compressed = Pipe()
+        gzip.standardOutput = compressed
+        gzip.standardError = FileHandle.nullDevice
+        guard (try? gzip.run()) != nil else { return nil }
+        let size = compressed.fileHandleForReading.readDataToEndOfFile().count
+        gzip.waitUntilExit()
+        return gzip.terminationStatus == 0 ? size : nil
     }
 
     @Test func firstVisitsOnAPhoneFetchCopiesAtTheSizeShown() async throws {
