@@ -22,7 +22,7 @@ extension Fixture {
 
 /// `--source graphql`: the same snapshot as REST in a handful of requests, and every GraphQL failure
 /// retried or reported with the query, the path and the message, the cache untouched.
-@Suite struct GraphQLFetchTests {
+@Suite(.ownThread) struct GraphQLFetchTests {
     @Test func theEndpointIsTheRESTBaseWithAPIReplacedByGraphQL() throws {
         func endpoint(_ text: String) throws -> String? {
             RecordSource.graphQLEndpoint(forREST: try #require(URL(string: text)))?.absoluteString
