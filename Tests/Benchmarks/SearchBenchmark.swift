@@ -127,7 +127,7 @@ enum SearchBenchmark {
         return gzipSize(ofFile: file.path)
     }
 
-    /// The size of the file at `path` at `gzip -6`; nil without gzip. The picture bytes test measures with it too.
+    /// The size of the file at `path` at `gzip -6`; nil without gzip.
     static func gzipSize(ofFile path: String) -> Int? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

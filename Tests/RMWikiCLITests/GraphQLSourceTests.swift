@@ -39,12 +39,15 @@ import Testing
         #expect(result.err.split(separator: "\n").count == 1, "one clear line")
     }
 
+    /// Over the real data's first 100 characters (5 pages each way, every location and episode, references to
+    /// characters left out): that the whole dataset's GraphQL snapshot is the REST one byte for byte is
+    /// `GraphQLFetchTests`' to prove; this proves the command's wiring without two in-process builds of all 826.
     @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func aSiteBuiltOverGraphQLIsTheRESTSiteByteForByteAndAFailedOneChangesNothing() async throws {
         let work = try SharedFixtures.temporaryDirectory("rmwiki-graphql")
         defer { try? FileManager.default.removeItem(at: work) }
         let now = Date(timeIntervalSince1970: 1_760_000_000)
-        try await LoopbackSession.withSharedData { server, base in
+        try await LoopbackSession.with(try SharedSlice(characters: 100).server()) { server, base in
             func arguments(_ name: String, _ extra: [String]) -> [String] {
                 ["--api", base.absoluteString, "--cache", work.appendingPathComponent("\(name)-cache").path,
                  "--output", work.appendingPathComponent("\(name)-site").path,
@@ -55,12 +58,16 @@ import Testing
             }
             let restSite = DirectoryDigest.contents(of: work.appendingPathComponent("rest-site"))
             let graphQLSite = DirectoryDigest.contents(of: work.appendingPathComponent("graphql-site"))
-            #expect(restSite.count > 2000)
+            #expect(restSite.count > 1000, "\(restSite.count) files")
             #expect(restSite == graphQLSite, "\(Set(restSite.keys).symmetricDifference(graphQLSite.keys).prefix(5))")
+            // A slice's locations and episodes still name the characters left out: REST keeps those links as the API
+            // sends them, GraphQL (which resolves each) cannot, and the site drops them either way. The characters
+            // are the same records.
             let snapshots = try ["rest", "graphql"].map {
-                try Data(contentsOf: work.appendingPathComponent("\($0)-cache/current/snapshot.json"))
+                try DataCache(directory: work.appendingPathComponent("\($0)-cache")).current.loadSnapshot()
             }
-            #expect(snapshots[0] == snapshots[1])
+            #expect(snapshots[0]?.characters.count == 100)
+            #expect(snapshots[0]?.characters == snapshots[1]?.characters)
 
             // A GraphQL failure is a data error on one line; neither the site nor the cache changes.
             let cache = DirectoryDigest.contents(of: work.appendingPathComponent("graphql-cache"))

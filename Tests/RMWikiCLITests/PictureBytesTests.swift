@@ -1,5 +1,4 @@
 import Foundation
-@testable import Benchmarks
 @testable import HTTPServer
 import TestSupport
 import Testing
@@ -20,13 +19,17 @@ struct PictureBytesTests {
 
     /// The size of a text file of the site gzipped as static hosts send it (level 6), or nil for pictures,
     /// a path that is no file, or a machine without `gzip`.
-    static func gzipSize(_ path: String, in site: URL) -> Int? {
+    static func gzipSize(_ path: String, in site: URL) async throws -> Int? {
         let texts: Set = ["", "html", "css", "js", "svg", "json", "webmanifest", "xml"]
         guard !path.contains("/images/"), texts.contains((path as NSString).pathExtension) else { return nil }
         var file = site.appendingPathComponent(String(path.drop { $0 == "/" }))
         if path.hasSuffix("/") { file.appendPathComponent("index.html") }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        return SearchBenchmark.gzipSize(ofFile: file.path)
+        let counted = try await SpawnedProcess.run(
+            "/bin/sh", ["-c", #"command -v gzip >/dev/null && gzip -6 -c "$0" | wc -c"#, file.path],
+            captureIn: try SharedFixtures.temporaryDirectory("rmwiki-gzip"))
+        guard counted.termination == .exited(0) else { return nil }
+        return Int(counted.out.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test func firstVisitsOnAPhoneFetchCopiesAtTheSizeShown() async throws {
@@ -106,7 +109,7 @@ struct PictureBytesTests {
                     let scrolled = try await Self.transferred(browser, output: output)
                     line += "; scrolled to \(scrollTarget): \(scrolled.total) bytes (\(scrolled.compressed) gzipped), "
                         + "pictures \(scrolled.pictures)"
-                    if name == "Rick", Self.gzipSize("/assets/site.css", in: output) != nil {
+                    if name == "Rick", try await Self.gzipSize("/assets/site.css", in: output) != nil {
                         // Scrolled to the faces, the whole visit fits too, with text gzipped as static hosts send it.
                         #expect(scrolled.compressed <= Self.rickLimit, "Rick scrolled to his faces: \(scrolled.sizes)")
                     }
@@ -195,7 +198,7 @@ struct PictureBytesTests {
             result.names.append(name)
             result.sizes.append((name, size))
             if name.contains("/images/") { result.pictures += size }
-            result.compressed += gzipSize(name, in: output) ?? size
+            result.compressed += try await gzipSize(name, in: output) ?? size
         }
         return result
     }

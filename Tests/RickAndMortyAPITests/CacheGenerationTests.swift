@@ -6,7 +6,7 @@ import TestSupport
 
 /// A refresh commits a whole new generation of the cache with one rename, linking unchanged pictures instead of
 /// copying them; whatever state an interrupted commit leaves, the cache reads as entirely old or entirely new.
-@Suite struct CacheGenerationTests {
+@Suite(.ownThread) struct CacheGenerationTests {
     static func inode(_ file: URL) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int)
     }

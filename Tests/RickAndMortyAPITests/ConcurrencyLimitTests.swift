@@ -6,7 +6,7 @@ import TestSupport
 
 /// The in-flight limit holds across pages and pictures; latency makes requests overlap, so a client without a
 /// limit would be caught.
-@Suite struct ConcurrencyLimitTests {
+@Suite(.ownThread) struct ConcurrencyLimitTests {
     @Test(arguments: [1, 3])
     func requestsInFlightNeverExceedTheLimit(limit: Int) async throws {
         let options = LoopbackAPIOptions(latency: .milliseconds(15))

@@ -6,7 +6,7 @@ import Testing
 
 /// Every fault the issue names is retried, and the cache a faulty fetch writes is byte for byte the one a
 /// clean fetch writes.
-@Suite struct FaultToleranceTests {
+@Suite(.ownThread) struct FaultToleranceTests {
     @Test func faultsAreRetriedAndTheResultIsIdentical() async throws {
         try await Fixture.withServer { server, base in
             let clean = try Fixture.service(Fixture.client(base))

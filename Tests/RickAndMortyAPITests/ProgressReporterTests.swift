@@ -4,7 +4,7 @@ import LoopbackAPI
 import Testing
 
 /// Progress is a live line on a terminal, a few plain lines in a log, and nothing when quiet.
-@Suite struct ProgressReporterTests {
+@Suite(.ownThread) struct ProgressReporterTests {
     func refresh(with style: ProgressReporter.Style, faults: [LoopbackFaultRule] = []) async throws -> LineCollector {
         let output = LineCollector()
         try await Fixture.withServer { server, base in

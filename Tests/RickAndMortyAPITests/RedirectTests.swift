@@ -5,7 +5,7 @@ import Testing
 
 /// Redirects are followed by the client, within the request's own host, a bounded number of times; URLSession
 /// never follows one itself (it used to abort the process when a request was cancelled while a redirect waited).
-@Suite struct RedirectTests {
+@Suite(.ownThread) struct RedirectTests {
     /// What a static file server answers for a folder's name without its slash.
     static func trailingSlashes(_ status: Int) -> [LoopbackFaultRule] {
         ["character", "location", "episode"].map { LoopbackFaultRule(.pathPrefix("/api/\($0)?"), .addTrailingSlash(status: status)) }

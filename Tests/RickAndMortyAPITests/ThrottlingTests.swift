@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Throttling is flow control: it slows the client down but never counts as a failure.
-@Suite struct ThrottlingTests {
+@Suite(.ownThread) struct ThrottlingTests {
     @Test func throttledAttemptsDoNotConsumeTheRetryBudget() async throws {
         // The last picture, so that every other request has got through and the pace stays quick.
         try await Fixture.withServer { server, base in
