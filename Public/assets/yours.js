@@ -131,6 +131,15 @@
     heading.parentNode.insertBefore(bar, heading.nextSibling);
   }
 
+  // A card (a character or a location): its star in the corner, stacked above the link stretched over the card,
+  // so a tap on the star stars and a tap anywhere else opens the record. Kind and id come from the card's link.
+  var kinds = { characters: "character", locations: "location", episodes: "episode" };
+  Array.prototype.forEach.call(document.querySelectorAll(".card > .card-link"), function (link) {
+    var match = /\/(characters|locations|episodes)\/(\d+)\/?$/.exec(link.getAttribute("href") || "");
+    var nameNode = link.querySelector(".card-name");
+    if (match) link.parentNode.appendChild(star(kinds[match[1]], Number(match[2]), nameNode ? nameNode.textContent.trim() : "", false));
+  });
+
   // Episode rows (a season, a character's episodes, the episodes index): each can be marked seen. A season's page
   // and a character's say how many of theirs the fan has seen; a season's can mark them all at once.
   var ids = [];

@@ -56,19 +56,11 @@ enum SearchIndexJSON {
             string(name)
         }
         literal("]")
-        // A picture where pictures are kept is written as its extension alone (the script makes its address
-        // from `avatar`): a quarter of the rows' bytes.
-        func picture(_ entry: SearchIndex.Entry) -> String {
-            let fileExtension = (entry.image as NSString).pathExtension
-            let standard = index.avatar.replacingOccurrences(of: "{id}", with: String(entry.id))
-                .replacingOccurrences(of: "{ext}", with: fileExtension)
-            return !index.avatar.isEmpty && entry.image == standard ? fileExtension : entry.image
-        }
         // The data's name ends a row only where the language names the record otherwise.
         func original(_ name: String) -> [Field] { name.isEmpty ? [] : [.text(name)] }
         rows("characters", index.entries) { entry in
             [.number(entry.id), .text(entry.name), .number(entry.status), .number(entry.gender), .number(entry.species),
-             .text(picture(entry)), .text(entry.note), .text(entry.type), .text(entry.origin), .text(entry.faceCopy),
+             .text(picture(entry, avatar: index.avatar)), .text(entry.note), .text(entry.type), .text(entry.origin), .text(entry.faceCopy),
              .number(entry.episodeCount)] + original(entry.originalName)
         }
         rows("locations", index.locations) { place in
@@ -92,6 +84,14 @@ enum SearchIndexJSON {
         }
         literal("]}}\n")
         return out
+    }
+
+    /// A picture where pictures are kept is written as its extension alone (the script makes its address from
+    /// `avatar`): a quarter of the rows' bytes.
+    private static func picture(_ entry: SearchIndex.Entry, avatar: String) -> String {
+        let fileExtension = (entry.image as NSString).pathExtension
+        let standard = avatar.replacingOccurrences(of: "{id}", with: String(entry.id)).replacingOccurrences(of: "{ext}", with: fileExtension)
+        return !avatar.isEmpty && entry.image == standard ? fileExtension : entry.image
     }
 
     enum Field {

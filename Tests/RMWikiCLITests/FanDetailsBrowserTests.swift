@@ -137,19 +137,32 @@ struct FanDetailsBrowserTests {
     }
 
     /// Each link and control as a finger meets it: its box, or for a link stretched over its card or row by an
-    /// absolutely positioned `::after`, the box of what it covers. Hidden ones (zero size, or the 1-px
-    /// visually-hidden pattern) are left out. Problems come back as text.
+    /// absolutely positioned `::after`, the box of what it covers (a control stacked above such a link, which a finger
+    /// at its centre meets first, does not overlap it). Hidden ones (zero size, or the 1-px visually-hidden pattern)
+    /// are left out. Problems come back as text.
     static let targetCheck = """
         (() => {
           const all = Array.from(document.querySelectorAll('a[href], button, summary, input:not([type=hidden]), select, textarea'));
-          const box = el => {
+          const holderOf = el => {
             const after = getComputedStyle(el, '::after');
-            if (after.content !== 'none' && after.position === 'absolute') {
-              let holder = el.parentElement;
-              while (holder && getComputedStyle(holder).position === 'static') holder = holder.parentElement;
-              if (holder) return holder.getBoundingClientRect();
-            }
-            return el.getBoundingClientRect();
+            if (after.content === 'none' || after.position !== 'absolute') return null;
+            let holder = el.parentElement;
+            while (holder && getComputedStyle(holder).position === 'static') holder = holder.parentElement;
+            return holder;
+          };
+          const box = el => (holderOf(el) || el).getBoundingClientRect();
+          // A control stacked above a link stretched over its card (a favourite's star in the card's corner) is no
+          // ambiguity if a finger at the control's centre meets the control, not the link.
+          const stackedAbove = (link, control) => {
+            const holder = holderOf(link.el);
+            if (!holder || !holder.contains(control.el)) return false;
+            const x = scrollX, y = scrollY;
+            control.el.scrollIntoView({ block: 'center' });
+            const r = control.el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            // Back where it was: what the page shows when scrolled (a "Back to top" link) is checked at the top.
+            scrollTo(x, y);
+            return hit !== null && control.el.contains(hit);
           };
           const name = el => el.tagName.toLowerCase() + (el.getAttribute('href') ? '[' + el.getAttribute('href').slice(0, 60) + ']' : '')
             + ' "' + (el.textContent || '').trim().slice(0, 30) + '"';
@@ -163,7 +176,7 @@ struct FanDetailsBrowserTests {
           for (let i = 0; i < targets.length; i++) {
             for (let j = i + 1; j < targets.length; j++) {
               const a = targets[i], b = targets[j];
-              if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+              if (a.el.contains(b.el) || b.el.contains(a.el) || stackedAbove(a, b) || stackedAbove(b, a)) continue;
               const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
               const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
               if (w > 1 && h > 1) problems.push(name(a.el) + ' overlaps ' + name(b.el));

@@ -66,6 +66,8 @@ extension NightlyProcessTests {
                 // by content hash.
                 let shifted = afterRename.files.keys.filter { $0.contains("whats-new/page/") } + ["sitemap.xml", "sw.js"]
                     + languages.map { $0 + "offline/files.json" }
+                    // What "Welcome back" reads counts the rebuild's change (a count, not the name).
+                    + languages.map { $0 + "whats-new/recent.json" }
                     // The character of the day, chosen from the newest group's date: the rebuild's day now (it may
                     // pick the same character again).
                     + languages.map { $0 + "random/index.html" }.filter { afterRename.files[$0] != built.files[$0] }

@@ -25,6 +25,11 @@ struct PictureBytesTests {
         var file = site.appendingPathComponent(String(path.drop { $0 == "/" }))
         if path.hasSuffix("/") { file.appendPathComponent("index.html") }
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try await gzipSize(of: file)
+    }
+
+    /// The size of a file gzipped at level 6, or nil on a machine without `gzip`.
+    static func gzipSize(of file: URL) async throws -> Int? {
         let counted = try await SpawnedProcess.run(
             "/bin/sh", ["-c", #"command -v gzip >/dev/null && gzip -6 -c "$0" | wc -c"#, file.path],
             captureIn: try SharedFixtures.temporaryDirectory("rmwiki-gzip"))
@@ -91,7 +96,7 @@ struct PictureBytesTests {
                 if name == "Rick" {
                     #expect(first.total <= Self.rickLimit, "Rick's first visit, as the server sends it: \(first.names)")
                 }
-                if name == "home" || name == "Rick", let layer = try Self.yoursLayerBytes(first, page: path, output: output) {
+                if name == "home" || name == "Rick", let layer = try await Self.yoursLayerBytes(first, page: path, output: output) {
                     #expect(layer <= Self.yoursLayerLimit, "\(name): the favourites layer adds \(layer) bytes gzipped to the first screen")
                     line += "; of which the favourites layer \(layer) gzipped"
                 }
@@ -157,10 +162,10 @@ struct PictureBytesTests {
     /// fetched (`yours.js`; `recent.json` if it came before the first screen was counted) and what its markup
     /// adds to the page (the page gzipped, less the page without the layer's elements and attributes gzipped).
     /// Nil on a machine without `gzip`.
-    static func yoursLayerBytes(_ visit: Transferred, page: String, output: URL) throws -> Int? {
+    static func yoursLayerBytes(_ visit: Transferred, page: String, output: URL) async throws -> Int? {
         var files = 0
         for name in visit.names where name.hasSuffix("/yours.js") || name.hasSuffix("/recent.json") {
-            guard let size = gzipSize(name, in: output) else { return nil }
+            guard let size = try await gzipSize(name, in: output) else { return nil }
             files += size
         }
         let html = try String(contentsOf: output.appendingPathComponent(page + "index.html"), encoding: .utf8)
@@ -170,8 +175,10 @@ struct PictureBytesTests {
             without = without.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }
         #expect(without.count < html.count, "the layer's markup is on /\(page)")
-        guard let with = try SearchBenchmark.gzipSize(Data(html.utf8)),
-              let before = try SearchBenchmark.gzipSize(Data(without.utf8)) else { return nil }
+        let withoutFile = try SharedFixtures.temporaryDirectory("rmwiki-without-layer").appendingPathComponent("index.html")
+        try Data(without.utf8).write(to: withoutFile)
+        guard let with = try await gzipSize(of: output.appendingPathComponent(page + "index.html")),
+              let before = try await gzipSize(of: withoutFile) else { return nil }
         return files + with - before
     }
 

@@ -78,6 +78,22 @@ struct YoursBrowserTests {
             try await tap(browser, ".yours-bar .yours-star")
             try await browser.wait(until: "document.querySelector('.yours-bar .yours-star').getAttribute('aria-pressed') === 'true'")
         }
+        // Cards carry the star too, in their corner above the card's link: Snuffles' shows starred; a tap on Rick's
+        // stars him (his page agrees) and a second tap unstars him; a tap beside the star still opens the record.
+        try await browser.open(site.appendingPathComponent("characters/"))
+        let cardStar = { (id: Int) in ".card:has(> .card-link[href$='/characters/\(id)/']) > .yours-star" }
+        let pressed = { (selector: String) in "document.querySelector(\(BrowserSession.literal(selector))).getAttribute('aria-pressed')" }
+        try await browser.wait(until: "document.querySelector(\(BrowserSession.literal(cardStar(Self.renamed)))) !== null")
+        #expect(try await browser.text(pressed(cardStar(Self.renamed))) == "true")
+        try await tap(browser, cardStar(1))
+        try await browser.wait(until: "\(pressed(cardStar(1))) === 'true'")
+        try await browser.open(site.appendingPathComponent("characters/1/"))
+        try await browser.wait(until: "\(pressed(".yours-bar .yours-star")) === 'true'")
+        try await browser.open(site.appendingPathComponent("characters/"))
+        try await tap(browser, cardStar(1))
+        try await browser.wait(until: "\(pressed(cardStar(1))) === 'false'")
+        try await tap(browser, ".card:has(> .card-link[href$='/characters/1/']) .card-name")
+        try await browser.wait(until: "location.pathname.endsWith('/characters/1/')")
         try await browser.open(site.appendingPathComponent("characters/\(Self.renamed)/"))
         try await browser.wait(until: "document.querySelector('.yours-bar .yours-star').getAttribute('aria-pressed') === 'true'")
         #expect(try await browser.text("document.querySelector('.yours-bar .yours-star').textContent") == "Favourite")
