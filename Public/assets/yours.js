@@ -25,21 +25,24 @@
   var valid = function (data) {
     return !!data && data.v === 1 && Array.isArray(data.favourites) && Array.isArray(data.seen) &&
       data.favourites.every(function (item) {
-        return item && /^(character|location|episode)$/.test(item.kind) && typeof item.id === "number" && typeof item.name === "string";
-      }) && data.seen.every(function (id) { return typeof id === "number"; });
+        return item && typeof item.kind === "string" && /^(character|location|episode)$/.test(item.kind) &&
+          Number.isInteger(item.id) && typeof item.name === "string";
+      }) && data.seen.every(Number.isInteger) && typeof data.visit === "string";
   };
   var empty = function () { return { v: 1, favourites: [], seen: [], visit: "" }; };
   var state = empty();
   var storage = null;
+  // A store this script cannot read is left as it is, never overwritten: the layer stays off.
+  var load = function () {
+    var raw = storage.getItem(KEY);
+    if (raw === null) return empty();
+    var read = JSON.parse(raw);
+    if (!valid(read)) throw new Error("unreadable");
+    return read;
+  };
   try {
     storage = window.localStorage;
-    var raw = storage.getItem(KEY);
-    if (raw !== null) {
-      var read = JSON.parse(raw);
-      // A store this script cannot read is left as it is, never overwritten: the layer stays off.
-      if (!valid(read)) throw new Error("unreadable");
-      state = read;
-    }
+    state = load();
   } catch (error) {
     storage = null;
   }
@@ -52,16 +55,36 @@
     var main = document.querySelector("main");
     main.insertBefore(off, main.firstChild);
   };
-  var save = function () {
-    if (!storage) return sayOff();
-    try {
-      storage.setItem(KEY, JSON.stringify(state));
-    } catch (error) {
-      sayOff(); // Storage full: what the page shows stays, and the fan is told it is not kept.
-    }
-  };
   var changed = [];
   var update = function () { changed.forEach(function (draw) { draw(); }); };
+  // Every change reads the store again first, since another tab may have changed it after this page loaded; `edit`
+  // changes the state or returns one to replace it. False when the change is not kept (storage full or gone).
+  var change = function (edit) {
+    var kept = !!storage;
+    try {
+      if (storage) state = load();
+    } catch (error) {
+      storage = null; // Another tab left a store this script cannot read: it stays as it is.
+      kept = false;
+    }
+    state = edit(state) || state;
+    try {
+      if (storage) storage.setItem(KEY, JSON.stringify(state));
+    } catch (error) {
+      kept = false;
+    }
+    if (!kept) sayOff(); // What the page shows stays, and the fan is told it is not kept.
+    update();
+    return kept;
+  };
+  // A change made in another tab shows here at once.
+  window.addEventListener("storage", function (event) {
+    if (!storage || event.key !== KEY) return;
+    try {
+      state = load();
+      update();
+    } catch (error) {}
+  });
 
   var favouriteAt = function (kind, id) {
     for (var i = 0; i < state.favourites.length; i++) {
@@ -71,13 +94,13 @@
   };
   var seen = function (id) { return state.seen.indexOf(id) !== -1; };
   var setSeen = function (ids, on) {
-    ids.forEach(function (id) {
-      var at = state.seen.indexOf(id);
-      if (on && at === -1) state.seen.push(id);
-      if (!on && at !== -1) state.seen.splice(at, 1);
+    change(function (state) {
+      ids.forEach(function (id) {
+        var at = state.seen.indexOf(id);
+        if (on && at === -1) state.seen.push(id);
+        if (!on && at !== -1) state.seen.splice(at, 1);
+      });
     });
-    save();
-    update();
   };
 
   // A toggle: a button of at least 24 × 24 px with its state in aria-pressed.
@@ -96,11 +119,11 @@
     return toggle("yours-star", say("favourite-of", { name: name }), withText ? say("favourite") : "",
       function () { return favouriteAt(kind, id) !== -1; },
       function () {
-        var at = favouriteAt(kind, id);
-        if (at === -1) state.favourites.push({ kind: kind, id: id, name: name });
-        else state.favourites.splice(at, 1);
-        save();
-        update();
+        change(function (state) {
+          var at = favouriteAt(kind, id);
+          if (at === -1) state.favourites.push({ kind: kind, id: id, name: name });
+          else state.favourites.splice(at, 1);
+        });
       });
   };
   var seenToggle = function (id, name, withText) {
@@ -159,13 +182,13 @@
     };
     changed.push(drawCount);
     drawCount();
-    if (!bar) {
+    if (!bar && heading) {
       bar = make("div", "yours-bar");
       heading.parentNode.insertBefore(bar, heading.nextSibling);
       bar.appendChild(toggle("yours-season", "", say("mark-season"),
         function () { return ids.every(seen); }, function () { setSeen(ids, !ids.every(seen)); }));
     }
-    bar.appendChild(count);
+    if (bar) bar.appendChild(count);
   }
 
   var getJSON = function (path) {
@@ -192,10 +215,7 @@
     getJSON("whats-new/recent.json").then(function (recent) {
       var newest = recent.groups.length ? recent.groups[0].updated : "";
       var fresh = state.visit ? recent.groups.filter(function (group) { return group.updated > state.visit; }) : [];
-      if (newest && newest !== state.visit) {
-        state.visit = newest;
-        save();
-      }
+      if (newest && newest !== state.visit) change(function (state) { state.visit = newest; });
       if (!fresh.length) return;
       var totals = recent.labels.map(function (label, at) {
         return fresh.reduce(function (sum, group) { return sum + group.counts[at]; }, 0);
@@ -203,7 +223,11 @@
       var parts = recent.labels.map(function (label, at) {
         return totals[at] ? label.replace("{count}", totals[at].toLocaleString(document.documentElement.lang)) : "";
       }).filter(Boolean);
-      var line = make("p", "yours-since", say("since") + " " + parts.join(" · ") + " ");
+      // The heading on a line of its own: the counts carry colons of their own ("New characters: 3").
+      var line = make("p", "yours-since");
+      line.appendChild(make("strong", "", say("since")));
+      line.appendChild(document.createElement("br"));
+      line.appendChild(document.createTextNode(parts.join(" · ") + " "));
       var link = make("a", "", say("since-link"));
       link.href = fresh.length === 1 ? fresh[0].url : recent.whatsNew;
       line.appendChild(link);
@@ -212,11 +236,12 @@
   });
   var pageRoot = document.querySelector("[data-yours-page]");
   var index = null;
-  var withIndex = function (use) {
+  // `fallback` runs when the index cannot be had (offline before the worker stored it).
+  var withIndex = function (use, fallback) {
     (index ? Promise.resolve(index) : getJSON("search/index.json")).then(function (loaded) {
       index = loaded;
       use(loaded);
-    }).catch(function () {});
+    }).catch(function () { if (fallback) fallback(); });
   };
   if (greeting && state.seen.length) afterLoad(function () {
     withIndex(function (loaded) {
@@ -243,15 +268,18 @@
     var drawList = function () {
       changed = [drawList];
       var folders = { character: "characters", location: "locations", episode: "episodes" };
+      // Without the index (it could not be fetched) every favourite shows the name it had, none as removed.
+      var known = !!index;
+      var data = index || {};
       var found = {};
       ["character", "location", "episode"].forEach(function (kind) {
         found[kind] = {};
-        (index[folders[kind]] || []).forEach(function (entry) { found[kind][entry[0]] = entry; });
+        (data[folders[kind]] || []).forEach(function (entry) { found[kind][entry[0]] = entry; });
       });
       var items = state.favourites.map(function (favourite) {
         var entry = found[favourite.kind][favourite.id];
         var shown = !entry ? favourite.name : favourite.kind === "episode" ? entry[1] + " " + entry[2] : entry[1];
-        return { favourite: favourite, entry: entry, name: shown };
+        return { favourite: favourite, entry: entry, gone: known && !entry, name: shown };
       });
       if (order.value === "name") {
         items.sort(function (a, b) { return a.name.localeCompare(b.name, document.documentElement.lang); });
@@ -259,7 +287,7 @@
       list.textContent = "";
       if (!items.length) list.appendChild(make("li", "yours-empty", root.getAttribute("data-empty")));
       items.forEach(function (item) {
-        var row = make("li", "yours-row" + (item.entry ? "" : " yours-removed"));
+        var row = make("li", "yours-row" + (item.gone ? " yours-removed" : ""));
         var kind = item.favourite.kind;
         if (item.entry && kind === "character") {
           var face = make("img", "yours-face");
@@ -271,7 +299,7 @@
           face.height = 44;
           row.appendChild(face);
         }
-        if (item.entry) {
+        if (!item.gone) {
           var link = make("a", "yours-name", item.name);
           link.href = root.getAttribute("data-url-" + kind).replace("{id}", item.favourite.id);
           row.appendChild(link);
@@ -282,23 +310,22 @@
         row.appendChild(star(kind, item.favourite.id, item.name, false));
         list.appendChild(row);
       });
-      saw.textContent = say("seen-count", { seen: state.seen.filter(function (id) { return found.episode[id]; }).length, total: (index.episodes || []).length });
-      exporter.href = "data:application/json," + encodeURIComponent(JSON.stringify(state));
+      drawExport();
+      saw.textContent = known ? say("seen-count", { seen: state.seen.filter(function (id) { return found.episode[id]; }).length, total: (data.episodes || []).length }) : "";
     };
+    // The file is made again when asked for, so it holds what is stored then, even before the index arrives.
+    var drawExport = function () { exporter.href = "data:application/json," + encodeURIComponent(JSON.stringify(state)); };
+    drawExport();
+    exporter.addEventListener("click", drawExport);
     // A star pressed on this page removes the favourite from the list at once.
-    withIndex(function () {
-      drawList();
-      order.addEventListener("change", drawList);
-    });
+    order.addEventListener("change", drawList);
+    withIndex(drawList, drawList);
     var clear = root.querySelector("[data-yours-clear]");
     var confirm = root.querySelector("[data-yours-clear-confirm]");
     clear.addEventListener("click", function () { confirm.hidden = false; confirm.focus(); });
     confirm.addEventListener("click", function () {
-      state = empty();
-      save();
       confirm.hidden = true;
-      status.textContent = root.getAttribute("data-cleared");
-      update();
+      status.textContent = change(empty) ? root.getAttribute("data-cleared") : "";
     });
     root.querySelector("[data-yours-import]").addEventListener("change", function (event) {
       var file = event.target.files[0];
@@ -306,10 +333,7 @@
       file.text().then(function (content) {
         var data = JSON.parse(content);
         if (!valid(data)) throw new Error("not an export");
-        state = data;
-        save();
-        status.textContent = root.getAttribute("data-imported");
-        update();
+        status.textContent = change(function () { return data; }) ? root.getAttribute("data-imported") : "";
       }).catch(function () {
         status.textContent = root.getAttribute("data-import-bad");
       });

@@ -65,11 +65,6 @@ struct PageRecords: Sendable, Equatable {
         let destination = Self.location(for: output)
         try? AtomicFile.write(Data(text.utf8), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
     }
-
-    /// The inputs whose digest differs from `earlier`'s, or that one of them lacks: "articles/portal-guns.md".
-    func changedInputs(since earlier: PageRecords) -> [String] {
-        Set(inputs.keys).union(earlier.inputs.keys).filter { inputs[$0] != earlier.inputs[$0] }.sorted()
-    }
 }
 
 /// The page's key: a digest of the template's name and of every value the template is given besides what all
@@ -168,8 +163,6 @@ final class PageReuse: Sendable {
         self.earlier = earlier
         self.keepPublished = keepPublished
     }
-
-    static let renderingAll = PageReuse(earlier: [:], keepPublished: { _ in false })
 
     /// The last build's record of the page at `path` when it may stay as published (same key, and the file is
     /// there); nil when it must be rendered. Remembers the key either way.

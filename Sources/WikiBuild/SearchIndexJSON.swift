@@ -3,7 +3,7 @@ import WikiModel
 
 /// Writes the search index compactly, one record a line:
 /// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`
-/// `"characters":[[id,name,s,g,p,picture,note,type,origin,faces,episodes],…],`
+/// `"characters":[[id,name,s,g,p,picture,note,type,origin,faces,episodes(,originalName)],…],`
 /// `"locations":[[id,name,type,dimension,residents(,originalName)],…],"episodes":[[id,code,name,airDate,cast(,originalName)],…],`
 /// `"groups":[[path,name,kind,size],…],"articles":[…],"avatar":pattern,"faces":{copy,sides}}`. Every string goes
 /// through `JSONText`, so a name holding quotes or `</script>` stays a string.

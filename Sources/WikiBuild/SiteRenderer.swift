@@ -31,7 +31,7 @@ struct SiteRenderer: Sendable {
 
     /// `reuse` says which pages may stay as the last build published them; `ledger` notes every file's size and hash.
     func render(
-        _ input: Input, reuse: PageReuse = .renderingAll, ledger: PocketFiles.Ledger = PocketFiles.Ledger(),
+        _ input: Input, reuse: PageReuse, ledger: PocketFiles.Ledger,
         emit publish: @escaping @Sendable (SiteFile) throws -> Void
     ) async throws -> Rendered {
         // Every page's size and hash, for the service worker and the offline lists (`PocketFiles`).

@@ -37,7 +37,12 @@ struct RecentChanges: Encodable, Sendable {
 
 extension SiteModel {
     func yoursPage() throws -> SitePage {
-        func pattern(_ route: Route) -> String { link(route).replacingOccurrences(of: "/0/", with: "/{id}/") }
+        // The record's number is the last "/0/" of its link: a base path may hold one too ("/0/characters/0/").
+        func pattern(_ route: Route) -> String {
+            let link = link(route)
+            guard let last = link.range(of: "/0/", options: .backwards) else { return link }
+            return link.replacingCharacters(in: last, with: "/{id}/")
+        }
         return try page(
             .yours, title: try strings("yours_title"), description: try strings("yours_description"),
             content: YoursPage(

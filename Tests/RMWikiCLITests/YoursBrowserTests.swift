@@ -85,13 +85,25 @@ struct YoursBrowserTests {
         let pressed = { (selector: String) in "document.querySelector(\(BrowserSession.literal(selector))).getAttribute('aria-pressed')" }
         try await browser.wait(until: "document.querySelector(\(BrowserSession.literal(cardStar(Self.renamed)))) !== null")
         #expect(try await browser.text(pressed(cardStar(Self.renamed))) == "true")
+        // Another tab stars Earth behind this page's back: a tap here keeps Earth (the store is read before a change).
+        let favourites = "JSON.parse(\(stored)).favourites.map(f => f.kind + f.id).join()"
+        try await browser.run("""
+            (s => { s.favourites.push({ kind: 'location', id: 1, name: 'Earth (C-137)' }); localStorage.setItem('rmwiki.yours', \
+            JSON.stringify(s)) })(JSON.parse(\(stored)))
+            """)
         try await tap(browser, cardStar(1))
         try await browser.wait(until: "\(pressed(cardStar(1))) === 'true'")
+        #expect(try await browser.text(favourites) == "character\(Self.renamed),character\(Self.removed),location1,character1")
+        try await browser.run("""
+            (s => { s.favourites = s.favourites.filter(f => f.kind !== 'location'); localStorage.setItem('rmwiki.yours', \
+            JSON.stringify(s)) })(JSON.parse(\(stored)))
+            """)
         try await browser.open(site.appendingPathComponent("characters/1/"))
         try await browser.wait(until: "\(pressed(".yours-bar .yours-star")) === 'true'")
         try await browser.open(site.appendingPathComponent("characters/"))
         try await tap(browser, cardStar(1))
         try await browser.wait(until: "\(pressed(cardStar(1))) === 'false'")
+        #expect(try await browser.text(favourites) == "character\(Self.renamed),character\(Self.removed)")
         try await tap(browser, ".card:has(> .card-link[href$='/characters/1/']) .card-name")
         try await browser.wait(until: "location.pathname.endsWith('/characters/1/')")
         try await browser.open(site.appendingPathComponent("characters/\(Self.renamed)/"))
@@ -149,8 +161,8 @@ struct YoursBrowserTests {
         try await Self.build(snapshot, history: history, into: output)
         try await browser.open(site)
         try await browser.wait(until: "document.querySelector('.yours-since') !== null")
-        #expect(try await browser.text("document.querySelector('.yours-since').textContent")
-            == "Since your last visit: Updated characters: 1 · Removed characters: 1 See what's new")
+        #expect(try await browser.text("document.querySelector('.yours-since').innerText")
+            == "Since your last visit\nUpdated characters: 1 · Removed characters: 1 See what's new")
         #expect(try await browser.text("document.querySelector('.yours-since a').getAttribute('href')") == "/whats-new/rebuild-20261121T033000Z/")
         try await shoot(browser, "welcome-back")
         try await browser.open(site.appendingPathComponent("yours/"))
