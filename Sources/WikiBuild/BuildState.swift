@@ -163,14 +163,6 @@ extension BuildState {
                 BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
             }
         }
-
-        /// Everything the output depends on (see `InputDigests`), as one digest.
-        static func fingerprint(
-            theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
-            content: [ContentFolder.File] = []
-        ) throws -> String {
-            try InputDigests(theme: theme, configuration: configuration, data: data, avatars: avatars, content: content).whole
-        }
     }
 
     /// A digest of each input of the build by name: `base`, what every page shares (the generator, version and

@@ -71,11 +71,11 @@ struct BuildStateTests {
     func fingerprintFollowsTheBytesRead() throws {
         let theme = try Theme(templatesDirectory: ProjectTheme.templates, publicDirectory: ProjectTheme.publicFolder)
         func fingerprint(_ snapshot: String, history: String?) throws -> String {
-            try BuildState.Check.fingerprint(
+            try BuildState.InputDigests(
                 theme: theme, configuration: try SiteConfiguration(),
                 data: .files([.init(path: "/cache/snapshot.json", bytes: Data(snapshot.utf8)),
                               .init(path: "/cache/history.json", bytes: history.map { Data($0.utf8) })]),
-                avatars: [:])
+                avatars: [:], content: []).whole
         }
         let first = try fingerprint(#"{"characters": []}"#, history: nil)
         #expect(try fingerprint(#"{"characters": []}"#, history: nil) == first)
