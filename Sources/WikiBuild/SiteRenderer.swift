@@ -181,7 +181,7 @@ struct SiteRenderer: Sendable {
             ])
         }
         for file in [
-            SiteFile(path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())),
+            SiteFile(path: prefix + "search/index.json", bytes: model.searchIndexJSON()),
             SiteFile(path: prefix + SiteModel.recentChangesPath, bytes: try theme.strings { try model.recentChangesJSON() }),
             SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
                 template: "feed", values: ["feed": try MustacheValue(encoding: try theme.strings { try model.feed() })])),
