@@ -3,14 +3,14 @@ import Primitives
 /// How long each named phase took, in order, for the one-line-per-phase log. A phase that ran alongside
 /// the one before it is joined to it by " | " in the line; `total` is the wall time, counting overlaps once.
 package struct PhaseTimings: Sendable {
-    package struct Phase: Sendable {
+    struct Phase: Sendable {
         let name: String
         let duration: Duration
         /// Ran at the same time as the phase before it.
         let alongside: Bool
     }
 
-    package private(set) var phases: [Phase] = []
+    private(set) var phases: [Phase] = []
     private let clock = ContinuousClock()
     private var span: (start: ContinuousClock.Instant, end: ContinuousClock.Instant)?
 

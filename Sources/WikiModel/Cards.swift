@@ -311,7 +311,7 @@ extension SiteModel {
 }
 
 extension Badge: MustacheConvertible {
-    package var mustacheValue: MustacheValue {
+    var mustacheValue: MustacheValue {
         .object(["label": .string(label), "cssClass": .string(cssClass)])
     }
 }

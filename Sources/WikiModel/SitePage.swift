@@ -61,7 +61,7 @@ package struct SiteLanguage: Sendable, Equatable {
 
 package struct NotFoundText: Sendable, Equatable {
     let title: String
-    package let home: String
+    let home: String
 
     package init(title: String, home: String) {
         self.title = title

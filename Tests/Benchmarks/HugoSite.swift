@@ -85,7 +85,8 @@ struct HugoSite {
                       "layouts/" + path)
         }
         for asset in theme.assets { try copy(asset.content, to: root.appendingPathComponent("static/" + asset.path)) }
-        for (id, avatar) in avatars where model.dataset.character(id) != nil {
+        let characters = Set(snapshot.characters.map(\.id))
+        for (id, avatar) in avatars where characters.contains(id) {
             let path = "static/" + SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
             switch avatar.source {
             case .file(let source): try copy(.copy(sourcePath: source), to: root.appendingPathComponent(path))
