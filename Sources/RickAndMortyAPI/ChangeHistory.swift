@@ -37,7 +37,7 @@ package struct ChangeHistory: Codable, Sendable, Equatable {
         package var entries: [Entry]
     }
 
-    private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
     package init(entries: [Entry] = []) {
         self.entries = Self.newestBuilds(entries)
