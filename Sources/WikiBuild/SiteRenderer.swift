@@ -80,10 +80,7 @@ struct SiteRenderer: Sendable {
     private func siteLanguages() throws -> [SiteLanguage] {
         try theme.languages.map { language in
             try theme.strings {
-                SiteLanguage(
-                    code: language.code, name: try language.strings("language_name"),
-                    configuration: configuration.localized(folder: language.folder),
-                    notFound: NotFoundText(title: try language.strings("notfound_title"), home: try language.strings("notfound_home")))
+                try SiteLanguage(code: language.code, strings: language.strings, site: configuration, folder: language.folder)
             }
         }
     }

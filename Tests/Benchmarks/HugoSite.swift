@@ -33,7 +33,7 @@ struct HugoSite {
             dataset: Dataset(snapshot), avatarExtensions: avatars.mapValues(\.fileExtension), configuration: configuration,
             strings: strings,
             history: history,
-            languages: [SiteLanguage(code: strings.locale, name: strings.entries["language_name"] ?? "", configuration: configuration)])
+            languages: [SiteLanguage(code: strings.locale, strings: strings, site: configuration, folder: "")])
 
         try write(Array("""
             baseURL = "/"
