@@ -41,12 +41,16 @@ package struct CollectionCounts: Sendable, Equatable {
     var locations: Int
     var episodes: Int
 
-    init(characters: Int, locations: Int, episodes: Int) {
-        self.characters = characters
-        self.locations = locations
-        self.episodes = episodes
+    subscript(kind: ResourceKind) -> Int {
+        switch kind {
+        case .character: characters
+        case .location: locations
+        case .episode: episodes
+        }
     }
+}
 
+extension CollectionCounts {
     package init(_ snapshot: Snapshot) {
         self.init(characters: snapshot.characters.count, locations: snapshot.locations.count, episodes: snapshot.episodes.count)
     }
@@ -61,13 +65,5 @@ package struct CollectionCounts: Sendable, Equatable {
               min(characters, locations, episodes) >= 0
         else { return nil }
         self.init(characters: characters, locations: locations, episodes: episodes)
-    }
-
-    subscript(kind: ResourceKind) -> Int {
-        switch kind {
-        case .character: characters
-        case .location: locations
-        case .episode: episodes
-        }
     }
 }
