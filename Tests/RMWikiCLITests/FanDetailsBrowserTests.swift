@@ -18,7 +18,8 @@ import Testing
 struct FanDetailsBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/details")
 
-    /// One page of every kind, both languages where wording changes the layout.
+    /// One page of every kind, both languages where wording changes the layout. `PhoneLayoutTests` leaves their
+    /// check for sideways scroll at 320 and 390 px to `theRealWikiAtPhoneWidths`.
     static let pageKinds = [
         "", "characters/", "characters/a-z/", "characters/most-episodes/", "characters/1/", "characters/47/",
         "characters/30/", "characters/361/", "locations/", "locations/3/", "episodes/", "episodes/28/", "search/", "statistics/",
@@ -57,9 +58,12 @@ struct FanDetailsBrowserTests {
 
             for (page, name) in [("characters/1/", "character"), ("characters/30/", "character-one-episode"),
                                   ("dimensions/dimension-c-137/", "dimension"), ("statistics/", "statistics"), ("types/", "types")] {
+                // One load for both schemes (the scheme only swaps the stylesheet's colours), from the top each time.
+                try await browser.emulate(width: 390, height: 844, mobile: true)
+                try await open(browser, site.appendingPathComponent(page))
                 for dark in [false, true] {
                     try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
-                    try await open(browser, site.appendingPathComponent(page))
+                    try await browser.run("window.scrollTo(0, 0)")
                     try await browser.screenshot(to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light").png"))
                     try await browser.screenshot(
                         to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light")-page.png"), fullPage: true)

@@ -1,12 +1,15 @@
 import Testing
 import TestSupport
 
-/// The suites that run real `rmwiki` processes, in two lanes side by side, each one suite after another: two
-/// suites' processes at once at most (a lane a core), not every suite's, which would starve the rest of the test
-/// run on a two-core machine. A single lane was the run's longest chain (526 s of the 545 s the tests took,
-/// under load), longer than all the CPU the tests use spread over both cores.
+/// The suites that run real `rmwiki` processes, in three lanes side by side, each one suite after another: three
+/// suites' processes at once at most, not every suite's, which would starve the rest of the test run on a two-core
+/// machine. One lane was the run's longest chain (526 s of the 545 s the tests took, under load); with two, both
+/// still ran on long after the browser suites had ended (560 s against 367, both cores kept busy).
 @Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum NightlyProcessTests {}
 
-/// The second lane: the kill suites and the peak-memory measures (endless bodies, pictures claiming huge sizes),
-/// about as long as the first (105 and 110 s alone).
+/// Runs cut short: killed at many moments.
 @Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum InterruptedProcessTests {}
+
+/// What a run keeps within bounds: its peak memory (bodies that never end, pictures claiming huge sizes), one build
+/// at a time on an output, its time when a fetch fails part-way (no hang).
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum BoundedProcessTests {}
