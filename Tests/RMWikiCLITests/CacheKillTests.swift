@@ -4,7 +4,7 @@ import LoopbackAPI
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension InterruptedProcessTests {
     /// SIGKILL a real `rmwiki fetch` at many moments of a refresh that changes every picture: every time, the
     /// cache reads as entirely the old snapshot with its pictures or entirely the new one with its pictures, never
     /// new pictures beside the old snapshot; and the next fetch completes.

@@ -3,7 +3,7 @@ import LoopbackAPI
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension BoundedProcessTests {
     /// Two real `rmwiki build` processes on one output: one publishes, the other stops at once with exit
     /// code 5 and says another build is running; the published folder is a whole site afterwards.
     @Suite(.tags(.fullData, .kill), .skippable(.fullData, .kill),

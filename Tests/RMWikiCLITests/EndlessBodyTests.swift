@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension BoundedProcessTests {
     /// Bodies that never end, however they are framed (chunked, until the connection closes, a gzip bomb whose
     /// decoded bytes are what count): a real `rmwiki fetch` stops reading at the cap, and its peak memory stays far
     /// below what the server sends. Pages and GraphQL answers fail the fetch with the cap's message; pictures are

@@ -3,7 +3,7 @@ import LoopbackAPI
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension InterruptedProcessTests {
     /// SIGKILL the real `rmwiki build` process at many moments of a build that would change the site:
     /// every time, the published folder must be exactly the last good build, and the next builds must work.
     @Suite(.tags(.fullData, .kill), .skippable(.fullData, .kill),

@@ -3,7 +3,7 @@ import LoopbackAPI
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension BoundedProcessTests {
     /// A nightly fetch that fails part-way cancels its other requests while their answers arrive. That once hung
     /// the build for ever (a corelibs URLSession deadlock between cancellation and completion), holding the build
     /// lock against every later night. Each build here runs as a process with a watchdog, so a hang is a failure.

@@ -60,7 +60,7 @@ struct PageBudgetTests {
                     (Array.from(document.querySelectorAll('nav.pager')).pop())
                     """)
                 try await scrollToTheEnd(browser)
-                let bytes = try await PictureBytesTests.transferred(browser, output: output).total
+                let bytes = try await PictureBytesTests.transferredTotal(browser)
                 if Self.reported.contains(page) {
                     print("page budget at 390 px, DPR 3: /\(page) is \(Int(height)) px before its pager "
                         + "(\(String(format: "%.1f", height / 800)) screens), \(bytes) bytes scrolled to its end")

@@ -190,15 +190,22 @@ struct PictureBytesTests {
         var sizes: [(name: String, size: Int)] = []
     }
 
-    /// What the page has transferred so far, in the browser's own resource timing. Once the service worker
+    /// The page and what it has fetched, in the browser's own resource timing.
+    private static let entries = "performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+
+    /// The bytes the page has transferred so far, in the browser's own resource timing. Once the service worker
     /// controls the page (it claims it after its install), what it fetches for the page has no transfer size of
     /// its own: the body's size stands for it.
-    static func transferred(_ browser: BrowserSession, output: URL) async throws -> Transferred {
-        let entries = "performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
-        var result = Transferred()
-        result.total = Int(try await browser.text("""
+    static func transferredTotal(_ browser: BrowserSession) async throws -> Int {
+        Int(try await browser.text("""
             String(\(entries).reduce((s, e) => s + (e.transferSize || e.encodedBodySize), 0))
             """)) ?? 0
+    }
+
+    /// The total, and each resource's size as sent and gzipped (`gzipSize`: a `gzip` process a text file).
+    static func transferred(_ browser: BrowserSession, output: URL) async throws -> Transferred {
+        var result = Transferred()
+        result.total = try await transferredTotal(browser)
         for entry in try await browser.texts("\(entries).map(e => new URL(e.name).pathname + ' ' + e.encodedBodySize)") {
             let parts = entry.split(separator: " ")
             let name = String(parts.first ?? ""), size = Int(parts.last ?? "") ?? 0
