@@ -244,7 +244,9 @@ package struct SiteBuild: Sendable {
         _ pages: SiteRenderer.Input, theme: Theme, check: BuildState.Check, timings: inout PhaseTimings, log: Log
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
-        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun) {
+        let session = try SitePublisher(outputDirectory: output).session(
+            dryRun: settings.dryRun, lastPublished: check.untouchedOutput
+        ) {
             try outputGuard.check(output, force: force)
         }
         let (earlier, reason) = reusable(check)
