@@ -20,6 +20,8 @@ package final class PublishSession: Sendable {
     private let published: PublishedTree
     /// The tree this publish updates in place and switches in; nil: a staging folder is built.
     private let standby: StandbyTree?
+    /// The states of the published entries, when the caller knew them (see `PublishedListing`).
+    private let knownStates: [PublishedFileState]
     private let dryRun: Bool
     /// Runs just before the switch: the output may have changed hands since the build checked it (a fetch can
     /// take an hour), so the build checks it again here (see `OutputGuard`).
@@ -41,6 +43,7 @@ package final class PublishSession: Sendable {
          beforeSwitch: @escaping @Sendable () throws -> Void) throws {
         location = try OutputLocation(outputDirectory)
         published = try lastPublished.map(PublishedTree.init) ?? PublishedTree.read(at: location.path)
+        knownStates = lastPublished?.states ?? []
         self.dryRun = dryRun
         self.beforeSwitch = beforeSwitch
         if !dryRun { try StagingFolder.removeStale(in: location.parent, outputName: location.name) }
@@ -111,7 +114,7 @@ package final class PublishSession: Sendable {
             }
         }
         StandbyTree.record(
-            for: location, files: Array(published.files.keys), folders: Array(published.folders),
+            for: location, files: Array(published.files.keys), folders: Array(published.folders), known: knownStates,
             differingFiles: summary.added + summary.updated + summary.removed,
             differingFolders: Array(published.folders.symmetricDifference(plan.folders.keys)))
         return summary
@@ -227,11 +230,23 @@ extension PublishedTree {
 /// The output's files and folders as the last publish left them, for a caller that checked they still are (the build
 /// state does, one `lstat` each): the publish then lists no folder of the output, and may use the standby tree.
 package struct PublishedListing: Sendable {
-    package var files: [String]
-    package var folders: [String]
+    var files: [String]
+    var folders: [String]
+    /// What the caller found each entry's state to be, the output's own included: the standby's record after the switch
+    /// is made of them rather than read again. Empty when not known.
+    var states: [PublishedFileState]
 
-    package init(files: [String], folders: [String]) {
+    /// The entries of `states`, as `PublishedFileState.read(files:folders:in:)` returned them after the last publish.
+    package init(states: [PublishedFileState]) {
+        let entries = states.map(\.path).filter { $0 != PublishedFileState.outputFolder }
+        files = entries.filter { !$0.hasSuffix("/") }
+        folders = entries.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }
+        self.states = states
+    }
+
+    init(files: [String], folders: [String]) {
         self.files = files
         self.folders = folders
+        states = []
     }
 }

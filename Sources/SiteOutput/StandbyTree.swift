@@ -13,13 +13,13 @@ import Darwin
 ///
 /// The two trees share the inodes of the files they have in common (hard links), and neither is ever written
 /// into: a file is replaced by a new one renamed over its name, so the live tree keeps the old bytes until the
-/// switch. A record beside it (`.<name>.standby-state`) says what the standby holds: every entry's size,
-/// modification time and inode as they were right after the switch, and which paths differ from the live tree
-/// (the changes of the last publish). A publish deletes the record before it touches the standby tree and writes it
-/// again only after the next switch, so a missing record means "being updated, or killed while it was"; such a
-/// tree, or one whose entries changed since (one `lstat` each, as the build state checks the output), is not
-/// used: the publish builds a full staging tree instead, as it did before there was a standby. Deleting the
-/// standby folder is always safe; it costs the next build that one slower publish.
+/// switch. A record beside it (`.<name>.standby-state`) says what the standby holds: which paths differ from the
+/// live tree (the changes of the last publish), and the size, modification time and inode of its folders and of those
+/// files as they were right after the switch (see `record`). A publish deletes the record before it touches the
+/// standby tree and writes it again only after the next switch, so a missing record means "being updated, or killed
+/// while it was"; such a tree, or one whose recorded entries changed since (one `lstat` each), is not used: the
+/// publish builds a full staging tree instead, as it did before there was a standby. Deleting the standby folder is
+/// always safe; it costs the next build that one slower publish.
 struct StandbyTree {
     let path: String
     /// Files that differ between the standby and the live tree, or that only one of them has.
@@ -55,7 +55,7 @@ struct StandbyTree {
             }
         }
         let path = path(for: location)
-        guard states.first?.path == PublishedFileState.outputFolder,
+        guard states.contains(where: { $0.path == PublishedFileState.outputFolder }),
               PublishedFileState.read(states.map(\.path), in: path) == states else { return nil }
         return StandbyTree(
             path: path, differingFiles: Set(differing.filter { !$0.hasSuffix("/") }),
@@ -71,10 +71,22 @@ struct StandbyTree {
     /// After a switch: records the old live tree, now at the standby path, holding `files` and `folders`, and which of
     /// them differ from the new live tree. Not recorded (so not used, which costs one slower publish) when an entry is
     /// missing or the record cannot be written: the site is published by then.
-    static func record(for location: OutputLocation, files: [String], folders: [String],
+    ///
+    /// Only the folders' states and those of the differing files are recorded: every other file is a hard link to the
+    /// live tree's, whose states the build checks before it may use the standby (an edit in place shows there), and a
+    /// file added, removed or replaced changes its folder. `known`, the old live tree's states as the build found them,
+    /// are still its states after the switch (nothing in it was written since); read again when not given.
+    static func record(for location: OutputLocation, files: [String], folders: [String], known: [PublishedFileState],
                        differingFiles: [String], differingFolders: [String]) {
-        let paths = ([PublishedFileState.outputFolder] + files + folders.map { $0 + "/" }).sorted()
-        guard let states = PublishedFileState.read(paths, in: path(for: location)) else { return }
+        let differing = Set(differingFiles)
+        let states: [PublishedFileState]
+        if known.isEmpty {
+            let paths = [PublishedFileState.outputFolder] + folders.map { $0 + "/" } + files.filter(differing.contains)
+            guard let read = PublishedFileState.read(paths, in: path(for: location)) else { return }
+            states = read
+        } else {
+            states = known.filter { $0.isFolder || differing.contains($0.path) }
+        }
         var text = header + "\n"
         for path in differingFiles + differingFolders.map({ $0 + "/" }) where !path.contains("\n") {
             text += differsPrefix + path + "\n"

@@ -128,13 +128,7 @@ extension BuildState {
                 unchangedFiles = nil
             }
             untouchedBuild = lastBuild.outputUntouched ? lastBuild.state?.inputs : nil
-            untouchedOutput = lastBuild.outputUntouched ? lastBuild.state.map(Self.listing) : nil
-        }
-
-        private static func listing(_ state: BuildState) -> PublishedListing {
-            let entries = state.files.map(\.path).filter { $0 != PublishedFileState.outputFolder }
-            return PublishedListing(files: entries.filter { !$0.hasSuffix("/") },
-                                    folders: entries.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) })
+            untouchedOutput = lastBuild.outputUntouched ? lastBuild.state.map { PublishedListing(states: $0.files) } : nil
         }
 
         /// The last build's page records, when its output is untouched: the pages it may leave as they are. Read

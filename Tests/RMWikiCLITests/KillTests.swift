@@ -102,7 +102,9 @@ extension NightlyProcessTests {
         /// Where the killed build was, as far as its progress lines tell (for the log, not asserted).
         static func stage(of process: SpawnedProcess, _ termination: SpawnedProcess.Termination, beside: [String]) -> String {
             if termination == .exited(0) { return "finished" }
-            if beside.contains(where: { $0.contains(".staging-") }) { return "publishing" }
+            // A staging folder, or a standby without its record: the publish was writing the new tree.
+            let standbyOpen = beside.contains(".site.standby") && !beside.contains(".site.standby-state")
+            if standbyOpen || beside.contains(where: { $0.contains(".staging-") }) { return "publishing" }
             let progress = process.standardError
             if progress.isEmpty { return "starting" }
             if progress.contains("Avatars:") && progress.hasSuffix("done\n") { return "rendering" }
