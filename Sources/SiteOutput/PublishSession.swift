@@ -102,8 +102,7 @@ package final class PublishSession: Sendable {
         } else {
             let staging = try completeStaging(plan, summary: summary)
             // The old standby goes first: the tree switched out takes its name.
-            try StandbyTree.distrust(for: location)
-            try FileSystemCalls.removeTree(StandbyTree.path(for: location))
+            try StandbyTree.remove(for: location)
             let exchanged = try switchIn(staging)
             defer { progress.withLock { $0.staging?.unlock() } }
             guard exchanged else { return summary }

@@ -68,6 +68,16 @@ struct StandbyTree {
         if unlink(record) != 0 && errno != ENOENT { throw FileSystemCalls.error("remove", record) }
     }
 
+    /// Deletes the standby and its record (the record first), on all cores as a switched-out tree was deleted before
+    /// there was a standby.
+    static func remove(for location: OutputLocation) throws {
+        try distrust(for: location)
+        let path = path(for: location)
+        guard let info = try FileSystemCalls.status(path) else { return }
+        guard FileSystemCalls.kind(of: info) == .directory else { return try FileSystemCalls.removeTree(path) }
+        try PublishedTree.read(at: path).remove(at: path)
+    }
+
     /// After a switch: records the old live tree, now at the standby path, holding `files` and `folders`, and which of
     /// them differ from the new live tree. Not recorded (so not used, which costs one slower publish) when an entry is
     /// missing or the record cannot be written: the site is published by then.

@@ -39,7 +39,8 @@ struct PublishBenchmark: Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let site = try pages(version: 0) + avatars(cache: root.appendingPathComponent("cache"))
-        let output = SitePublisher(outputDirectory: root.appendingPathComponent("site"))
+        let outputFolder = root.appendingPathComponent("site")
+        let output = SitePublisher(outputDirectory: outputFolder)
 
         let first = try measure("first publish") { run in
             try SitePublisher(outputDirectory: root.appendingPathComponent("first-\(run)")).publish(site)
@@ -52,7 +53,20 @@ struct PublishBenchmark: Sendable {
             changed[0] = SiteFile(path: changed[0].path, text: "<html>edit \(run)</html>")
             return try output.publish(changed)
         }
-        return [first, noChange, dryRun, oneChange]
+        // As a build publishes when the output is as it left it: the standby tree is updated and switched in. The
+        // states the next publish is given are read after each (as the build's state step does), inside the timing.
+        var listing: PublishedListing?
+        let standby = try measure("one page, standby tree") { run in
+            var changed = site
+            changed[0] = SiteFile(path: changed[0].path, text: "<html>standby edit \(run)</html>")
+            let session = try output.session(lastPublished: listing)
+            let summary = try session.publish(changed)
+            let entries = session.publishedEntries
+            listing = PublishedFileState.read(files: entries.files, folders: entries.folders, in: outputFolder)
+                .map(PublishedListing.init(states:))
+            return summary
+        }
+        return [first, noChange, dryRun, oneChange, standby]
     }
 
     private func measure(_ scenario: String, _ body: (Int) throws -> PublishSummary) throws -> Measurement {
@@ -99,7 +113,14 @@ struct PublishBenchmark: Sendable {
 extension SitePublisher {
     /// A whole site through one session, its files added from every core, as the build's renderer adds them.
     fileprivate func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
-        let session = try session(dryRun: dryRun)
+        try session(dryRun: dryRun).publish(files)
+    }
+}
+
+extension PublishSession {
+    /// The files added from every core, then finished (or abandoned on a failure).
+    fileprivate func publish(_ files: [SiteFile]) throws -> PublishSummary {
+        let session = self
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             do { try session.add(files[index]) } catch { failure.withLock { $0 = $0 ?? error } }
