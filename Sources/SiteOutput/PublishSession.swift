@@ -37,6 +37,8 @@ package final class PublishSession: Sendable {
         var marked = false
         /// Folders the tree being filled has.
         var made: Set<String> = []
+        /// After a publish through the standby, what it touched.
+        var touched: Touched?
     }
 
     init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?,
@@ -97,8 +99,9 @@ package final class PublishSession: Sendable {
         let summary = plan.summary(against: published)
         if dryRun || !plan.needsSwitch(summary, published: published) { return summary }
         if let standby {
-            try update(standby, plan: plan, summary: summary)
+            let touched = try update(standby, plan: plan, summary: summary)
             guard try switchIn(standby.path) else { return summary }
+            progress.withLock { $0.touched = touched }
         } else {
             let staging = try completeStaging(plan, summary: summary)
             // The old standby goes first: the tree switched out takes its name.
@@ -139,7 +142,8 @@ package final class PublishSession: Sendable {
 
     /// Brings the standby tree to the new site: the changed files are in it already; what the last publish changed and
     /// this one did not is linked from the live tree, what the new site lacks is removed, its new folders made.
-    private func update(_ standby: StandbyTree, plan: PublishPlan, summary: PublishSummary) throws {
+    /// Returns what it touched (see `Touched`).
+    private func update(_ standby: StandbyTree, plan: PublishPlan, summary: PublishSummary) throws -> Touched {
         let (writer, made) = try progress.withLock { (try standbyWriter(&$0, standby), $0.made) }
         let planned = plan.states
         // A path that was a file and is now a folder of the new site stays: it holds the new files already.
@@ -155,6 +159,19 @@ package final class PublishSession: Sendable {
         }
         let relinked = standby.differingFiles.filter { planned[$0] == .unchanged }.sorted()
         try ConcurrentWork.forEach(relinked.count) { try writer.link(relinked[$0], livePath: location.path) }
+        let standbyFolders = standby.folders(live: published.folders)
+        let written = planned.keys.filter { planned[$0] != .unchanged } + relinked
+        let changedFolders = newFolders.symmetricDifference(standbyFolders)
+        return Touched(files: Set(written),
+                       folders: changedFolders.union((written + gone + changedFolders).map(SitePathRules.parent)))
+    }
+
+    /// What a publish through the standby wrote, made or removed, whose states must be read again: the files it wrote
+    /// or linked, the folders it made or removed, and the folders holding any of them ("" for the tree's root, whose
+    /// temporary names make it changed anyway).
+    private struct Touched {
+        var files: Set<String>
+        var folders: Set<String>
     }
 
     /// Checks the output once more, marks it as rmwiki's and puts `tree` in its place; true when a published tree
@@ -176,8 +193,32 @@ package final class PublishSession: Sendable {
     }
 
     /// After `finish`, what the output holds, exactly and only: the files and folders of the new site.
-    package var publishedEntries: (files: [String], folders: [String]) {
+    var publishedEntries: (files: [String], folders: [String]) {
         progress.withLock { (Array($0.plan.states.keys), Array($0.plan.folders.keys)) }
+    }
+
+    /// After `finish`, the state of every entry of the output, as `PublishedFileState.read(files:folders:in:)` reads
+    /// them; nil when one is missing. After a publish through the standby only what it touched is read: every other
+    /// file is the same inode as in the tree switched out, whose states the caller gave, and every other folder is as
+    /// the standby's record said (checked when the publish began).
+    package func publishedStates() -> [PublishedFileState]? {
+        let (plan, touched) = progress.withLock { ($0.plan, $0.touched) }
+        let output = URL(fileURLWithPath: location.path)
+        guard let touched, let standby else {
+            return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys), in: output)
+        }
+        let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var states: [PublishedFileState] = []
+        var fresh = [PublishedFileState.outputFolder]
+        for path in plan.states.keys {
+            if touched.files.contains(path) { fresh.append(path) } else if let state = known[path] { states.append(state) } else { return nil }
+        }
+        for folder in plan.folders.keys {
+            if touched.folders.contains(folder) { fresh.append(folder + "/") }
+            else if let state = standby.states[folder + "/"] { states.append(state) } else { return nil }
+        }
+        guard let read = PublishedFileState.read(fresh, in: location.path) else { return nil }
+        return (states + read).sorted { $0.path < $1.path }
     }
 
     /// After a failure: deletes the staging folder and the marker this publish wrote; the output is as it was. A standby

@@ -40,7 +40,7 @@ package struct PublishedFileState: Sendable, Equatable {
     package var line: String { "\(size) \(modified) \(inode) \(path)\n" }
 
     /// The output folder's own entry.
-    package static let outputFolder = "./"
+    static let outputFolder = "./"
 
     package var isFolder: Bool { path.hasSuffix("/") }
 
@@ -56,7 +56,7 @@ package struct PublishedFileState: Sendable, Equatable {
     /// The states of an output that holds exactly these files and folders (relative paths), as after a
     /// publish, which knows them: the output's own entry included, sorted by path; one `lstat` each, no folder
     /// listed. Nil when one is missing.
-    package static func read(files: [String], folders: [String], in outputDirectory: URL) -> [PublishedFileState]? {
+    static func read(files: [String], folders: [String], in outputDirectory: URL) -> [PublishedFileState]? {
         read(([outputFolder] + files + folders.map { $0 + "/" }).sorted(), in: outputDirectory)
     }
 

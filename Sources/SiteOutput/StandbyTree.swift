@@ -26,6 +26,8 @@ struct StandbyTree {
     let differingFiles: Set<String>
     /// Folders that only one of the two trees has.
     let differingFolders: Set<String>
+    /// The recorded states (folders, the root and the differing files), by path as `PublishedFileState` has it.
+    let states: [String: PublishedFileState]
 
     static let header = "rmwiki standby 1"
     private static let differsPrefix = "differs "
@@ -59,7 +61,8 @@ struct StandbyTree {
               PublishedFileState.read(states.map(\.path), in: path) == states else { return nil }
         return StandbyTree(
             path: path, differingFiles: Set(differing.filter { !$0.hasSuffix("/") }),
-            differingFolders: Set(differing.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }))
+            differingFolders: Set(differing.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }),
+            states: Dictionary(states.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// Marks the standby tree as being updated (its record gone) before anything in it changes.

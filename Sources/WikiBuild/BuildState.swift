@@ -137,10 +137,10 @@ extension BuildState {
             untouchedBuild.flatMap { PageRecords.load(for: output, state: $0) }
         }
 
-        /// The build's "state" step, after a successful publish of exactly these files and folders, made of
-        /// `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
-        func save(files: [String], folders: [String], collections: CollectionCounts, pages: [String: PageRecords.Page]) {
-            if let states = PublishedFileState.read(files: files, folders: folders, in: output) {
+        /// The build's "state" step, after a successful publish that left these states (nil when an entry is missing),
+        /// made of `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
+        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: [String: PageRecords.Page]) {
+            if let states {
                 PageRecords(base: parts.base, inputs: parts.named, pages: pages).save(for: output, state: inputs)
                 BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
             }

@@ -144,7 +144,7 @@ package struct SiteBuild: Sendable {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
             await timings.measure("state") {
-                check.save(files: published.files, folders: published.folders, collections: counts, pages: published.pages)
+                check.save(states: published.states(), collections: counts, pages: published.pages)
             }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
@@ -263,19 +263,17 @@ package struct SiteBuild: Sendable {
                 return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
-            let entries = session.publishedEntries
-            return (fileCount, summary, settings.dryRun ? nil
-                : Published(files: entries.files, folders: entries.folders, pages: reuse.pages(ledger)))
+            return (fileCount, summary, settings.dryRun ? nil : Published(states: session.publishedStates, pages: reuse.pages(ledger)))
         } catch {
             session.abandon()
             throw error
         }
     }
 
-    /// What a publish left in the output, and the record of each page for the next build.
+    /// What a publish left in the output (its entries' states, read in the state step), and the record of each page for
+    /// the next build.
     private struct Published {
-        var files: [String]
-        var folders: [String]
+        var states: @Sendable () -> [PublishedFileState]?
         var pages: [String: PageRecords.Page]
     }
 

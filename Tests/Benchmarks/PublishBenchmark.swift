@@ -39,8 +39,7 @@ struct PublishBenchmark: Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let site = try pages(version: 0) + avatars(cache: root.appendingPathComponent("cache"))
-        let outputFolder = root.appendingPathComponent("site")
-        let output = SitePublisher(outputDirectory: outputFolder)
+        let output = SitePublisher(outputDirectory: root.appendingPathComponent("site"))
 
         let first = try measure("first publish") { run in
             try SitePublisher(outputDirectory: root.appendingPathComponent("first-\(run)")).publish(site)
@@ -61,9 +60,7 @@ struct PublishBenchmark: Sendable {
             changed[0] = SiteFile(path: changed[0].path, text: "<html>standby edit \(run)</html>")
             let session = try output.session(lastPublished: listing)
             let summary = try session.publish(changed)
-            let entries = session.publishedEntries
-            listing = PublishedFileState.read(files: entries.files, folders: entries.folders, in: outputFolder)
-                .map(PublishedListing.init(states:))
+            listing = session.publishedStates().map(PublishedListing.init(states:))
             return summary
         }
         return [first, noChange, dryRun, oneChange, standby]

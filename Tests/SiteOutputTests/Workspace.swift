@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteOutput
 import TestSupport
+import Testing
 
 /// A temporary folder holding one output folder (`site`) and whatever a test puts beside it.
 struct Workspace {
@@ -66,7 +67,8 @@ struct Workspace {
 
 extension SitePublisher {
     /// A publish as a build makes it when the output is as the last publish left it (`last`, that publish's listing):
-    /// the standby tree may be used. Returns the summary and this publish's listing, for the next.
+    /// the standby tree may be used. Returns the summary and this publish's listing, for the next, made of the states
+    /// the session says the output's entries have (checked against one `lstat` each).
     func publish(_ files: [SiteFile], after last: PublishedListing?,
                  beforeSwitch: @escaping @Sendable () throws -> Void = {}) throws -> (PublishSummary, PublishedListing) {
         let session = try session(lastPublished: last, beforeSwitch: beforeSwitch)
@@ -74,7 +76,9 @@ extension SitePublisher {
             for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
             let summary = try session.finish()
             let entries = session.publishedEntries
-            return (summary, PublishedListing(files: entries.files, folders: entries.folders))
+            let states = try #require(session.publishedStates())
+            #expect(states == PublishedFileState.read(files: entries.files, folders: entries.folders, in: outputDirectory))
+            return (summary, PublishedListing(states: states))
         } catch {
             session.abandon()
             throw error
