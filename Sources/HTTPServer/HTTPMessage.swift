@@ -65,7 +65,7 @@ package struct HTTPResponse: Sendable {
 
 /// Header fields in arrival order; names compare case-insensitively (RFC 9110 §5.1).
 package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    package private(set) var fields: [(name: String, value: String)]
+    private(set) var fields: [(name: String, value: String)]
 
     init() { fields = [] }
 

@@ -1,5 +1,5 @@
 // The Primitives module: what several stages share, written once (file stamps, folder walks, locks, atomic
-// writes, durations, FNV-1a, XML escaping, JSON scanning); it depends on no other module.
+// writes, durations, FNV-1a, XML and JSON escaping, JSON scanning); it depends on no other module.
 
 import Foundation
 #if canImport(Glibc)

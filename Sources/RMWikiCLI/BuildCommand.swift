@@ -41,7 +41,7 @@ struct BuildCommand: Command {
             log.say(report.phasesLine)
             if dryRun { report.summary.changeListing.forEach(log.say) }
             log.say((dryRun ? "would publish: " : "published \(options.output.path): ") + report.summary.line
-                + " in \(DurationText.elapsed(report.timings.total))")
+                + " in \(DurationText.elapsed(report.duration))")
             return .success
         } catch {
             return FailureReport.report(error, doing: "build", console: console)

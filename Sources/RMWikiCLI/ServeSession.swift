@@ -110,7 +110,7 @@ struct ServeSession: Sendable {
             // a rebuild runs, and a rebuild waits for such a build to finish.
             let report = try await site.siteBuild(console: console, lockWait: .seconds(10)).run(log: log)
             log.say(report.phasesLine)
-            log.say("published \(site.output.path): \(report.summary.line) in \(DurationText.elapsed(report.timings.total))")
+            log.say("published \(site.output.path): \(report.summary.line) in \(DurationText.elapsed(report.duration))")
             channel.built(changed: report.summary.hasChanges)
             return nil
         } catch {

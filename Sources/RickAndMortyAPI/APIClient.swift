@@ -26,9 +26,14 @@ package struct APIClient: Sendable {
     let sleep: @Sendable (Duration) async throws -> Void
     let limiter: RequestLimiter
 
+    /// The client rmwiki makes: the URLSession transport, the standard retries, time limit and response limits.
+    package init(baseURL: URL = APIClient.defaultBaseURL, concurrency: Int = APIClient.defaultConcurrency, allowedImageHosts: [ImageHost] = []) {
+        self.init(baseURL: baseURL, transport: nil, concurrency: concurrency, allowedImageHosts: allowedImageHosts)
+    }
+
     /// `sleep` waits between attempts after a real failure; tests pass one that records the delays instead of
     /// waiting. Throttling pauses always take real time: they keep to the server's clock.
-    package init(
+    init(
         baseURL: URL = APIClient.defaultBaseURL,
         transport: (any HTTPTransport)? = nil,
         concurrency: Int = APIClient.defaultConcurrency,

@@ -2,12 +2,12 @@ import Foundation
 
 /// Sends one request and returns the whole response. The client owns retries, timeouts and validation,
 /// so a transport only moves bytes; it reports network trouble as `TransportError` (which is retried).
-package protocol HTTPTransport: Sendable {
+protocol HTTPTransport: Sendable {
     func send(_ request: TransportRequest) async throws -> TransportResponse
 }
 
 /// One request as the client asks a transport for it: a GET, or a POST with a body (GraphQL).
-package struct TransportRequest: Sendable, Equatable {
+struct TransportRequest: Sendable, Equatable {
     var url: URL
     var method: String
     var headers: [String: String]
@@ -32,7 +32,7 @@ package struct TransportRequest: Sendable, Equatable {
 }
 
 /// A complete HTTP response as a transport received it.
-package struct TransportResponse: Sendable, Equatable {
+struct TransportResponse: Sendable, Equatable {
     var status: Int
     /// Header names as received; look them up with `header(_:)`, which ignores case.
     var headers: [String: String]

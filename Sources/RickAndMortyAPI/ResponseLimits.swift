@@ -2,7 +2,7 @@ import Synchronization
 
 /// How much of what a server sends the client accepts, so that peak memory stays bounded whatever it sends.
 /// Each limit is far above what the real API serves.
-package struct ResponseLimits: Sendable, Equatable {
+struct ResponseLimits: Sendable, Equatable {
     /// The most records one collection may claim (the API has under a thousand of each): a page claiming
     /// millions must not make the client plan millions of requests.
     var recordCount: Int

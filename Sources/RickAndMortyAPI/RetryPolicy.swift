@@ -4,7 +4,7 @@ import Foundation
 /// `Retry-After` honoured up to a ceiling (so a misbehaving server cannot park a nightly build for hours).
 /// Only real failures (5xx, timeouts, damaged bodies) count against `maxAttempts`; throttling is flow control
 /// (see `RequestLimiter`) and is waited out for as long as the caller's overall deadline allows.
-package struct RetryPolicy: Sendable, Equatable {
+struct RetryPolicy: Sendable, Equatable {
     /// Attempts that fail for real, in all, the first included. Eight, not five: against an API failing one
     /// answer in five or six at random (a 500 every 9th answer and a cut body every 13th, as `rmwiki-bench fetch --rate-limit` injects), five attempts give
     /// one request in 5,000 no good answer, which fails about one whole fetch of 878 requests in six; eight make

@@ -37,19 +37,9 @@ package struct ShrinkCheck: Sendable, Equatable {
 /// How many records each collection holds: what the shrink check compares, and what a build records of the
 /// site it published.
 package struct CollectionCounts: Sendable, Equatable {
-    package var characters: Int
-    package var locations: Int
-    package var episodes: Int
-
-    package init(characters: Int, locations: Int, episodes: Int) {
-        self.characters = characters
-        self.locations = locations
-        self.episodes = episodes
-    }
-
-    package init(_ snapshot: Snapshot) {
-        self.init(characters: snapshot.characters.count, locations: snapshot.locations.count, episodes: snapshot.episodes.count)
-    }
+    var characters: Int
+    var locations: Int
+    var episodes: Int
 
     subscript(kind: ResourceKind) -> Int {
         switch kind {
@@ -57,5 +47,23 @@ package struct CollectionCounts: Sendable, Equatable {
         case .location: locations
         case .episode: episodes
         }
+    }
+}
+
+extension CollectionCounts {
+    package init(_ snapshot: Snapshot) {
+        self.init(characters: snapshot.characters.count, locations: snapshot.locations.count, episodes: snapshot.episodes.count)
+    }
+
+    /// "826 126 51": the counts as a build's state file keeps them.
+    package var text: String { "\(characters) \(locations) \(episodes)" }
+
+    /// The counts `text` wrote; nil for anything else.
+    package init?(text: some StringProtocol) {
+        let numbers = text.split(separator: " ", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, let characters = numbers[0], let locations = numbers[1], let episodes = numbers[2],
+              min(characters, locations, episodes) >= 0
+        else { return nil }
+        self.init(characters: characters, locations: locations, episodes: episodes)
     }
 }

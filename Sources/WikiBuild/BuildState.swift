@@ -59,16 +59,13 @@ struct BuildState: Sendable, Equatable {
     /// "records 826 126 51".
     private static func collections(_ line: ArraySlice<UInt8>) -> CollectionCounts? {
         guard line.starts(with: collectionsPrefix.utf8) else { return nil }
-        let numbers = line.dropFirst(collectionsPrefix.utf8.count).split(separator: UInt8(ascii: " "))
-            .compactMap { LineRecords.number($0).flatMap(Int.init(exactly:)) }
-        guard numbers.count == 3, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
-        return CollectionCounts(characters: numbers[0], locations: numbers[1], episodes: numbers[2])
+        return CollectionCounts(text: String(decoding: line.dropFirst(collectionsPrefix.utf8.count), as: UTF8.self))
     }
 
     var lines: [UInt8] {
         var text = inputs + "\n"
         if let collections {
-            text += Self.collectionsPrefix + "\(collections.characters) \(collections.locations) \(collections.episodes)\n"
+            text += Self.collectionsPrefix + collections.text + "\n"
         }
         for file in files { text += file.line }
         return Array(text.utf8)

@@ -32,7 +32,7 @@ package struct ContentFolder: Sendable {
         /// The `data/` files, for `LocalRecords` to check and merge.
         let localRecords: [LocalRecords.File]
         /// Every file read, in path order, for the build's no-change fingerprint.
-        package let files: [File]
+        let files: [File]
         /// Every mistake found in the folder's layout, pictures and front matter; the files without one are read.
         var errors: [ContentError] = []
 

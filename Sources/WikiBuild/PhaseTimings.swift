@@ -2,15 +2,15 @@ import Primitives
 
 /// How long each named phase took, in order, for the one-line-per-phase log. A phase that ran alongside
 /// the one before it is joined to it by " | " in the line; `total` is the wall time, counting overlaps once.
-package struct PhaseTimings: Sendable {
-    package struct Phase: Sendable {
+struct PhaseTimings: Sendable {
+    struct Phase: Sendable {
         let name: String
         let duration: Duration
         /// Ran at the same time as the phase before it.
         let alongside: Bool
     }
 
-    package private(set) var phases: [Phase] = []
+    private(set) var phases: [Phase] = []
     private let clock = ContinuousClock()
     private var span: (start: ContinuousClock.Instant, end: ContinuousClock.Instant)?
 
@@ -34,7 +34,7 @@ package struct PhaseTimings: Sendable {
     }
 
     /// From the start of the first phase to the end of the last: overlaps count once.
-    package var total: Duration { span.map { $0.end - $0.start } ?? .zero }
+    var total: Duration { span.map { $0.end - $0.start } ?? .zero }
 
     /// `work`'s result and how long it took, for a phase run concurrently (see `record`).
     static func timed<T>(_ work: () async throws -> T) async rethrows -> (T, Duration) {
@@ -53,4 +53,9 @@ package struct PhaseTimings: Sendable {
         }
         return text
     }
+}
+
+extension SiteBuild.Report {
+    /// The build's wall time, from its first phase to its last.
+    package var duration: Duration { timings.total }
 }

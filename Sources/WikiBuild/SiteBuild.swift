@@ -79,7 +79,7 @@ package struct SiteBuild: Sendable {
         let fileCount: Int
         /// True when the inputs and the output were exactly those of the last build, so nothing was rendered.
         let skipped: Bool
-        package let timings: PhaseTimings
+        let timings: PhaseTimings
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
         let counts: String
 

@@ -80,10 +80,7 @@ struct SiteRenderer: Sendable {
     private func siteLanguages() throws -> [SiteLanguage] {
         try theme.languages.map { language in
             try theme.strings {
-                SiteLanguage(
-                    code: language.code, name: try language.strings("language_name"),
-                    configuration: configuration.localized(folder: language.folder),
-                    notFound: NotFoundText(title: try language.strings("notfound_title"), home: try language.strings("notfound_home")))
+                try SiteLanguage(code: language.code, strings: language.strings, site: configuration, folder: language.folder)
             }
         }
     }
@@ -181,7 +178,7 @@ struct SiteRenderer: Sendable {
             ])
         }
         for file in [
-            SiteFile(path: prefix + "search/index.json", bytes: SearchIndexJSON.encode(model.searchIndex())),
+            SiteFile(path: prefix + "search/index.json", bytes: model.searchIndexJSON()),
             SiteFile(path: prefix + SiteModel.recentChangesPath, bytes: try theme.strings { try model.recentChangesJSON() }),
             SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
                 template: "feed", values: ["feed": try MustacheValue(encoding: try theme.strings { try model.feed() })])),

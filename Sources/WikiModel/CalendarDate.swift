@@ -1,5 +1,5 @@
 // The WikiModel module: the resolved records (`Dataset`), what they share (`RecordGroups`), the content's model,
-// and a page model per page kind (`PageKind`).
+// a page model per page kind (`PageKind`) and the search index.
 
 /// A day, parsed from the API's two date shapes without Foundation's locale-dependent formatters,
 /// so pages are byte-identical on every machine.

@@ -2,9 +2,9 @@ import Mustache
 import RickAndMortyAPI
 
 /// A value shown with a colour: the label as the reader sees it and the CSS class that colours it.
-package struct Badge: Codable, Sendable, Equatable {
-    package let label: String
-    package let cssClass: String
+struct Badge: Codable, Sendable, Equatable {
+    let label: String
+    let cssClass: String
 }
 
 /// An `<img>`: every picture has alt text and intrinsic size (no layout shift). Pictures load lazily, except
@@ -311,7 +311,7 @@ extension SiteModel {
 }
 
 extension Badge: MustacheConvertible {
-    package var mustacheValue: MustacheValue {
+    var mustacheValue: MustacheValue {
         .object(["label": .string(label), "cssClass": .string(cssClass)])
     }
 }

@@ -1,7 +1,7 @@
 /// A mistake in the content folder, named where a maintainer can jump to it: `content/articles/x.md:3:1: …`.
 /// A build that meets one publishes nothing.
 package struct ContentError: Error, CustomStringConvertible, Equatable, Sendable {
-    package let file: String
+    let file: String
     let line: Int
     let column: Int
     let message: String
@@ -44,7 +44,7 @@ package struct ContentErrors: Error, CustomStringConvertible, Equatable, Sendabl
 /// One Markdown file of the content folder: its front matter and the Markdown below it.
 package struct ContentDocument: Sendable, Equatable {
     /// The path errors name, as the maintainer gave the folder (`content/articles/portal-guns.md`).
-    package let file: String
+    let file: String
     let title: String?
     let summary: String?
     /// `YYYY-MM-DD`, checked.

@@ -20,7 +20,10 @@ extension SiteModel {
     static let quickQueries = ["Rick", "Morty", "Citadel"]
 
     /// The index the search page loads, made once per model (the page and `index.json` share it).
-    package func searchIndex() -> SearchIndex { index }
+    func searchIndex() -> SearchIndex { index }
+
+    /// `search/index.json`, as `SearchIndexJSON` writes it.
+    package func searchIndexJSON() -> [UInt8] { SearchIndexJSON.encode(index) }
 
     func makeSearchIndex() throws -> SearchIndex {
         var statuses: [Badge] = []
@@ -168,68 +171,68 @@ extension SiteModel {
 /// `[path, title, kind, 0]`; page links follow from the ids. Everything a fan may type is in it (names, a
 /// character's type and origin, a place's type and dimension, an episode's code), and what ranks equals: how
 /// well known each record is.
-package struct SearchIndex: Sendable, Equatable {
-    package struct Entry: Sendable, Equatable {
-        package let id: Int
-        package let name: String
-        package let status: Int
-        package let gender: Int
-        package let species: Int
-        package let image: String
+struct SearchIndex: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        let id: Int
+        let name: String
+        let status: Int
+        let gender: Int
+        let species: Int
+        let image: String
         /// The extension of the face copies (`faceSides`), empty when there are none.
-        package let faceCopy: String
-        package let note: String
-        package let type: String
-        package let origin: String
-        package let episodeCount: Int
+        let faceCopy: String
+        let note: String
+        let type: String
+        let origin: String
+        let episodeCount: Int
         /// The name the data gives when this language names the record otherwise: found too, else empty.
-        package let originalName: String
+        let originalName: String
     }
 
-    package struct Place: Sendable, Equatable {
-        package let id: Int
-        package let name: String
-        package let type: String
-        package let dimension: String
-        package let residentCount: Int
+    struct Place: Sendable, Equatable {
+        let id: Int
+        let name: String
+        let type: String
+        let dimension: String
+        let residentCount: Int
         /// As `Entry.originalName`.
-        package let originalName: String
+        let originalName: String
     }
 
-    package struct Episode: Sendable, Equatable {
-        package let id: Int
-        package let code: String
-        package let name: String
-        package let airDate: String
-        package let castCount: Int
+    struct Episode: Sendable, Equatable {
+        let id: Int
+        let code: String
+        let name: String
+        let airDate: String
+        let castCount: Int
         /// As `Entry.originalName`.
-        package let originalName: String
+        let originalName: String
     }
 
-    package let statuses: [Badge]
+    let statuses: [Badge]
     /// `statuses[i]` as said of a female character (French "Vivante").
-    package let femaleStatuses: [String]
-    package let genders: [Badge]
-    package let species: [String]
-    package let entries: [Entry]
-    package let locations: [Place]
-    package let episodes: [Episode]
+    let femaleStatuses: [String]
+    let genders: [Badge]
+    let species: [String]
+    let entries: [Entry]
+    let locations: [Place]
+    let episodes: [Episode]
     /// The pages of the dimensions, species, types and seasons.
-    package var groups: [Group] = []
-    package var articles: [Group] = []
+    var groups: [Group] = []
+    var articles: [Group] = []
     /// Where a character's picture is (`{id}` and `{ext}` to fill); an entry whose picture is elsewhere (the
     /// placeholder) keeps its whole address instead of an extension.
-    package var avatar = ""
+    var avatar = ""
     /// Where a face copy is (`{id}`, `{side}` and `{ext}` to fill, from an entry's id and `faceCopy`), and its sides.
-    package var faceImage = ""
-    package var faceSides: [Int] = []
+    var faceImage = ""
+    var faceSides: [Int] = []
 
     /// A group's page: where it is (relative to the language's base), its name, what kind of group it is, and
     /// its size, which ranks namesakes.
-    package struct Group: Sendable, Equatable {
-        package let path: String
-        package let name: String
-        package let kind: String
-        package let count: Int
+    struct Group: Sendable, Equatable {
+        let path: String
+        let name: String
+        let kind: String
+        let count: Int
     }
 }

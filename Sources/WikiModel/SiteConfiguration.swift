@@ -72,7 +72,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The same site with its pages in a sub-folder (`fr/`) for another locale; shared files stay at the root.
-    package func localized(folder: String) -> SiteConfiguration {
+    func localized(folder: String) -> SiteConfiguration {
         SiteConfiguration(
             basePath: folder.isEmpty ? rootPath : rootPath + folder + "/", rootPath: rootPath, origin: origin,
             serviceWorker: serviceWorker)

@@ -6,7 +6,7 @@ package struct SiteModel: Sendable {
     /// Avatars are 300×300 in the API; placeholders are drawn at the same size.
     static let avatarSize = 300
 
-    package let dataset: Dataset
+    let dataset: Dataset
     let configuration: SiteConfiguration
     let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.

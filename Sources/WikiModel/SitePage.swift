@@ -50,23 +50,20 @@ package struct SiteLanguage: Sendable, Equatable {
     /// "Page not found" and "Back to the home page" in this language: the first language's 404 page, which
     /// hosts serving one `404.html` show for every missing path, says them for the other languages too.
     let notFound: NotFoundText?
+}
 
-    package init(code: String, name: String, configuration: SiteConfiguration, notFound: NotFoundText? = nil) {
-        self.code = code
-        self.name = name
-        self.configuration = configuration
-        self.notFound = notFound
+extension SiteLanguage {
+    /// The language `code` as its string table names it, with its 404 texts, its pages in `folder` of `site`.
+    package init(code: String, strings: StringTable, site: SiteConfiguration, folder: String) throws(MissingStringError) {
+        self.init(
+            code: code, name: try strings("language_name"), configuration: site.localized(folder: folder),
+            notFound: NotFoundText(title: try strings("notfound_title"), home: try strings("notfound_home")))
     }
 }
 
-package struct NotFoundText: Sendable, Equatable {
+struct NotFoundText: Sendable, Equatable {
     let title: String
-    package let home: String
-
-    package init(title: String, home: String) {
-        self.title = title
-        self.home = home
-    }
+    let home: String
 }
 
 /// The sections the navigation links to, in menu order.

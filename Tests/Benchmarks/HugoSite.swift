@@ -33,7 +33,7 @@ struct HugoSite {
             dataset: Dataset(snapshot), avatarExtensions: avatars.mapValues(\.fileExtension), configuration: configuration,
             strings: strings,
             history: history,
-            languages: [SiteLanguage(code: strings.locale, name: strings.entries["language_name"] ?? "", configuration: configuration)])
+            languages: [SiteLanguage(code: strings.locale, strings: strings, site: configuration, folder: "")])
 
         try write(Array("""
             baseURL = "/"
@@ -77,7 +77,7 @@ struct HugoSite {
             // adds no section pages of its own.
             try write(json + Data("\n".utf8), page.route == .home ? "content/_index.md" : "content/\(number).md")
         }
-        try write(JSONSerialization.data(withJSONObject: searchIndex(model.searchIndex())), "data/searchindex.json")
+        try write(model.searchIndexJSON(), "data/searchindex.json")
         let constants = ["base": configuration.basePath, "root": configuration.rootPath, "lang": strings.locale,
                          "name": strings.entries["site_name"] ?? ""]
         for (path, text) in Self.templates {
@@ -85,31 +85,14 @@ struct HugoSite {
                       "layouts/" + path)
         }
         for asset in theme.assets { try copy(asset.content, to: root.appendingPathComponent("static/" + asset.path)) }
-        for (id, avatar) in avatars where model.dataset.character(id) != nil {
+        let characters = Set(snapshot.characters.map(\.id))
+        for (id, avatar) in avatars where characters.contains(id) {
             let path = "static/" + SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
             switch avatar.source {
             case .file(let source): try copy(.copy(sourcePath: source), to: root.appendingPathComponent(path))
             case .bytes(let bytes): try copy(.bytes(bytes), to: root.appendingPathComponent(path))
             }
         }
-    }
-
-    /// The search index in the shape of rmwiki's `search/index.json`.
-    private static func searchIndex(_ index: SearchIndex) -> [String: Any] {
-        [
-            "statuses": index.statuses.enumerated().map { position, badge in
-                ["label": badge.label, "cssClass": badge.cssClass,
-                 "female": position < index.femaleStatuses.count ? index.femaleStatuses[position] : badge.label]
-            },
-            "genders": index.genders.map { ["label": $0.label, "cssClass": $0.cssClass] },
-            "species": index.species,
-            "characters": index.entries.map {
-                [$0.id, $0.name, $0.status, $0.gender, $0.species, $0.image, $0.note, $0.type, $0.origin] as [Any]
-            },
-            "locations": index.locations.map { [$0.id, $0.name, $0.type, $0.dimension] as [Any] },
-            "episodes": index.episodes.map { [$0.id, $0.code, $0.name, $0.airDate] as [Any] },
-            "groups": index.groups.map { [$0.path, $0.name, $0.kind] },
-        ]
     }
 
     private static func copy(_ content: SiteFile.Content, to file: URL) throws {

@@ -6,6 +6,7 @@ import LoopbackAPI
 @testable import RickAndMortyAPI
 import TestSupport
 import Testing
+@testable import WikiBuild
 
 extension NightlyProcessTests {
     /// Hostile data served by the API builds a valid site: every page is well formed, no markup or script from

@@ -3,6 +3,7 @@ import LoopbackAPI
 @testable import RickAndMortyAPI
 import TestSupport
 import Testing
+@testable import WikiBuild
 
 extension NightlyProcessTests {
     /// A record string of 1 MiB would be written into every page that names the record: it is cut to

@@ -42,6 +42,7 @@ struct PackageSurfaceTests {
             package struct Shape {
                 package var corners: Int
                 package var hidden: Int  // only Shape's own module reads it
+                package private(set) var sealed: Int  // only Shape's own module reads it too
                 package func area(in unit: Unit) -> Int { corners }
             }
             package enum Unit { case metre }
@@ -52,7 +53,8 @@ struct PackageSurfaceTests {
         try write("Tests/Benchmarks/Bench.swift", "import Lower\nlet bench = leftOver\n")
         try write("Tests/LowerTests/ShapeTests.swift", "@testable import Lower\nfunc test(_ shape: Shape) -> Int { shape.hidden }\n")
         let unused = try PackageSurface(root: root).unusedDeclarations().map(\.description)
-        #expect(unused == ["Sources/Lower/Shape.swift:3: var hidden", "Sources/Lower/Shape.swift:7: let leftOver"])
+        #expect(unused == ["Sources/Lower/Shape.swift:3: var hidden", "Sources/Lower/Shape.swift:4: var sealed",
+                           "Sources/Lower/Shape.swift:8: let leftOver"])
     }
 
     /// The checkout this file is in: Tests/SurfaceTests/ is two folders down.
@@ -90,7 +92,7 @@ struct PackageSurface {
 
     init(root: URL) throws {
         let declaration = try NSRegularExpression(pattern:
-            #"\bpackage\s+((?:(?:static|final|override|mutating|convenience|required|indirect|lazy|nonisolated|class)\s+)*)(func|var|let|init|struct|class|enum|case|typealias|protocol|actor|subscript)\b\s*(`?\w*`?)"#)
+            #"\bpackage\s+(?:private\(set\)\s+)?((?:(?:static|final|override|mutating|convenience|required|indirect|lazy|nonisolated|class)\s+)*)(func|var|let|init|struct|class|enum|case|typealias|protocol|actor|subscript)\b\s*(`?\w*`?)"#)
         let enumCase = try NSRegularExpression(pattern: #"^[ \t]*(?:indirect\s+)?case\s+\w+\s*\(.*$"#, options: .anchorsMatchLines)
         let comment = try NSRegularExpression(pattern: #"//.*"#)
         let base = "Sources"

@@ -21,7 +21,7 @@ struct TemplateValuesTests {
         let configuration = try SiteConfiguration(baseURL: "https://example.org/wiki/")
         let languages = try theme.languages.map { language in
             SiteLanguage(code: language.code, name: try language.strings("language_name"),
-                         configuration: configuration.localized(folder: language.folder))
+                         configuration: configuration.localized(folder: language.folder), notFound: nil)
         }
         // Prose, an article and "Mentioned in", so their hand-built values are held to their Codable forms too.
         let content = try ResolvedContent(SiteContent(texts: [

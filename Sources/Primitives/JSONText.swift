@@ -1,8 +1,8 @@
 /// JSON string literals safe to serve anywhere, even inlined in HTML: besides what JSON requires,
 /// `< > & '` and the JavaScript line separators are written as `\u` escapes, so a name such as
 /// `</script><img onerror=…>` stays inert text.
-enum JSONText {
-    static func appendString(_ text: String, to output: inout [UInt8]) {
+package enum JSONText {
+    package static func appendString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -24,7 +24,7 @@ enum JSONText {
         output.append(UInt8(ascii: "\""))
     }
 
-    static func appendNumber(_ value: Int, to output: inout [UInt8]) {
+    package static func appendNumber(_ value: Int, to output: inout [UInt8]) {
         output.append(contentsOf: Array(String(value).utf8))
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import WikiModel
+import Primitives
 
 /// Writes the search index compactly, one record a line:
 /// `{"statuses":[{label,female,cssClass}…],"genders":[…],"species":[…],`

@@ -1,3 +1,5 @@
+import RickAndMortyAPI
+
 /// A bound on every string of a record. The longest real one is under 100 characters; a hostile or broken API
 /// could serve a name of megabytes, and a name is written into some 1,800 pages (lists, cards, search, What's
 /// new), so one such record grew the site from 77 MB to 1.9 GB. 500 leaves five times the longest real string
@@ -6,7 +8,7 @@
 /// Counted in Unicode scalars, not `Character`s: one grapheme cluster can hold any number of combining marks,
 /// so a limit in `Character`s bounds nothing. A string over the limit keeps its first `maximum - 1` scalars
 /// and ends with "…"; the cut never splits a scalar, so the text stays valid UTF-8.
-package enum StringLimit {
+enum StringLimit {
     static let maximum = 500
 
     /// Nil when `text` is within the limit.
@@ -19,7 +21,7 @@ package enum StringLimit {
     }
 
     /// One string that was cut: whose, which field, and how long it was.
-    package struct Cut: Sendable, Equatable {
+    struct Cut: Sendable, Equatable {
         var kind: ResourceKind
         var id: Int
         var field: String
@@ -27,7 +29,7 @@ package enum StringLimit {
     }
 
     /// The snapshot with every overlong string cut, and what was cut.
-    package static func apply(to snapshot: Snapshot) -> (snapshot: Snapshot, cuts: [Cut]) {
+    static func apply(to snapshot: Snapshot) -> (snapshot: Snapshot, cuts: [Cut]) {
         var cuts: [Cut] = []
         var copy = snapshot
         func bound(_ text: inout String, _ kind: ResourceKind, _ id: Int, _ field: String) {
@@ -76,7 +78,7 @@ package enum StringLimit {
     }
 
     /// The history with every recorded name within the limit (a change recorded under an overlong name).
-    package static func apply(to history: ChangeHistory) -> ChangeHistory {
+    static func apply(to history: ChangeHistory) -> ChangeHistory {
         guard history.entries.contains(where: { cut($0.name) != nil }) else { return history }
         return ChangeHistory(entries: history.entries.map { entry in
             var entry = entry
@@ -86,7 +88,7 @@ package enum StringLimit {
     }
 
     /// One line naming the records whose strings were cut (the first ten), nil when none was.
-    package static func warning(for cuts: [Cut]) -> String? {
+    static func warning(for cuts: [Cut]) -> String? {
         guard !cuts.isEmpty else { return nil }
         let shown = cuts.prefix(10).map { "\($0.kind.rawValue) \($0.id) \($0.field) (\($0.length) characters)" }
         let more = cuts.count > 10 ? " and \(cuts.count - 10) more" : ""
