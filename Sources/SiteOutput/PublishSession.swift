@@ -48,7 +48,10 @@ package final class PublishSession: Sendable {
         knownStates = lastPublished?.states ?? []
         self.dryRun = dryRun
         self.beforeSwitch = beforeSwitch
-        if !dryRun { try StagingFolder.removeStale(in: location.parent, outputName: location.name) }
+        if !dryRun {
+            try StagingFolder.removeStale(in: location.parent, outputName: location.name)
+            StandbyTree.removeLeftovers(for: location)
+        }
         // A standby is worth only as much as the knowledge of the live tree it differs from.
         standby = dryRun || lastPublished == nil ? nil : StandbyTree.trusted(for: location)
         progress = Mutex(Progress(made: standby?.folders(live: published.folders) ?? []))

@@ -65,6 +65,16 @@ struct StandbyTree {
             states: Dictionary(states.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
+    /// The temporary file of a record whose write was killed, which no later write may replace (a publish that switches
+    /// nothing writes no record): deleted by every publish, which holds the build lock.
+    static func removeLeftovers(for location: OutputLocation) {
+        unlink(temporaryRecordPath(for: location))
+    }
+
+    private static func temporaryRecordPath(for location: OutputLocation) -> String {
+        recordPath(for: location) + ".tmp"
+    }
+
     /// Marks the standby tree as being updated (its record gone) before anything in it changes.
     static func distrust(for location: OutputLocation) throws {
         let record = recordPath(for: location)
@@ -110,7 +120,8 @@ struct StandbyTree {
             text += state.line
         }
         let record = URL(fileURLWithPath: recordPath(for: location))
-        try? AtomicFile.write(Data(text.utf8), to: record, temporaryName: record.lastPathComponent + ".tmp")
+        let temporary = URL(fileURLWithPath: temporaryRecordPath(for: location)).lastPathComponent
+        try? AtomicFile.write(Data(text.utf8), to: record, temporaryName: temporary)
     }
 
     /// What the standby holds, from the live tree it differs from in `differingFiles` and `differingFolders`.
