@@ -8,50 +8,79 @@ import Darwin
 
 /// One publish, fed a file at a time from any number of threads (the renderer's workers).
 ///
-/// Each file is planned as it arrives: compared with the published one, and if it is new or changed,
-/// written into the staging folder at once, so its bytes can be dropped. The staging folder is made at the
-/// first changed file: a build that changes nothing writes nothing. `finish` hard-links the unchanged files
-/// from the published tree and switches the staging folder in with one rename, exactly as a publish of the
-/// whole list would; until then the published tree is untouched.
+/// Each file is planned as it arrives: compared with the published one, and if it is new or changed, written at once
+/// (so its bytes can be dropped) into the tree that will be switched in. That tree is the standby tree (see
+/// `StandbyTree`) when the caller knows the output is as the last publish left it and the standby is as recorded:
+/// `finish` then brings the rest of it up to date (what the last publish changed, what this one removes) and switches
+/// it in, at a cost that grows with the changes. Otherwise it is a staging folder, made at the first changed file,
+/// into which `finish` hard-links every unchanged file; the tree switched out becomes the standby. A build that
+/// changes nothing writes nothing. Until the switch, one atomic exchange, the published tree is untouched.
 package final class PublishSession: Sendable {
     private let location: OutputLocation
     private let published: PublishedTree
+    /// The tree this publish updates in place and switches in; nil: a staging folder is built.
+    private let standby: StandbyTree?
+    /// The states of the published entries, when the caller knew them (see `PublishedListing`).
+    private let knownStates: [PublishedFileState]
     private let dryRun: Bool
     /// Runs just before the switch: the output may have changed hands since the build checked it (a fetch can
     /// take an hour), so the build checks it again here (see `OutputGuard`).
     private let beforeSwitch: @Sendable () throws -> Void
-    private let progress = Mutex(Progress())
+    private let progress: Mutex<Progress>
 
     private struct Progress {
         var plan = PublishPlan()
         var staging: StagingFolder?
+        /// Set at the standby's first change, once its record is gone.
+        var standbyWriter: StandbyWriter?
         /// True when this publish wrote the marker that claims the output (removed again on failure).
         var marked = false
-        /// Folders already made in the staging folder.
+        /// Folders the tree being filled has.
         var made: Set<String> = []
+        /// After a publish through the standby, what it touched.
+        var touched: Touched?
     }
 
-    init(outputDirectory: URL, dryRun: Bool, beforeSwitch: @escaping @Sendable () throws -> Void) throws {
+    init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?,
+         beforeSwitch: @escaping @Sendable () throws -> Void) throws {
         location = try OutputLocation(outputDirectory)
-        published = try PublishedTree.read(at: location.path)
+        published = try lastPublished.map(PublishedTree.init) ?? PublishedTree.read(at: location.path)
+        knownStates = lastPublished?.states ?? []
         self.dryRun = dryRun
         self.beforeSwitch = beforeSwitch
-        if !dryRun { try StagingFolder.removeStale(in: location.parent, outputName: location.name) }
+        if !dryRun {
+            try StagingFolder.removeStale(in: location.parent, outputName: location.name)
+            StandbyTree.removeLeftovers(for: location)
+        }
+        // A standby is worth only as much as the knowledge of the live tree it differs from.
+        standby = dryRun || lastPublished == nil ? nil : StandbyTree.trusted(for: location)
+        progress = Mutex(Progress(made: standby?.folders(live: published.folders) ?? []))
     }
 
-    /// Plans `file` and, when it is new or changed, writes it into the staging folder.
+    /// Plans `file` and, when it is new or changed, writes it into the tree to be switched in.
     package func add(_ file: SiteFile) throws {
         try SitePathRules.validate(file.path)
         try progress.withLock { try $0.plan.claim(file.path) }
         let state = try PublishPlan.state(of: file, published: published, outputPath: location.path)
         progress.withLock { $0.plan.record(state, for: file.path) }
         guard state != .unchanged, !dryRun else { return }
+        let parents = SitePathRules.parentFolders(of: file.path)
+        if let standby {
+            let writer = try progress.withLock { progress in
+                let writer = try standbyWriter(&progress, standby)
+                try makeFolders(parents, &progress, writer.makeFolder)
+                return writer
+            }
+            try writer.place(file, state: state, livePath: location.path)
+            return
+        }
         let staging = try progress.withLock { progress in
             let staging = try stagingFolder(&progress)
-            try makeFolders(SitePathRules.parentFolders(of: file.path), in: staging, &progress)
+            try makeFolders(parents, &progress) { try FileSystemCalls.makeDirectory(staging + "/" + $0) }
             return staging
         }
-        try StagingWriter.place(file, state: state, in: staging, publishedPath: location.path)
+        try StagingWriter.place(file, state: state, at: staging + "/" + file.path,
+                                publishedFile: location.path + "/" + file.path)
     }
 
     /// Plans `path` as unchanged without its bytes, for a caller that knows the published file is the one it would
@@ -67,13 +96,39 @@ package final class PublishSession: Sendable {
         return true
     }
 
-    /// Completes the staging folder and switches it in, unless nothing changed (or this is a dry run).
+    /// Completes the tree to be switched in and switches it, unless nothing changed (or this is a dry run).
     package func finish() throws -> PublishSummary {
-        let (plan, staged) = progress.withLock { ($0.plan, $0.staging) }
+        let plan = progress.withLock { $0.plan }
         let summary = plan.summary(against: published)
         if dryRun || !plan.needsSwitch(summary, published: published) { return summary }
+        if let standby {
+            let touched = try update(standby, plan: plan, summary: summary)
+            guard try switchIn(standby.path) else { return summary }
+            progress.withLock { $0.touched = touched }
+        } else {
+            let staging = try completeStaging(plan, summary: summary)
+            // The old standby goes first: the tree switched out takes its name.
+            try StandbyTree.remove(for: location)
+            let exchanged = try switchIn(staging)
+            defer { progress.withLock { $0.staging?.unlock() } }
+            guard exchanged else { return summary }
+            if rename(staging, StandbyTree.path(for: location)) != 0 {
+                // A failed delete is retried by the next build, which finds the staging folder unlocked.
+                try? published.remove(at: staging)
+                return summary
+            }
+        }
+        StandbyTree.record(
+            for: location, files: Array(published.files.keys), folders: Array(published.folders), known: knownStates,
+            differingFiles: summary.added + summary.updated + summary.removed,
+            differingFolders: Array(published.folders.symmetricDifference(plan.folders.keys)))
+        return summary
+    }
+
+    /// The staging folder with every file and folder of the new site: the unchanged files linked from the output.
+    private func completeStaging(_ plan: PublishPlan, summary: PublishSummary) throws -> String {
         // Only removals (or folders) changed: the staging folder is made now.
-        let staging = try staged?.path ?? progress.withLock { try stagingFolder(&$0) }
+        let staging = try progress.withLock { try stagingFolder(&$0) }
         let folders = progress.withLock { Set(plan.folders.keys).subtracting($0.made) }
         for level in FolderLevels(folders).shallowestFirst {
             try ConcurrentWork.forEach(level.count) { index in
@@ -85,30 +140,92 @@ package final class PublishSession: Sendable {
             try FileSystemCalls.linkOrCopy(
                 location.path + "/" + unchanged[index], to: staging + "/" + unchanged[index], preservingTimes: true)
         }
+        return staging
+    }
+
+    /// Brings the standby tree to the new site: the changed files are in it already; what the last publish changed and
+    /// this one did not is linked from the live tree, what the new site lacks is removed, its new folders made.
+    /// Returns what it touched (see `Touched`).
+    private func update(_ standby: StandbyTree, plan: PublishPlan, summary: PublishSummary) throws -> Touched {
+        let (writer, made) = try progress.withLock { (try standbyWriter(&$0, standby), $0.made) }
+        let planned = plan.states
+        // A path that was a file and is now a folder of the new site stays: it holds the new files already.
+        let gone = standby.differingFiles.union(summary.removed).filter { planned[$0] == nil && plan.folders[$0] == nil }.sorted()
+        try ConcurrentWork.forEach(gone.count) { try writer.remove(gone[$0]) }
+        let newFolders = Set(plan.folders.keys)
+        // A folder that is now a file of the new site was replaced by it already.
+        for level in FolderLevels(made.subtracting(newFolders).filter { planned[$0] == nil }).deepestFirst {
+            try ConcurrentWork.forEach(level.count) { try writer.remove(level[$0]) }
+        }
+        for level in FolderLevels(newFolders.subtracting(made)).shallowestFirst {
+            try ConcurrentWork.forEach(level.count) { try writer.makeFolder(level[$0]) }
+        }
+        let relinked = standby.differingFiles.filter { planned[$0] == .unchanged }.sorted()
+        try ConcurrentWork.forEach(relinked.count) { try writer.link(relinked[$0], livePath: location.path) }
+        let standbyFolders = standby.folders(live: published.folders)
+        let written = planned.keys.filter { planned[$0] != .unchanged } + relinked
+        let changedFolders = newFolders.symmetricDifference(standbyFolders)
+        return Touched(files: Set(written),
+                       folders: changedFolders.union((written + gone + changedFolders).map(SitePathRules.parent)))
+    }
+
+    /// What a publish through the standby wrote, made or removed, whose states must be read again: the files it wrote
+    /// or linked, the folders it made or removed, and the folders holding any of them ("" for the tree's root, whose
+    /// temporary names make it changed anyway).
+    private struct Touched {
+        var files: Set<String>
+        var folders: Set<String>
+    }
+
+    /// Checks the output once more, marks it as rmwiki's and puts `tree` in its place; true when a published tree
+    /// was exchanged (it is now at `tree`), false for the first publish.
+    private func switchIn(_ tree: String) throws -> Bool {
         try beforeSwitch()
         // Marked only now, after that check, which a marker written earlier would have passed.
         try progress.withLock { $0.marked = try SitePublisher.markAsOurs(location) }
-        if let current = try FileSystemCalls.status(location.path) {
-            // Keep permissions someone set on the output folder (e.g. for the web server).
-            if chmod(staging, current.st_mode & 0o7777) != 0 {
-                throw FileSystemCalls.error("set the permissions of", staging)
-            }
-            try AtomicSwitch.exchange(staging, location.path)
-            // The staging name now holds the old tree; a failed delete is retried by the next build.
-            try? published.remove(at: staging)
-        } else {
-            try AtomicSwitch.move(staging, to: location.path)
+        guard let current = try FileSystemCalls.status(location.path) else {
+            try AtomicSwitch.move(tree, to: location.path)
+            return false
         }
-        progress.withLock { $0.staging?.unlock() }
-        return summary
+        // Keep permissions someone set on the output folder (e.g. for the web server).
+        if chmod(tree, current.st_mode & 0o7777) != 0 {
+            throw FileSystemCalls.error("set the permissions of", tree)
+        }
+        try AtomicSwitch.exchange(tree, location.path)
+        return true
     }
 
     /// After `finish`, what the output holds, exactly and only: the files and folders of the new site.
-    package var publishedEntries: (files: [String], folders: [String]) {
+    var publishedEntries: (files: [String], folders: [String]) {
         progress.withLock { (Array($0.plan.states.keys), Array($0.plan.folders.keys)) }
     }
 
-    /// After a failure: deletes the staging folder and the marker this publish wrote; the output is as it was.
+    /// After `finish`, the state of every entry of the output, as `PublishedFileState.read(files:folders:in:)` reads
+    /// them; nil when one is missing. After a publish through the standby only what it touched is read: every other
+    /// file is the same inode as in the tree switched out, whose states the caller gave, and every other folder is as
+    /// the standby's record said (checked when the publish began).
+    package func publishedStates() -> [PublishedFileState]? {
+        let (plan, touched) = progress.withLock { ($0.plan, $0.touched) }
+        let output = URL(fileURLWithPath: location.path)
+        guard let touched, let standby else {
+            return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys), in: output)
+        }
+        let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var states: [PublishedFileState] = []
+        var fresh = [PublishedFileState.outputFolder]
+        for path in plan.states.keys {
+            if touched.files.contains(path) { fresh.append(path) } else if let state = known[path] { states.append(state) } else { return nil }
+        }
+        for folder in plan.folders.keys {
+            if touched.folders.contains(folder) { fresh.append(folder + "/") }
+            else if let state = standby.states[folder + "/"] { states.append(state) } else { return nil }
+        }
+        guard let read = PublishedFileState.read(fresh, in: location.path) else { return nil }
+        return (states + read).sorted { $0.path < $1.path }
+    }
+
+    /// After a failure: deletes the staging folder and the marker this publish wrote; the output is as it was. A standby
+    /// tree this publish began to update stays without its record, so the next publish does not use it.
     package func abandon() {
         progress.withLock { progress in
             progress.staging?.discard()
@@ -127,11 +244,52 @@ package final class PublishSession: Sendable {
         return staging.path
     }
 
+    /// The standby's writer; the first call deletes the standby's record, before anything in it changes.
+    private func standbyWriter(_ progress: inout Progress, _ standby: StandbyTree) throws -> StandbyWriter {
+        if let writer = progress.standbyWriter { return writer }
+        try StandbyTree.distrust(for: location)
+        let writer = StandbyWriter(root: standby.path)
+        progress.standbyWriter = writer
+        return writer
+    }
+
     /// Parents before children; each folder once.
-    private func makeFolders(_ folders: [String], in staging: String, _ progress: inout Progress) throws {
+    private func makeFolders(_ folders: [String], _ progress: inout Progress, _ make: (String) throws -> Void) throws {
         for folder in folders where !progress.made.contains(folder) {
-            try FileSystemCalls.makeDirectory(staging + "/" + folder)
+            try make(folder)
             progress.made.insert(folder)
         }
+    }
+}
+
+extension PublishedTree {
+    /// The tree a caller knows, all its files regular (as the publish left them).
+    init(_ listing: PublishedListing) {
+        files = Dictionary(uniqueKeysWithValues: listing.files.map { ($0, .regularFile) })
+        folders = Set(listing.folders)
+    }
+}
+
+/// The output's files and folders as the last publish left them, for a caller that checked they still are (the build
+/// state does, one `lstat` each): the publish then lists no folder of the output, and may use the standby tree.
+package struct PublishedListing: Sendable {
+    var files: [String]
+    var folders: [String]
+    /// What the caller found each entry's state to be, the output's own included: the standby's record after the switch
+    /// is made of them rather than read again. Empty when not known.
+    var states: [PublishedFileState]
+
+    /// The entries of `states`, as `PublishedFileState.read(files:folders:in:)` returned them after the last publish.
+    package init(states: [PublishedFileState]) {
+        let entries = states.map(\.path).filter { $0 != PublishedFileState.outputFolder }
+        files = entries.filter { !$0.hasSuffix("/") }
+        folders = entries.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }
+        self.states = states
+    }
+
+    init(files: [String], folders: [String]) {
+        self.files = files
+        self.folders = folders
+        states = []
     }
 }

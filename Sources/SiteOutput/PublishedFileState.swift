@@ -28,6 +28,17 @@ package struct PublishedFileState: Sendable, Equatable {
         self.init(path: path, size: stamp.size, modified: stamp.modified, inode: stamp.inode)
     }
 
+    /// "size modified inode path": one line of the build state and of the standby tree's record.
+    package init?(line: ArraySlice<UInt8>) {
+        let fields = LineRecords.fields(line, count: 4)
+        guard fields.count == 4, let size = LineRecords.number(fields[0]), let modified = LineRecords.number(fields[1]),
+              let inode = LineRecords.number(fields[2]).flatMap(UInt64.init(exactly:))
+        else { return nil }
+        self.init(path: LineRecords.text(fields[3]), size: size, modified: modified, inode: inode)
+    }
+
+    package var line: String { "\(size) \(modified) \(inode) \(path)\n" }
+
     /// The output folder's own entry.
     static let outputFolder = "./"
 
@@ -45,13 +56,18 @@ package struct PublishedFileState: Sendable, Equatable {
     /// The states of an output that holds exactly these files and folders (relative paths), as after a
     /// publish, which knows them: the output's own entry included, sorted by path; one `lstat` each, no folder
     /// listed. Nil when one is missing.
-    package static func read(files: [String], folders: [String], in outputDirectory: URL) -> [PublishedFileState]? {
+    static func read(files: [String], folders: [String], in outputDirectory: URL) -> [PublishedFileState]? {
         read(([outputFolder] + files + folders.map { $0 + "/" }).sorted(), in: outputDirectory)
     }
 
     /// The states of `paths`, in their order, on all cores; nil when one is missing.
     private static func read(_ paths: [String], in outputDirectory: URL) -> [PublishedFileState]? {
-        guard let root = openOutput(outputDirectory) else { return nil }
+        read(paths, in: outputDirectory.standardizedFileURL.path)
+    }
+
+    /// The same for a folder given by its path (the standby tree).
+    static func read(_ paths: [String], in folder: String) -> [PublishedFileState]? {
+        guard let root = openOutput(folder) else { return nil }
         defer { close(root) }
         let chunk = 512
         let parts = try? ConcurrentWork.map((paths.count + chunk - 1) / chunk) { part -> [PublishedFileState]? in
@@ -68,8 +84,8 @@ package struct PublishedFileState: Sendable, Equatable {
         return parts.flatMap { $0 ?? [] }
     }
 
-    private static func openOutput(_ outputDirectory: URL) -> Int32? {
-        let descriptor = open(outputDirectory.standardizedFileURL.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    private static func openOutput(_ folder: String) -> Int32? {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         return descriptor >= 0 ? descriptor : nil
     }
 }

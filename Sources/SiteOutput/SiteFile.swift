@@ -36,6 +36,11 @@ enum SitePathRules {
         if !valid { throw SiteOutputError.invalidPath(path) }
     }
 
+    /// "a/b/c.html" → "a/b"; "index.html" → "" (the root).
+    static func parent(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
     /// "a/b/c.html" → ["a", "a/b"].
     static func parentFolders(of path: String) -> [String] {
         var folders: [String] = []

@@ -8,11 +8,12 @@ import Darwin
 /// The only writer of site files: publishes a complete site atomically and incrementally.
 ///
 /// A publish compares the new files with the published tree first. If nothing differs it writes
-/// nothing at all. Otherwise it builds a staging folder beside the output — unchanged files are
-/// hard-linked from the published tree (same inode and mtime, so rsync and CDNs see no change),
-/// new and changed files are written fresh — and switches it into place with one atomic rename
-/// (see `AtomicSwitch`). Published inodes are never written to, so until that rename the output is
-/// exactly the previous build; after it, exactly the new one. Callers should hold a `BuildLock`.
+/// nothing at all. Otherwise it fills a tree beside the output — the standby tree, the site before the last
+/// switch, brought up to date in place (see `StandbyTree`), or else a staging folder in which unchanged files are
+/// hard-linked from the published tree (same inode and mtime, so rsync and CDNs see no change) — writing new
+/// and changed files fresh, and switches it into place with one atomic rename (see `AtomicSwitch`).
+/// Published inodes are never written to, so until that rename the output is exactly the previous build;
+/// after it, exactly the new one. Callers should hold a `BuildLock`.
 package struct SitePublisher: Sendable {
     let outputDirectory: URL
 
@@ -21,11 +22,13 @@ package struct SitePublisher: Sendable {
     }
 
     /// A publish fed a file at a time (see `PublishSession`): end it with `finish`, or `abandon` it after a failure.
-    /// `beforeSwitch` runs just before the switch; what it throws abandons the publish.
+    /// `beforeSwitch` runs just before the switch; what it throws abandons the publish. `lastPublished`, when the caller
+    /// knows the output is exactly as the last publish left it, spares listing it and lets the standby tree be used.
     package func session(
-        dryRun: Bool = false, beforeSwitch: @escaping @Sendable () throws -> Void = {}
+        dryRun: Bool = false, lastPublished: PublishedListing? = nil, beforeSwitch: @escaping @Sendable () throws -> Void = {}
     ) throws -> PublishSession {
-        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun, beforeSwitch: beforeSwitch)
+        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun, lastPublished: lastPublished,
+                           beforeSwitch: beforeSwitch)
     }
 
     /// Written just before the first switch, so that `OutputGuard` lets later builds replace this folder; true

@@ -66,14 +66,13 @@ struct StagingFolder {
     }
 }
 
-/// Puts one planned file into the staging folder: unchanged files are hard-linked from the published tree,
-/// new and changed ones written fresh (never into a published inode).
+/// Puts one planned file at `target` (in the staging folder, or a temporary name in the standby tree): unchanged files
+/// are hard-linked from the published tree, new and changed ones written fresh (never into a published inode).
 enum StagingWriter {
-    static func place(_ file: SiteFile, state: PublishPlan.State, in stagingPath: String, publishedPath: String) throws {
-        let target = stagingPath + "/" + file.path
+    static func place(_ file: SiteFile, state: PublishPlan.State, at target: String, publishedFile: String) throws {
         switch (state, file.content) {
         case (.unchanged, _):
-            try FileSystemCalls.linkOrCopy(publishedPath + "/" + file.path, to: target, preservingTimes: true)
+            try FileSystemCalls.linkOrCopy(publishedFile, to: target, preservingTimes: true)
         case (_, .bytes(let bytes)):
             try FileSystemCalls.writeNewFile(target, bytes)
         case (_, .copy(let sourcePath)):

@@ -40,21 +40,16 @@ struct BuildState: Sendable, Equatable {
     }
 
     init?(lines bytes: [UInt8]) {
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let first = lines.first, lines.last?.isEmpty == true else { return nil }
-        inputs = String(decoding: first, as: UTF8.self)
-        var rest = lines.dropFirst().dropLast()
+        guard let lines = LineRecords.lines(bytes), let first = lines.first else { return nil }
+        inputs = LineRecords.text(first)
+        var rest = lines.dropFirst()
         collections = rest.first.flatMap(Self.collections)
         if collections != nil { rest = rest.dropFirst() }
         var files: [PublishedFileState] = []
         files.reserveCapacity(lines.count)
         for line in rest {
-            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let size = Self.number(fields[0]), let modified = Self.number(fields[1]),
-                  let inode = Self.number(fields[2]).flatMap(UInt64.init(exactly:))
-            else { return nil }
-            files.append(PublishedFileState(
-                path: String(decoding: fields[3], as: UTF8.self), size: size, modified: modified, inode: inode))
+            guard let file = PublishedFileState(line: line) else { return nil }
+            files.append(file)
         }
         self.files = files
     }
@@ -72,24 +67,8 @@ struct BuildState: Sendable, Equatable {
         if let collections {
             text += Self.collectionsPrefix + collections.text + "\n"
         }
-        for file in files { text += "\(file.size) \(file.modified) \(file.inode) \(file.path)\n" }
+        for file in files { text += file.line }
         return Array(text.utf8)
-    }
-
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
-        var value: Int64 = 0
-        var rest = digits[...]
-        let negative = rest.first == UInt8(ascii: "-")
-        if negative { rest = rest.dropFirst() }
-        guard !rest.isEmpty else { return nil }
-        for byte in rest {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowedAgain) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-            if overflowed || overflowedAgain { return nil }
-            value = next
-        }
-        return negative ? -value : value
     }
 
     /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
@@ -132,6 +111,8 @@ extension BuildState {
         let unchangedFiles: [String]?
         /// The fingerprint of the last build, when its output is untouched: its page records may be used.
         private let untouchedBuild: String?
+        /// What the last build published, when its output is untouched (see `PublishedListing`).
+        let untouchedOutput: PublishedListing?
 
         init(theme: Theme, configuration: SiteConfiguration, output: URL, data: RecordsOrigin,
              avatars: [Int: AvatarImage], content: [ContentFolder.File] = [], lastBuild: LastBuild) throws {
@@ -144,6 +125,7 @@ extension BuildState {
                 unchangedFiles = nil
             }
             untouchedBuild = lastBuild.outputUntouched ? lastBuild.state?.inputs : nil
+            untouchedOutput = lastBuild.outputUntouched ? lastBuild.state.map { PublishedListing(states: $0.files) } : nil
         }
 
         /// The last build's page records, when its output is untouched: the pages it may leave as they are. Read
@@ -152,10 +134,10 @@ extension BuildState {
             untouchedBuild.flatMap { PageRecords.load(for: output, state: $0) }
         }
 
-        /// The build's "state" step, after a successful publish of exactly these files and folders, made of
-        /// `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
-        func save(files: [String], folders: [String], collections: CollectionCounts, pages: [String: PageRecords.Page]) {
-            if let states = PublishedFileState.read(files: files, folders: folders, in: output) {
+        /// The build's "state" step, after a successful publish that left these states (nil when an entry is missing),
+        /// made of `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
+        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: [String: PageRecords.Page]) {
+            if let states {
                 PageRecords(base: parts.base, inputs: parts.named, pages: pages).save(for: output, state: inputs)
                 BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
             }

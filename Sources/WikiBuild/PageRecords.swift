@@ -35,17 +35,20 @@ struct PageRecords: Sendable, Equatable {
 
     /// The records saved with the build state whose fingerprint is `state`, nil for any other.
     static func load(for output: URL, state: String) -> PageRecords? {
-        guard let data = FileManager.default.contents(atPath: location(for: output).path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines.first == Substring(header + state), lines.last == "",
-              lines[1].hasPrefix("base ") else { return nil }
-        var records = PageRecords(base: String(lines[1].dropFirst("base ".count)), inputs: [:], pages: [:])
-        for line in lines.dropFirst(2).dropLast() {
-            let fields = line.split(separator: " ", maxSplits: line.hasPrefix("input ") ? 2 : 4, omittingEmptySubsequences: false)
-            if fields.count == 3, fields[0] == "input" {
-                records.inputs[String(fields[2])] = String(fields[1])
-            } else if fields.count == 5, fields[0] == "page", let size = Int(fields[2]) {
-                records.pages[String(fields[4])] = Page(key: String(fields[1]), size: size, hash: String(fields[3]))
+        guard let data = FileManager.default.contents(atPath: location(for: output).path),
+              let lines = LineRecords.lines([UInt8](data)), lines.count >= 2,
+              LineRecords.text(lines[lines.startIndex]) == header + state else { return nil }
+        let base = LineRecords.fields(lines[lines.startIndex + 1], count: 2)
+        guard base.count == 2, LineRecords.text(base[0]) == "base" else { return nil }
+        var records = PageRecords(base: LineRecords.text(base[1]), inputs: [:], pages: [:])
+        for line in lines.dropFirst(2) {
+            let isInput = line.starts(with: "input ".utf8)
+            let fields = LineRecords.fields(line, count: isInput ? 3 : 5)
+            if isInput, fields.count == 3 {
+                records.inputs[LineRecords.text(fields[2])] = LineRecords.text(fields[1])
+            } else if fields.count == 5, LineRecords.text(fields[0]) == "page", let size = LineRecords.number(fields[2]) {
+                records.pages[LineRecords.text(fields[4])] = Page(
+                    key: LineRecords.text(fields[1]), size: Int(size), hash: LineRecords.text(fields[3]))
             } else {
                 return nil
             }

@@ -144,7 +144,7 @@ package struct SiteBuild: Sendable {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
             await timings.measure("state") {
-                check.save(files: published.files, folders: published.folders, collections: counts, pages: published.pages)
+                check.save(states: published.states(), collections: counts, pages: published.pages)
             }
         }
         return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
@@ -244,7 +244,9 @@ package struct SiteBuild: Sendable {
         _ pages: SiteRenderer.Input, theme: Theme, check: BuildState.Check, timings: inout PhaseTimings, log: Log
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
-        let session = try SitePublisher(outputDirectory: output).session(dryRun: settings.dryRun) {
+        let session = try SitePublisher(outputDirectory: output).session(
+            dryRun: settings.dryRun, lastPublished: check.untouchedOutput
+        ) {
             try outputGuard.check(output, force: force)
         }
         let (earlier, reason) = reusable(check)
@@ -261,19 +263,17 @@ package struct SiteBuild: Sendable {
                 return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
-            let entries = session.publishedEntries
-            return (fileCount, summary, settings.dryRun ? nil
-                : Published(files: entries.files, folders: entries.folders, pages: reuse.pages(ledger)))
+            return (fileCount, summary, settings.dryRun ? nil : Published(states: session.publishedStates, pages: reuse.pages(ledger)))
         } catch {
             session.abandon()
             throw error
         }
     }
 
-    /// What a publish left in the output, and the record of each page for the next build.
+    /// What a publish left in the output (its entries' states, read in the state step), and the record of each page for
+    /// the next build.
     private struct Published {
-        var files: [String]
-        var folders: [String]
+        var states: @Sendable () -> [PublishedFileState]?
         var pages: [String: PageRecords.Page]
     }
 

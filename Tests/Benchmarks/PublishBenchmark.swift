@@ -52,7 +52,18 @@ struct PublishBenchmark: Sendable {
             changed[0] = SiteFile(path: changed[0].path, text: "<html>edit \(run)</html>")
             return try output.publish(changed)
         }
-        return [first, noChange, dryRun, oneChange]
+        // As a build publishes when the output is as it left it: the standby tree is updated and switched in. The
+        // states the next publish is given are read after each (as the build's state step does), inside the timing.
+        var listing: PublishedListing?
+        let standby = try measure("one page, standby tree") { run in
+            var changed = site
+            changed[0] = SiteFile(path: changed[0].path, text: "<html>standby edit \(run)</html>")
+            let session = try output.session(lastPublished: listing)
+            let summary = try session.publish(changed)
+            listing = session.publishedStates().map(PublishedListing.init(states:))
+            return summary
+        }
+        return [first, noChange, dryRun, oneChange, standby]
     }
 
     private func measure(_ scenario: String, _ body: (Int) throws -> PublishSummary) throws -> Measurement {
@@ -99,7 +110,14 @@ struct PublishBenchmark: Sendable {
 extension SitePublisher {
     /// A whole site through one session, its files added from every core, as the build's renderer adds them.
     fileprivate func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
-        let session = try session(dryRun: dryRun)
+        try session(dryRun: dryRun).publish(files)
+    }
+}
+
+extension PublishSession {
+    /// The files added from every core, then finished (or abandoned on a failure).
+    fileprivate func publish(_ files: [SiteFile]) throws -> PublishSummary {
+        let session = self
         let failure = Mutex<(any Error)?>(nil)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             do { try session.add(files[index]) } catch { failure.withLock { $0 = $0 ?? error } }

@@ -10,8 +10,9 @@ extension InterruptedProcessTests {
         .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)),
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct KillTests {
-        /// Kill moments as fractions of a measured build, spread over all of it and denser towards the end,
-        /// where rendering finishes and the publish (staging, switch, old-tree removal) runs. The measure is the
+        /// Kill moments as fractions of a measured build, spread over all of it and denser towards the end, where
+        /// rendering finishes and the publish (the standby's update, the switch, the record) runs; changed pages go
+        /// into the standby as they are rendered, so most kills after the fetch land while it is open. The measure is the
         /// shortest changing build seen (two before the kills, and any that ends before its kill moment), so load
         /// from other tests does not stretch the schedule past the end of the builds it kills.
         static let schedule: [Double] = [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.96, 0.98, 1.0]
@@ -102,7 +103,9 @@ extension InterruptedProcessTests {
         /// Where the killed build was, as far as its progress lines tell (for the log, not asserted).
         static func stage(of process: SpawnedProcess, _ termination: SpawnedProcess.Termination, beside: [String]) -> String {
             if termination == .exited(0) { return "finished" }
-            if beside.contains(where: { $0.contains(".staging-") }) { return "publishing" }
+            // A staging folder, or a standby without its record: the publish was writing the new tree.
+            let standbyOpen = beside.contains(".site.standby") && !beside.contains(".site.standby-state")
+            if standbyOpen || beside.contains(where: { $0.contains(".staging-") }) { return "publishing" }
             let progress = process.standardError
             if progress.isEmpty { return "starting" }
             if progress.contains("Avatars:") && progress.hasSuffix("done\n") { return "rendering" }

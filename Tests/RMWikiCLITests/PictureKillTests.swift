@@ -128,7 +128,8 @@ extension InterruptedProcessTests {
                     let page = try BuildFixture.text(work.output, "characters/1/index.html")
                     #expect(page.contains("Rick Sanchez (round \(round))") && page.contains("Rick in round \(round)."), "\(label)")
                     #expect(try BuildFixture.text(work.output, "index.html").contains("Round \(round) of the wiki."), "\(label)")
-                    #expect(try work.leftoversBesideOutput().isEmpty, "\(label)")
+                    let leftovers = try work.leftoversBesideOutput()
+                    #expect(leftovers.isEmpty, "\(label): \(leftovers)")
                     #expect(try work.leftoversInCache().isEmpty, "\(label)")
                     lastGood = recovered
                 }

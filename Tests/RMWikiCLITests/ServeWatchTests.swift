@@ -67,6 +67,13 @@ import Testing
             let failure = try await nextEvent(events)
             #expect(failure.hasPrefix("event: build-error\n") && failure.contains("news.md:1:11"), "\(failure)")
             #expect((try await run.get("/articles/news/")).text.contains("Second words"), "the last good site is still served")
+            // The third site is published through the standby tree: the second build kept the first site as it.
+            try Data("Third words.".utf8).write(to: article)
+            let again = try await nextEvent(events)
+            #expect(again.hasPrefix("event: reload\n"), "\(again)")
+            let third = try await run.get("/articles/news/").text
+            #expect(third.contains("Third words") && !third.contains("Second words"))
+            #expect(FileManager.default.fileExists(atPath: theme.work.appendingPathComponent(".site.standby-state").path))
         }
         #expect(code == .success)
     }

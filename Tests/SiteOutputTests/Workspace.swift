@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteOutput
 import TestSupport
+import Testing
 
 /// A temporary folder holding one output folder (`site`) and whatever a test puts beside it.
 struct Workspace {
@@ -23,10 +24,15 @@ struct Workspace {
     }
 
     /// Names in the workspace root, e.g. to check no staging folder is left beside the output.
-    /// What is beside the output, except the marks that say a folder was published by rmwiki.
+    /// What is beside the output, except what rmwiki keeps there between publishes: the marks that say a folder was
+    /// published by rmwiki, and the standby tree with its record.
     func rootEntries() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasSuffix(".rmwiki-site") }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: root.path)
+            .filter { !$0.hasSuffix(".rmwiki-site") && !$0.hasSuffix(".standby") && !$0.hasSuffix(".standby-state") }.sorted()
     }
+
+    var standby: URL { root.appendingPathComponent(".site.standby", isDirectory: true) }
+    var standbyRecord: URL { root.appendingPathComponent(".site.standby-state") }
 
     func isMarkedAsPublished() -> Bool {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(".\(output.lastPathComponent).rmwiki-site").path)
@@ -60,6 +66,25 @@ struct Workspace {
 }
 
 extension SitePublisher {
+    /// A publish as a build makes it when the output is as the last publish left it (`last`, that publish's listing):
+    /// the standby tree may be used. Returns the summary and this publish's listing, for the next, made of the states
+    /// the session says the output's entries have (checked against one `lstat` each).
+    func publish(_ files: [SiteFile], after last: PublishedListing?,
+                 beforeSwitch: @escaping @Sendable () throws -> Void = {}) throws -> (PublishSummary, PublishedListing) {
+        let session = try session(lastPublished: last, beforeSwitch: beforeSwitch)
+        do {
+            for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
+            let summary = try session.finish()
+            let entries = session.publishedEntries
+            let states = try #require(session.publishedStates())
+            #expect(states == PublishedFileState.read(files: entries.files, folders: entries.folders, in: outputDirectory))
+            return (summary, PublishedListing(states: states))
+        } catch {
+            session.abandon()
+            throw error
+        }
+    }
+
     /// A whole site through one session, in path order, so that which mistake is reported first never varies.
     func publish(_ files: [SiteFile], dryRun: Bool = false) throws -> PublishSummary {
         let session = try session(dryRun: dryRun)

@@ -25,9 +25,12 @@ package struct BuildWorkspace: Sendable {
             + (quiet ? ["--quiet"] : []) + extra
     }
 
-    /// What `rmwiki` keeps beside the output between builds: the last build's state and the mark that says the
-    /// folder is rmwiki's to replace; and the lock file, which only a killed build leaves.
-    static let keptBesideOutput: Set<String> = [".site.lock", ".site.build-state", ".site.build-pages", ".site.rmwiki-site"]
+    /// What `rmwiki` keeps beside the output between builds: the last build's state and page records, the mark that
+    /// says the folder is rmwiki's to replace, the standby tree and its record; and the lock file, which only a killed
+    /// build leaves.
+    static let keptBesideOutput: Set<String> = [
+        ".site.lock", ".site.build-state", ".site.build-pages", ".site.rmwiki-site", ".site.standby", ".site.standby-state",
+    ]
 
     /// Files `rmwiki` left beside the output (lock, build state, staging folders), by name.
     package func entriesBesideOutput() throws -> [String] {

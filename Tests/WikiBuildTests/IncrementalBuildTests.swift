@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 @testable import RickAndMortyAPI
 @testable import SiteOutput
 import TestSupport
@@ -57,11 +58,18 @@ import Testing
         var keptSome = false
         // Every kind of edit once, in a random order, then two more of any kind.
         let edits = Edit.allCases.shuffled(using: &random) + (0..<2).map { _ in Edit.allCases.randomElement(using: &random) ?? .article }
+        let standby = world.folder.appendingPathComponent(".site.standby")
         for (step, edit) in edits.enumerated() {
             let label = try world.apply(edit, step: step, random: &random)
-            _ = try await world.build(into: site)
+            let (liveBefore, standbyBefore) = (FileStamp(path: site.path)?.inode, FileStamp(path: standby.path)?.inode)
+            let report = try await world.build(into: site)
             let line = world.renderedLine
             keptSome = keptSome || line.contains(" of ")
+            // From the third build on, each publish updates the standby tree (the site before last) and switches it in.
+            if report.summary.hasChanges {
+                #expect(FileStamp(path: standby.path)?.inode == liveBefore, "step \(step): the old site is the standby")
+                if step > 0 { #expect(FileStamp(path: site.path)?.inode == standbyBefore, "step \(step): the standby switched in") }
+            }
             let clean = world.folder.appendingPathComponent("clean-\(step)")
             _ = try await world.build(into: clean)
             let incremental = try SiteTreeSnapshot(of: site)

@@ -1,0 +1,43 @@
+/// The byte-level reading of the small line files rmwiki keeps beside its output and cache (the build state, the
+/// page records, the standby tree's record, the pictures' stamps): one record a line, fields split by spaces, the
+/// last field free to hold spaces (a path). Read as bytes, not `String`s: some are read on every build, and
+/// Foundation's splitting cost more than the lines' use.
+package enum LineRecords {
+    /// The lines of a file written whole, nil unless it ends with a line break: a file cut short (a full disk, a
+    /// copy interrupted) is never taken for a shorter one.
+    package static func lines(_ bytes: [UInt8]) -> ArraySlice<ArraySlice<UInt8>>? {
+        let lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines.last?.isEmpty == true else { return nil }
+        return lines.dropLast()
+    }
+
+    /// The first `count - 1` fields of `line` split at single spaces, then the rest of the line as the last.
+    package static func fields(_ line: ArraySlice<UInt8>, count: Int) -> [ArraySlice<UInt8>] {
+        line.split(separator: space, maxSplits: count - 1, omittingEmptySubsequences: false)
+    }
+
+    /// A decimal integer, optionally negative; nil for anything else, an overflow included.
+    package static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        for byte in rest {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowedAgain) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            if overflowed || overflowedAgain { return nil }
+            value = next
+        }
+        return negative ? -value : value
+    }
+
+    /// A field as text: a path, a digest.
+    package static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    static let newline = UInt8(ascii: "\n")
+    static let space = UInt8(ascii: " ")
+}

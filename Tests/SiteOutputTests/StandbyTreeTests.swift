@@ -1,0 +1,154 @@
+import Foundation
+@testable import SiteOutput
+import TestSupport
+import Testing
+
+/// The tree switched out by a publish is kept as the standby and brought up to date in place by the next one, which
+/// switches it back in (`StandbyTree`): the published site must be each new site exactly, whatever changed between
+/// the two trees, and a standby that is half updated or touched by hand must never be switched in.
+@Suite("The standby tree")
+struct StandbyTreeTests {
+    /// The inode of a folder, which tells which of the two trees is where.
+    private func inode(_ url: URL) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return try #require((attributes[.systemFileNumber] as? NSNumber)?.uint64Value)
+    }
+
+    /// A site over a few paths, some of which are a file in one site and a folder in another ("a" and "a/b").
+    private func randomSite(_ random: inout SeededRandom, step: Int) -> [SiteFile] {
+        let pool = ["index.html", "a", "a/b", "a/c/d.html", "b/1/index.html", "b/2/index.html", "b/3/index.html",
+                    "c.css", "c/x.html", "d/e/f/g.html", "d/e/h.html"]
+        var files: [String: SiteFile] = [:]
+        for path in pool.shuffled(using: &random) where Bool.random(using: &random) {
+            // Refuse a path that clashes with one taken (a file where another needs a folder).
+            let clashes = files.keys.contains { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
+            if clashes { continue }
+            // Most files keep their bytes from one site to the next; some change.
+            let text = Int.random(in: 0..<4, using: &random) == 0 ? "\(path) of step \(step)" : "\(path)"
+            files[path] = SiteFile(path: path, text: text)
+        }
+        return Array(files.values)
+    }
+
+    @Test("a series of publishes through the standby tree: each publishes exactly its site, switching the two trees")
+    func seriesSwitchesTheTwoTrees() throws {
+        // A fixed series, so every run is the same; `RMWIKI_SEED=<seed>` explores another.
+        let seed = ProcessInfo.processInfo.environment["RMWIKI_SEED"].flatMap { UInt64($0) } ?? 0x5EED_0038
+        var random = SeededRandom(seed: seed)
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        var last: PublishedListing?
+        var previous: SiteTreeSnapshot?
+        for step in 0..<24 {
+            let site = randomSite(&random, step: step)
+            let before = try workspace.snapshot()
+            let standbyBefore = try? inode(workspace.standby)
+            let outputBefore = try? inode(workspace.output)
+            let (summary, listing) = try workspace.publisher.publish(site, after: last)
+            last = listing
+            let expected = try Workspace()
+            defer { expected.remove() }
+            _ = try expected.publisher.publish(site)
+            let now = try workspace.snapshot()
+            #expect(now.hasSameContent(as: try expected.snapshot()), "seed \(seed), step \(step): \(summary.line)")
+            guard summary.hasChanges || now.folders != before.folders else { continue }
+            if let standbyBefore {
+                #expect(try inode(workspace.output) == standbyBefore, "step \(step): the standby was switched in")
+            }
+            if let outputBefore, let previous {
+                #expect(try inode(workspace.standby) == outputBefore, "step \(step): the old site is the standby")
+                #expect(try SiteTreeSnapshot(of: workspace.standby).hasSameContent(as: previous))
+            }
+            // What did not change was not written again: the same inode, so rsync and CDNs see no change.
+            for path in summary.unchanged {
+                #expect(now.files[path]?.inode == before.files[path]?.inode, "step \(step): \(path) rewritten")
+            }
+            previous = now
+        }
+        #expect(try workspace.rootEntries() == ["site"])
+    }
+
+    private static let first = [SiteFile(path: "index.html", text: "one"), SiteFile(path: "a/1.html", text: "one"),
+                                SiteFile(path: "b/1.html", text: "one")]
+    private static let second = [SiteFile(path: "index.html", text: "two"), SiteFile(path: "a/1.html", text: "one"),
+                                 SiteFile(path: "c/1.html", text: "two")]
+    /// The standby holding this one is wrong for the fourth site in `a/1.html`.
+    private static let third = [SiteFile(path: "index.html", text: "three"), SiteFile(path: "a/1.html", text: "three"),
+                                SiteFile(path: "b/1.html", text: "three")]
+
+    /// Two publishes, so that the standby holds the first site and is trusted.
+    private func twoPublishes(_ workspace: Workspace) throws -> PublishedListing {
+        let (_, listing) = try workspace.publisher.publish(Self.first, after: nil)
+        let (_, second) = try workspace.publisher.publish(Self.second, after: listing)
+        #expect(FileManager.default.fileExists(atPath: workspace.standbyRecord.path))
+        return second
+    }
+
+    /// The second site with a new home: `a/1.html` is the same in the live tree and in this site, so only a standby
+    /// known to hold it too may leave it as it is.
+    private static let fourth = [SiteFile(path: "index.html", text: "four"), SiteFile(path: "a/1.html", text: "one"),
+                                 SiteFile(path: "c/1.html", text: "two")]
+
+    private func expectSite(_ files: [SiteFile], in workspace: Workspace, _ comment: Comment) throws {
+        let expected = try Workspace()
+        defer { expected.remove() }
+        _ = try expected.publisher.publish(files)
+        #expect(try workspace.snapshot().hasSameContent(as: try expected.snapshot()), comment)
+        #expect(try workspace.rootEntries() == ["site"], comment)
+        #expect(FileManager.default.fileExists(atPath: workspace.standbyRecord.path), comment)
+    }
+
+    @Test("a publish stopped while the standby is updated, or just before the switch, leaves the site whole; the next is right")
+    func stoppedPublishes() throws {
+        struct Stopped: Error {}
+        // Stopped after one file went into the standby, as SIGKILL would stop it: no finish, no abandon.
+        let killed = try Workspace()
+        defer { killed.remove() }
+        var listing = try twoPublishes(killed)
+        var published = try killed.snapshot()
+        let session = try killed.publisher.session(lastPublished: listing)
+        try session.add(SiteFile(path: "a/1.html", text: "half"))
+        #expect(!FileManager.default.fileExists(atPath: killed.standbyRecord.path), "marked as being updated first")
+        #expect(try killed.snapshot() == published)
+        _ = try killed.publisher.publish(Self.fourth, after: listing)
+        try expectSite(Self.fourth, in: killed, "after a kill mid-update")
+
+        // Stopped with the standby complete, at the last moment before the switch.
+        let stopped = try Workspace()
+        defer { stopped.remove() }
+        listing = try twoPublishes(stopped)
+        published = try stopped.snapshot()
+        #expect(throws: Stopped.self) {
+            try stopped.publisher.publish(Self.third, after: listing) { throw Stopped() }
+        }
+        #expect(try stopped.snapshot() == published, "not one published file written to, replaced or removed")
+        _ = try stopped.publisher.publish(Self.fourth, after: listing)
+        try expectSite(Self.fourth, in: stopped, "after a stop before the switch")
+        #expect(try SiteTreeSnapshot(of: stopped.standby).hasSameContent(as: published), "the standby is the last site")
+    }
+
+    @Test("a standby changed by hand, cut short, or deleted is not switched in; the publish is right")
+    func touchedStandbyIsNotUsed() throws {
+        let touches: [(String, (Workspace) throws -> Void)] = [
+            ("a file added", { try Data("mine".utf8).write(to: $0.standby.appendingPathComponent("a/extra.html")) }),
+            ("a file removed", { try FileManager.default.removeItem(at: $0.standby.appendingPathComponent("a/1.html")) }),
+            ("a file replaced", {
+                try FileManager.default.removeItem(at: $0.standby.appendingPathComponent("a/1.html"))
+                try Data("mine".utf8).write(to: $0.standby.appendingPathComponent("a/1.html"))
+            }),
+            ("the record cut short", {
+                let record = try Data(contentsOf: $0.standbyRecord)
+                try record.dropLast().write(to: $0.standbyRecord)
+            }),
+            ("the standby deleted", { try FileManager.default.removeItem(at: $0.standby) }),
+        ]
+        for (touch, apply) in touches {
+            let workspace = try Workspace()
+            defer { workspace.remove() }
+            let listing = try twoPublishes(workspace)
+            try apply(workspace)
+            _ = try workspace.publisher.publish(Self.fourth, after: listing)
+            try expectSite(Self.fourth, in: workspace, "\(touch)")
+        }
+    }
+}
