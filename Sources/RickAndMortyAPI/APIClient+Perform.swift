@@ -19,6 +19,22 @@ extension APIClient {
         post body: Data? = nil, rejection: (TransportResponse) -> (any Error)? = { _ in nil },
         interpret: (TransportResponse) throws -> Value
     ) async throws -> Performed<Value> {
+        // The loop is not generic: specialised for each value (page, GraphQL payload, picture), its copies were a
+        // quarter of this module's machine code and of its compile time.
+        var value: Value?
+        let exchange = try await exchange(
+            url, accept: accept, stored: stored, isImage: isImage, run: run, post: body, rejection: rejection
+        ) { value = try interpret($0) }
+        guard let value else { preconditionFailure("an exchange ends with an interpreted body or an error") }
+        return Performed(value: value, response: exchange.response, notModified: exchange.notModified)
+    }
+
+    /// `perform`'s loop; `interpret` has accepted the body of the response it returns.
+    private func exchange(
+        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun,
+        post body: Data?, rejection: (TransportResponse) -> (any Error)?,
+        interpret: (TransportResponse) throws -> Void
+    ) async throws -> (response: TransportResponse, notModified: Bool) {
         var conditional = stored?.hasValidators ?? false
         var failures = 0
         // Sent again after a real failure (a retry), not after throttling.
@@ -63,16 +79,16 @@ extension APIClient {
                 switch response.status {
                 case 200...299:
                     try Self.checkLength(response)
-                    let value = try interpret(response)
+                    try interpret(response)
                     run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
-                    return Performed(value: value, response: response, notModified: false)
+                    return (response, false)
                 case 304 where conditional:
                     guard let stored else { break }
                     let cached = TransportResponse(status: 200, headers: response.headers, body: Data(stored.body.utf8))
                     do {
-                        let value = try interpret(cached)
+                        try interpret(cached)
                         run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
-                        return Performed(value: value, response: cached, notModified: true)
+                        return (cached, true)
                     } catch let problem where problem is BodyProblem || problem is APIError {
                         // The stored copy is damaged: ask again without validators, at once.
                         conditional = false
