@@ -31,9 +31,8 @@ extension APIClient {
 
     /// `perform`'s loop; `interpret` has accepted the body of the response it returns.
     private func exchange(
-        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun,
-        post body: Data?, rejection: (TransportResponse) -> (any Error)?,
-        interpret: (TransportResponse) throws -> Void
+        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun, post body: Data?,
+        rejection: (TransportResponse) -> (any Error)?, interpret: (TransportResponse) throws -> Void
     ) async throws -> (response: TransportResponse, notModified: Bool) {
         var conditional = stored?.hasValidators ?? false
         var failures = 0
@@ -44,18 +43,7 @@ extension APIClient {
         var lastCause = APIError.FailureCause.serverError
         while true {
             try Task.checkCancellation()
-            var headers = ["Accept": accept, "User-Agent": "rmwiki/1.0"]
-            if conditional, let stored {
-                if let etag = stored.etag { headers["If-None-Match"] = etag }
-                if let lastModified = stored.lastModified { headers["If-Modified-Since"] = lastModified }
-            }
-            var request = TransportRequest(
-                url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
-            if let body {
-                request.method = "POST"
-                request.body = body
-                request.headers["Content-Type"] = "application/json"
-            }
+            let request = attempt(url, accept: accept, stored: conditional ? stored : nil, isImage: isImage, post: body)
             var retryAfter: Duration?
             let isRetry = afterFailure
             afterFailure = false
@@ -113,23 +101,45 @@ extension APIClient {
             } catch let error as TransportError {
                 lastStatus = nil
                 lastProblem = error.description
-                lastCause = switch error {
-                case .timedOut: .timedOut
-                case .cannotConnect: .cannotConnect
-                case .connectionLost: .connectionLost
-                }
+                lastCause = error.cause
             }
             failures += 1
             afterFailure = true
-            guard failures < retryPolicy.maxAttempts else {
-                throw APIError.gaveUp(
-                    url: url.absoluteString, status: lastStatus, attempts: failures, lastProblem: lastProblem,
-                    cause: lastCause)
-            }
-            let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
-            run.progress.retrying(url: URLText.display(url), problem: lastProblem, delay: delay, isImage: isImage)
-            try await sleep(delay)
+            try await pauseBeforeRetry(
+                url, failures: failures, status: lastStatus, problem: lastProblem, cause: lastCause,
+                retryAfter: retryAfter, run: run, isImage: isImage)
         }
+    }
+
+    /// One attempt's request, with the stored copy's validators when it is given (a conditional request).
+    private func attempt(
+        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, post body: Data?
+    ) -> TransportRequest {
+        var headers = ["Accept": accept, "User-Agent": "rmwiki/1.0"]
+        if let etag = stored?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = stored?.lastModified { headers["If-Modified-Since"] = lastModified }
+        var request = TransportRequest(
+            url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
+        if let body {
+            request.method = "POST"
+            request.body = body
+            request.headers["Content-Type"] = "application/json"
+        }
+        return request
+    }
+
+    /// After a failed attempt: the policy's pause before the next one, or `gaveUp` once the attempts are spent.
+    private func pauseBeforeRetry(
+        _ url: URL, failures: Int, status: Int?, problem: String, cause: APIError.FailureCause, retryAfter: Duration?,
+        run: RequestRun, isImage: Bool
+    ) async throws {
+        guard failures < retryPolicy.maxAttempts else {
+            throw APIError.gaveUp(
+                url: url.absoluteString, status: status, attempts: failures, lastProblem: problem, cause: cause)
+        }
+        let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
+        run.progress.retrying(url: URLText.display(url), problem: problem, delay: delay, isImage: isImage)
+        try await sleep(delay)
     }
 
     /// 429, or 503 with `Retry-After`: the API asks us to slow down, not to give up.
@@ -227,5 +237,16 @@ extension APIClient {
               declared != response.body.count
         else { return }
         throw BodyProblem.truncated(expected: declared, received: response.body.count)
+    }
+}
+
+extension TransportError {
+    /// What `APIError.gaveUp` says of an attempt that ended without an answer.
+    var cause: APIError.FailureCause {
+        switch self {
+        case .timedOut: .timedOut
+        case .cannotConnect: .cannotConnect
+        case .connectionLost: .connectionLost
+        }
     }
 }
