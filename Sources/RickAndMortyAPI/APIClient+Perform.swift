@@ -19,6 +19,21 @@ extension APIClient {
         post body: Data? = nil, rejection: (TransportResponse) -> (any Error)? = { _ in nil },
         interpret: (TransportResponse) throws -> Value
     ) async throws -> Performed<Value> {
+        // The loop is not generic: specialised for each value (page, GraphQL payload, picture), its copies were a
+        // quarter of this module's machine code and of its compile time.
+        var value: Value?
+        let exchange = try await exchange(
+            url, accept: accept, stored: stored, isImage: isImage, run: run, post: body, rejection: rejection
+        ) { value = try interpret($0) }
+        guard let value else { preconditionFailure("an exchange ends with an interpreted body or an error") }
+        return Performed(value: value, response: exchange.response, notModified: exchange.notModified)
+    }
+
+    /// `perform`'s loop; `interpret` has accepted the body of the response it returns.
+    private func exchange(
+        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, run: RequestRun, post body: Data?,
+        rejection: (TransportResponse) -> (any Error)?, interpret: (TransportResponse) throws -> Void
+    ) async throws -> (response: TransportResponse, notModified: Bool) {
         var conditional = stored?.hasValidators ?? false
         var failures = 0
         // Sent again after a real failure (a retry), not after throttling.
@@ -28,18 +43,7 @@ extension APIClient {
         var lastCause = APIError.FailureCause.serverError
         while true {
             try Task.checkCancellation()
-            var headers = ["Accept": accept, "User-Agent": "rmwiki/1.0"]
-            if conditional, let stored {
-                if let etag = stored.etag { headers["If-None-Match"] = etag }
-                if let lastModified = stored.lastModified { headers["If-Modified-Since"] = lastModified }
-            }
-            var request = TransportRequest(
-                url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
-            if let body {
-                request.method = "POST"
-                request.body = body
-                request.headers["Content-Type"] = "application/json"
-            }
+            let request = attempt(url, accept: accept, stored: conditional ? stored : nil, isImage: isImage, post: body)
             var retryAfter: Duration?
             let isRetry = afterFailure
             afterFailure = false
@@ -63,16 +67,16 @@ extension APIClient {
                 switch response.status {
                 case 200...299:
                     try Self.checkLength(response)
-                    let value = try interpret(response)
+                    try interpret(response)
                     run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
-                    return Performed(value: value, response: response, notModified: false)
+                    return (response, false)
                 case 304 where conditional:
                     guard let stored else { break }
                     let cached = TransportResponse(status: 200, headers: response.headers, body: Data(stored.body.utf8))
                     do {
-                        let value = try interpret(cached)
+                        try interpret(cached)
                         run.progress.requestFinished(bytes: response.body.count, isImage: isImage)
-                        return Performed(value: value, response: cached, notModified: true)
+                        return (cached, true)
                     } catch let problem where problem is BodyProblem || problem is APIError {
                         // The stored copy is damaged: ask again without validators, at once.
                         conditional = false
@@ -97,23 +101,45 @@ extension APIClient {
             } catch let error as TransportError {
                 lastStatus = nil
                 lastProblem = error.description
-                lastCause = switch error {
-                case .timedOut: .timedOut
-                case .cannotConnect: .cannotConnect
-                case .connectionLost: .connectionLost
-                }
+                lastCause = error.cause
             }
             failures += 1
             afterFailure = true
-            guard failures < retryPolicy.maxAttempts else {
-                throw APIError.gaveUp(
-                    url: url.absoluteString, status: lastStatus, attempts: failures, lastProblem: lastProblem,
-                    cause: lastCause)
-            }
-            let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
-            run.progress.retrying(url: URLText.display(url), problem: lastProblem, delay: delay, isImage: isImage)
-            try await sleep(delay)
+            try await pauseBeforeRetry(
+                url, failures: failures, status: lastStatus, problem: lastProblem, cause: lastCause,
+                retryAfter: retryAfter, run: run, isImage: isImage)
         }
+    }
+
+    /// One attempt's request, with the stored copy's validators when it is given (a conditional request).
+    private func attempt(
+        _ url: URL, accept: String, stored: StoredResponse?, isImage: Bool, post body: Data?
+    ) -> TransportRequest {
+        var headers = ["Accept": accept, "User-Agent": "rmwiki/1.0"]
+        if let etag = stored?.etag { headers["If-None-Match"] = etag }
+        if let lastModified = stored?.lastModified { headers["If-Modified-Since"] = lastModified }
+        var request = TransportRequest(
+            url: url, headers: headers, timeout: requestTimeout, maximumBodyBytes: bodyLimit(isImage: isImage))
+        if let body {
+            request.method = "POST"
+            request.body = body
+            request.headers["Content-Type"] = "application/json"
+        }
+        return request
+    }
+
+    /// After a failed attempt: the policy's pause before the next one, or `gaveUp` once the attempts are spent.
+    private func pauseBeforeRetry(
+        _ url: URL, failures: Int, status: Int?, problem: String, cause: APIError.FailureCause, retryAfter: Duration?,
+        run: RequestRun, isImage: Bool
+    ) async throws {
+        guard failures < retryPolicy.maxAttempts else {
+            throw APIError.gaveUp(
+                url: url.absoluteString, status: status, attempts: failures, lastProblem: problem, cause: cause)
+        }
+        let delay = retryPolicy.delay(afterAttempt: failures, retryAfter: retryAfter, jitter: Double.random(in: 0...1))
+        run.progress.retrying(url: URLText.display(url), problem: problem, delay: delay, isImage: isImage)
+        try await sleep(delay)
     }
 
     /// 429, or 503 with `Retry-After`: the API asks us to slow down, not to give up.
@@ -211,5 +237,16 @@ extension APIClient {
               declared != response.body.count
         else { return }
         throw BodyProblem.truncated(expected: declared, received: response.body.count)
+    }
+}
+
+extension TransportError {
+    /// What `APIError.gaveUp` says of an attempt that ended without an answer.
+    var cause: APIError.FailureCause {
+        switch self {
+        case .timedOut: .timedOut
+        case .cannotConnect: .cannotConnect
+        case .connectionLost: .connectionLost
+        }
     }
 }
