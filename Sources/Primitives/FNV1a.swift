@@ -2,7 +2,7 @@
 /// ETags and stable names. Not a security measure.
 package struct FNV1a: Sendable, Hashable {
     package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+    @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     package init() {}
 
@@ -31,13 +31,19 @@ package struct FNV1a: Sendable, Hashable {
             var value = value
             let words = raw.count / 8
             for index in 0..<words {
-                value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* Self.prime
-                value ^= value >> 29
+                value = Self.wordStep(value, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
             }
             for byte in raw[(words * 8)...] { value = (value ^ UInt64(byte)) &* Self.prime }
             self.value = value
         }
         if handled == nil { addWords(Array(bytes)) }
+    }
+
+    /// `addWords`' step over one word, for a digest of values rather than bytes (a page's template values), inlined
+    /// across modules: a call per word through `FNV1a`'s generic methods cost more than rendering the pages.
+    @inlinable package static func wordStep(_ value: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (value ^ word) &* prime
+        return mixed ^ (mixed >> 29)
     }
 
     /// Sixteen hex digits.

@@ -170,12 +170,15 @@ enum FileSystemCalls {
 
     /// Hard-links `source` to `destination`; copies instead when the filesystem refuses links
     /// (another device, link count limit, protected_hardlinks). `preservingTimes` keeps the
-    /// modification time on that fallback copy so an unchanged file still looks unchanged.
-    static func linkOrCopy(_ source: String, to destination: String, preservingTimes: Bool) throws {
-        if link(source, destination) == 0 { return }
+    /// modification time on that fallback copy so an unchanged file still looks unchanged. True when linked: a copy
+    /// is a file of its own, which the standby tree must not take for one it shares with the live tree.
+    @discardableResult
+    static func linkOrCopy(_ source: String, to destination: String, preservingTimes: Bool) throws -> Bool {
+        if link(source, destination) == 0 { return true }
         switch errno {
         case EXDEV, EMLINK, EPERM, EACCES, ENOTSUP, ENOSYS:
             try copyFile(source, to: destination, preservingTimes: preservingTimes)
+            return false
         default:
             throw error("link \(source) to", destination)
         }

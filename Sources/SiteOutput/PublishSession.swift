@@ -27,6 +27,9 @@ package final class PublishSession: Sendable {
     /// take an hour), so the build checks it again here (see `OutputGuard`).
     private let beforeSwitch: @Sendable () throws -> Void
     private let progress: Mutex<Progress>
+    /// Set when the filesystem refused a hard link between the two trees and a file was copied: the trees then share
+    /// less than the standby's record assumes, so none is written and every state is read again.
+    private let copiedInsteadOfLinked = Atomic<Bool>(false)
 
     private struct Progress {
         var plan = PublishPlan()
@@ -108,7 +111,7 @@ package final class PublishSession: Sendable {
         } else {
             let staging = try completeStaging(plan, summary: summary)
             // The old standby goes first: the tree switched out takes its name.
-            try StandbyTree.remove(for: location)
+            try StandbyTree.removeOrSetAside(for: location)
             let exchanged = try switchIn(staging)
             defer { progress.withLock { $0.staging?.unlock() } }
             guard exchanged else { return summary }
@@ -118,6 +121,7 @@ package final class PublishSession: Sendable {
                 return summary
             }
         }
+        if copiedInsteadOfLinked.load(ordering: .relaxed) { return summary }
         StandbyTree.record(
             for: location, files: Array(published.files.keys), folders: Array(published.folders), known: knownStates,
             differingFiles: summary.added + summary.updated + summary.removed,
@@ -137,8 +141,10 @@ package final class PublishSession: Sendable {
         }
         let unchanged = summary.unchanged
         try ConcurrentWork.forEach(unchanged.count) { index in
-            try FileSystemCalls.linkOrCopy(
-                location.path + "/" + unchanged[index], to: staging + "/" + unchanged[index], preservingTimes: true)
+            if try !FileSystemCalls.linkOrCopy(
+                location.path + "/" + unchanged[index], to: staging + "/" + unchanged[index], preservingTimes: true) {
+                copiedInsteadOfLinked.store(true, ordering: .relaxed)
+            }
         }
         return staging
     }
@@ -161,7 +167,9 @@ package final class PublishSession: Sendable {
             try ConcurrentWork.forEach(level.count) { try writer.makeFolder(level[$0]) }
         }
         let relinked = standby.differingFiles.filter { planned[$0] == .unchanged }.sorted()
-        try ConcurrentWork.forEach(relinked.count) { try writer.link(relinked[$0], livePath: location.path) }
+        try ConcurrentWork.forEach(relinked.count) {
+            if try !writer.link(relinked[$0], livePath: location.path) { copiedInsteadOfLinked.store(true, ordering: .relaxed) }
+        }
         let standbyFolders = standby.folders(live: published.folders)
         let written = planned.keys.filter { planned[$0] != .unchanged } + relinked
         let changedFolders = newFolders.symmetricDifference(standbyFolders)
@@ -207,7 +215,7 @@ package final class PublishSession: Sendable {
     package func publishedStates() -> [PublishedFileState]? {
         let (plan, touched) = progress.withLock { ($0.plan, $0.touched) }
         let output = URL(fileURLWithPath: location.path)
-        guard let touched, let standby else {
+        guard let touched, let standby, !copiedInsteadOfLinked.load(ordering: .relaxed) else {
             return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys), in: output)
         }
         let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -276,7 +284,7 @@ package struct PublishedListing: Sendable {
     var files: [String]
     var folders: [String]
     /// What the caller found each entry's state to be, the output's own included: the standby's record after the switch
-    /// is made of them rather than read again. Empty when not known.
+    /// is made of them rather than read again.
     var states: [PublishedFileState]
 
     /// The entries of `states`, as `PublishedFileState.read(files:folders:in:)` returned them after the last publish.
@@ -285,11 +293,5 @@ package struct PublishedListing: Sendable {
         files = entries.filter { !$0.hasSuffix("/") }
         folders = entries.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }
         self.states = states
-    }
-
-    init(files: [String], folders: [String]) {
-        self.files = files
-        self.folders = folders
-        states = []
     }
 }

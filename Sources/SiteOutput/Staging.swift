@@ -18,18 +18,19 @@ struct StagingFolder {
         "." + name + ".staging-"
     }
 
-    /// Deletes staging folders (and old trees switched out) that no live build holds.
+    /// Deletes staging folders (and old trees switched out) that no live build holds. One that cannot be deleted
+    /// (part of it made read-only by hand) stays for a later build: it costs disk space, never the publish.
     static func removeStale(in parent: String, outputName: String) throws {
         let prefix = namePrefix(forOutputNamed: outputName)
         guard try FileSystemCalls.status(parent, followingLinks: true) != nil else { return }
         for entry in try FileSystemCalls.entries(of: parent) where entry.name.hasPrefix(prefix) {
             let path = parent + "/" + entry.name
             if entry.kind != .directory {
-                try FileSystemCalls.removeTree(path)
+                try? FileSystemCalls.removeTree(path)
                 continue
             }
             if let lock = try? FileLock(path: path, folder: true), (try? lock.tryLock()) == true {
-                try FileSystemCalls.removeTree(path)
+                try? FileSystemCalls.removeTree(path)
             }
         }
     }

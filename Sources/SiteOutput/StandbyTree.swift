@@ -91,6 +91,19 @@ struct StandbyTree {
         try PublishedTree.read(at: path).remove(at: path)
     }
 
+    /// Deletes the standby or, when part of it cannot be deleted (a folder made read-only by hand), renames what is
+    /// left to a stale staging name, which later builds try to delete: one stubborn folder must not stop every
+    /// publish from then on.
+    static func removeOrSetAside(for location: OutputLocation) throws {
+        do {
+            try remove(for: location)
+        } catch {
+            let aside = location.parent + "/" + StagingFolder.namePrefix(forOutputNamed: location.name) + "standby-"
+                + String(getpid())
+            guard rename(path(for: location), aside) == 0 else { throw error }
+        }
+    }
+
     /// After a switch: records the old live tree, now at the standby path, holding `files` and `folders`, and which of
     /// them differ from the new live tree. Not recorded (so not used, which costs one slower publish) when an entry is
     /// missing or the record cannot be written: the site is published by then.
@@ -111,11 +124,13 @@ struct StandbyTree {
             states = known.filter { $0.isFolder || differing.contains($0.path) }
         }
         var text = header + "\n"
-        for path in differingFiles + differingFolders.map({ $0 + "/" }) where !path.contains("\n") {
+        // A path with a line break cannot be recorded: the standby is then never trusted. Leaving out only that path
+        // would let the next publish take a standby that lacks it for one that holds it.
+        for path in differingFiles + differingFolders.map({ $0 + "/" }) {
+            guard !path.contains("\n") else { return }
             text += differsPrefix + path + "\n"
         }
         for state in states {
-            // A path with a line break cannot be recorded: the standby is then never trusted.
             guard !state.path.contains("\n") else { return }
             text += state.line
         }
@@ -158,10 +173,12 @@ struct StandbyWriter: Sendable {
     }
 
     /// Links the live tree's file at `path` in place of the standby's: the last publish changed it, this one did not.
-    func link(_ path: String, livePath: String) throws {
+    /// False when the filesystem refused the link and the file was copied.
+    func link(_ path: String, livePath: String) throws -> Bool {
         let temporary = temporaryName()
-        try FileSystemCalls.linkOrCopy(livePath + "/" + path, to: temporary, preservingTimes: true)
+        let linked = try FileSystemCalls.linkOrCopy(livePath + "/" + path, to: temporary, preservingTimes: true)
         try replace(path, with: temporary)
+        return linked
     }
 
     private func temporaryName() -> String {

@@ -80,14 +80,12 @@ enum PageKey {
         return FNV1a.hex(digest.value)
     }
 
-    /// FNV-1a's step eight bytes at a time (as `FNV1a.addWords`), written out here rather than called through
-    /// `FNV1a`'s generic methods, whose unspecialised calls cost more than rendering the pages.
+    /// `FNV1a.addWords`' digest, fed values a word at a time.
     struct Digest {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        var value = FNV1a().value
 
         mutating func add(_ word: UInt64) {
-            value = (value ^ word) &* 0x0000_0100_0000_01b3
-            value ^= value >> 29
+            value = FNV1a.wordStep(value, word)
         }
 
         /// Its length first, so no two texts in a row read alike.

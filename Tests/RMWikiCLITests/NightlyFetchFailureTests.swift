@@ -12,7 +12,7 @@ extension BoundedProcessTests {
         .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
     struct NightlyFetchFailureTests {
         static let rounds = 20
-        static let watchdog = Duration.seconds(30)
+        static let watchdog = Duration.seconds(120)
 
         @Test func aFailingFetchExitsThreeInsteadOfHanging() async throws {
             let binary = try #require(RMWikiExecutable.path)

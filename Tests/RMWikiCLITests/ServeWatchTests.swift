@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import TestSupport
 import Testing
 @testable import RMWikiCLI
@@ -67,13 +68,18 @@ import Testing
             let failure = try await nextEvent(events)
             #expect(failure.hasPrefix("event: build-error\n") && failure.contains("news.md:1:11"), "\(failure)")
             #expect((try await run.get("/articles/news/")).text.contains("Second words"), "the last good site is still served")
-            // The third site is published through the standby tree: the second build kept the first site as it.
+            // The third site is published through the standby tree: the second build kept the first site as it, and
+            // the third switches that very folder in (a staging publish would switch in a new one).
+            let standby = theme.work.appendingPathComponent(".site.standby").path
+            let standbyBefore = FileStamp(path: standby)?.inode
+            #expect(standbyBefore != nil, "the second build kept a standby")
             try Data("Third words.".utf8).write(to: article)
             let again = try await nextEvent(events)
             #expect(again.hasPrefix("event: reload\n"), "\(again)")
             let third = try await run.get("/articles/news/").text
             #expect(third.contains("Third words") && !third.contains("Second words"))
-            #expect(FileManager.default.fileExists(atPath: theme.work.appendingPathComponent(".site.standby-state").path))
+            #expect(FileStamp(path: theme.output.path)?.inode == standbyBefore,
+                    "the standby was switched in")
         }
         #expect(code == .success)
     }
