@@ -290,8 +290,7 @@ package struct PublishedListing: Sendable {
     /// The entries of `states`, as `PublishedFileState.read(files:folders:in:)` returned them after the last publish.
     package init(states: [PublishedFileState]) {
         let entries = states.map(\.path).filter { $0 != PublishedFileState.outputFolder }
-        files = entries.filter { !$0.hasSuffix("/") }
-        folders = entries.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }
+        (files, folders) = PublishedFileState.files(andFoldersOf: entries)
         self.states = states
     }
 }

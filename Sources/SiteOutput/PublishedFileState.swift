@@ -44,6 +44,11 @@ package struct PublishedFileState: Sendable, Equatable {
 
     package var isFolder: Bool { path.hasSuffix("/") }
 
+    /// Paths as a state line writes them (a folder with a trailing `/`), parted into files and folders (without it).
+    static func files(andFoldersOf paths: [String]) -> (files: [String], folders: [String]) {
+        (paths.filter { !$0.hasSuffix("/") }, paths.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) })
+    }
+
     /// True when the output holds exactly what `states` (`read` after the publish) recorded: every file and
     /// folder is still there with its size, modification time and inode. A file added, removed or renamed changes its
     /// folder, an edit changes the file; one `lstat` each, no folder listed. False for states without the

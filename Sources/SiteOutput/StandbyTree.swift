@@ -57,11 +57,11 @@ struct StandbyTree {
             }
         }
         let path = path(for: location)
+        let (differingFiles, differingFolders) = PublishedFileState.files(andFoldersOf: differing)
         guard states.contains(where: { $0.path == PublishedFileState.outputFolder }),
               PublishedFileState.read(states.map(\.path), in: path) == states else { return nil }
         return StandbyTree(
-            path: path, differingFiles: Set(differing.filter { !$0.hasSuffix("/") }),
-            differingFolders: Set(differing.filter { $0.hasSuffix("/") }.map { String($0.dropLast()) }),
+            path: path, differingFiles: Set(differingFiles), differingFolders: Set(differingFolders),
             states: Dictionary(states.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
