@@ -179,7 +179,24 @@ struct PocketBrowserTests {
         #expect(try await browser.text("document.querySelector('h1').textContent") == "Morty the Renamed")
         try await open(browser, root.appendingPathComponent("fr/characters/\(Self.renamed)/"))
         #expect(try await browser.text("document.querySelector('h1').textContent") == "Morty the Renamed")
-        // The new worker drops the replaced copy and saves the new one: offline, the new name too.
+        // The new worker drops the replaced copy and saves the new one: offline, the new name too. Its `activate`
+        // drops what the rebuild replaced (the copy the old worker kept a moment ago as well), so the cache is
+        // read once the rebuilt worker is the active one: sw.js changed, so `update()` installs it.
+        try await browser.run("""
+            window.__rebuiltWorker = false;
+            navigator.serviceWorker.getRegistration().then(function (registration) {
+              return registration.update().then(function () {
+                return new Promise(function (resolve) {
+                  (function settled() {
+                    if (!registration.installing && !registration.waiting && registration.active
+                        && registration.active.state === 'activated') { resolve(); } else { setTimeout(settled, 20); }
+                  })();
+                });
+              });
+            }).then(function () { window.__rebuiltWorker = true; });
+            """)
+        try await browser.wait(until: "window.__rebuiltWorker === true", seconds: 60)
+        try await open(browser, root.appendingPathComponent("characters/\(Self.renamed)/"))
         let page = BrowserSession.literal(root.appendingPathComponent("characters/\(Self.renamed)/").absoluteString)
         try await browser.wait(
             until: "window.__renamed || (caches.match(\(page)).then(function (r) { return r && r.text(); }).then(function (t) { window.__renamed = Boolean(t && t.indexOf('Morty the Renamed') !== -1); }), false)",
