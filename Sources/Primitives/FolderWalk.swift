@@ -31,17 +31,46 @@ package enum FolderWalk {
         return result
     }
 
-    private static func walk(_ folder: String, relative: String, skippingHidden: Bool, into result: inout [Entry]) {
-        guard let stream = opendir(folder) else { return }
-        var children: [(name: String, kind: Kind)] = []
+    /// One folder's entries except "." and "..", in the order the filesystem returns them. The one `readdir` loop:
+    /// the walk above, and the publisher, which must know when a folder of the site cannot be listed, read it.
+    package static func children(of folder: String) throws(Unlisted) -> [Child] {
+        guard let stream = opendir(folder) else { throw Unlisted(path: folder, code: errno) }
+        defer { closedir(stream) }
+        var children: [Child] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            if name == "." || name == ".." || (skippingHidden && name.hasPrefix(".")) { continue }
-            children.append((name, kind(Int32(entry.pointee.d_type), path: folder + "/" + name)))
+            if name == "." || name == ".." { continue }
+            children.append(Child(name: name, kind: kind(Int32(entry.pointee.d_type), path: folder + "/" + name)))
         }
-        closedir(stream)
+        return children
+    }
+
+    package struct Child: Sendable, Hashable {
+        package var name: String
+        package var kind: Kind
+    }
+
+    /// A folder that could not be opened for listing, and why (`errno`).
+    package struct Unlisted: Error {
+        package var path: String
+        package var code: Int32
+    }
+
+    /// What `lstat` found.
+    package static func kind(of info: stat) -> Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    private static func walk(_ folder: String, relative: String, skippingHidden: Bool, into result: inout [Entry]) {
+        guard var children = try? children(of: folder) else { return }
+        if skippingHidden { children.removeAll { $0.name.hasPrefix(".") } }
         children.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         for child in children {
             let path = relative.isEmpty ? child.name : relative + "/" + child.name
@@ -60,13 +89,7 @@ package enum FolderWalk {
         case Int32(DT_UNKNOWN):
             // Some filesystems do not fill d_type.
             var info = stat()
-            guard lstat(path, &info) == 0 else { return .other }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: return .folder
-            case S_IFREG: return .file
-            case S_IFLNK: return .symlink
-            default: return .other
-            }
+            return lstat(path, &info) == 0 ? kind(of: info) : .other
         default: return .other
         }
     }

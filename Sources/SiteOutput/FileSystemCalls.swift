@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,18 +10,6 @@ import Darwin
 /// Thin wrappers over the POSIX calls the publisher needs. Foundation's FileManager costs a few
 /// microseconds per call in bridging and URL handling, which adds up over ~2,000 files per build.
 enum FileSystemCalls {
-    enum EntryKind: Equatable {
-        case directory
-        case regularFile
-        /// Symlinks, sockets, fifos: never compared, always replaced or removed.
-        case other
-    }
-
-    struct DirectoryEntry {
-        var name: String
-        var kind: EntryKind
-    }
-
     static let chunkSize = 1 << 16
 
     static func error(_ operation: String, _ path: String, _ code: Int32 = errno) -> SiteOutputError {
@@ -36,49 +25,13 @@ enum FileSystemCalls {
         throw error("inspect", path)
     }
 
-    static func kind(of info: stat) -> EntryKind {
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regularFile
-        default: return .other
-        }
-    }
-
-    static func openDirectory(_ path: String, followingLinks: Bool = true) throws -> Int32 {
-        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
-        let descriptor = open(path, flags)
-        if descriptor < 0 { throw error("open the folder", path) }
-        return descriptor
-    }
-
     /// The entries of a folder except "." and "..", in the order the filesystem returns them.
-    static func entries(of path: String) throws -> [DirectoryEntry] {
-        let descriptor = try openDirectory(path)
-        guard let stream = fdopendir(descriptor) else {
-            let code = errno
-            close(descriptor)
-            throw error("list", path, code)
+    static func entries(of path: String) throws -> [FolderWalk.Child] {
+        do {
+            return try FolderWalk.children(of: path)
+        } catch {
+            throw self.error("list", path, error.code)
         }
-        defer { closedir(stream) }
-        var result: [DirectoryEntry] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name == "." || name == ".." { continue }
-            let kind: EntryKind
-            switch Int(entry.pointee.d_type) {
-            case Int(DT_DIR): kind = .directory
-            case Int(DT_REG): kind = .regularFile
-            case Int(DT_UNKNOWN):
-                // Some filesystems do not fill d_type; ask explicitly.
-                guard let info = try status(path + "/" + name) else { continue }
-                kind = self.kind(of: info)
-            default: kind = .other
-            }
-            result.append(DirectoryEntry(name: name, kind: kind))
-        }
-        return result
     }
 
     static func openForReading(_ path: String) -> Int32 {
@@ -228,10 +181,10 @@ enum FileSystemCalls {
     /// Nothing at `path` is not an error.
     static func removeTree(_ path: String) throws {
         guard let info = try status(path) else { return }
-        if kind(of: info) == .directory {
+        if FolderWalk.kind(of: info) == .folder {
             for entry in try entries(of: path) {
                 let child = path + "/" + entry.name
-                if entry.kind == .directory {
+                if entry.kind == .folder {
                     try removeTree(child)
                 } else if unlink(child) != 0 && errno != ENOENT {
                     throw error("remove", child)

@@ -44,8 +44,8 @@ package struct OutputGuard: Sendable {
     func checkKind(_ path: String) throws(SiteOutputError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        switch FileSystemCalls.kind(of: info) {
-        case .directory:
+        switch FolderWalk.kind(of: info) {
+        case .folder:
             var parent = stat()
             let parentPath = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if stat(parentPath, &parent) == 0, parent.st_dev != info.st_dev {
@@ -55,9 +55,9 @@ package struct OutputGuard: Sendable {
                         + "which cannot replace a mount point; publish into a folder inside it (\(path)/site)",
                     forceable: false)
             }
-        case .regularFile:
+        case .file:
             throw .outputNotADirectory(path)
-        case .other:
+        case .symlink, .other:
             if (info.st_mode & S_IFMT) == S_IFLNK {
                 let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 throw .outputRefused(

@@ -63,17 +63,17 @@ struct PublishPlan {
         try state(of: file, publishedKind: published.files[file.path], outputPath: outputPath)
     }
 
-    private static func state(of file: SiteFile, publishedKind: FileSystemCalls.EntryKind?, outputPath: String) throws -> State {
+    private static func state(of file: SiteFile, publishedKind: FolderWalk.Kind?, outputPath: String) throws -> State {
         let publishedPath = outputPath + "/" + file.path
         switch file.content {
         case .bytes(let bytes):
             guard let publishedKind else { return .added }
-            guard publishedKind == .regularFile else { return .updated }
+            guard publishedKind == .file else { return .updated }
             return try FileSystemCalls.contentEquals(publishedPath, bytes) ? .unchanged : .updated
         case .copy(let sourcePath):
             let source = try sourceStatus(sourcePath, for: file.path)
             guard let publishedKind else { return .added }
-            guard publishedKind == .regularFile, let target = try FileSystemCalls.status(publishedPath) else { return .updated }
+            guard publishedKind == .file, let target = try FileSystemCalls.status(publishedPath) else { return .updated }
             // Linked from the source by an earlier build: same inode, nothing to read.
             if source.st_dev == target.st_dev && source.st_ino == target.st_ino { return .unchanged }
             if source.st_size != target.st_size { return .updated }
@@ -86,7 +86,7 @@ struct PublishPlan {
         if stat(sourcePath, &info) != 0 {
             throw SiteOutputError.copySourceUnreadable(path: path, source: sourcePath, errno: errno)
         }
-        guard FileSystemCalls.kind(of: info) == .regularFile else {
+        guard FolderWalk.kind(of: info) == .file else {
             throw SiteOutputError.copySourceUnreadable(path: path, source: sourcePath, errno: EISDIR)
         }
         return info
@@ -125,14 +125,14 @@ package struct PublishSummary: Sendable, Equatable {
 
 /// What is currently published: every entry's relative path and kind.
 struct PublishedTree {
-    var files: [String: FileSystemCalls.EntryKind] = [:]
+    var files: [String: FolderWalk.Kind] = [:]
     var folders: Set<String> = []
 
     /// An absent output is an empty tree (the first build).
     static func read(at root: String) throws -> PublishedTree {
         var tree = PublishedTree()
         guard let info = try FileSystemCalls.status(root) else { return tree }
-        guard FileSystemCalls.kind(of: info) == .directory else {
+        guard FolderWalk.kind(of: info) == .folder else {
             throw SiteOutputError.outputNotADirectory(root)
         }
         try tree.collect(root: root, relative: "")
@@ -160,7 +160,7 @@ struct PublishedTree {
         let absolute = relative.isEmpty ? root : root + "/" + relative
         for entry in try FileSystemCalls.entries(of: absolute) {
             let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-            if entry.kind == .directory {
+            if entry.kind == .folder {
                 folders.insert(path)
                 try collect(root: root, relative: path)
             } else {

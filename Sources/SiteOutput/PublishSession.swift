@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -90,7 +91,7 @@ package final class PublishSession: Sendable {
     /// write (a page whose inputs did not change since the build that published it). False, with nothing planned,
     /// when the published tree holds no file there: the caller then renders it.
     package func keep(_ path: String) throws -> Bool {
-        guard published.files[path] == .regularFile else { return false }
+        guard published.files[path] == .file else { return false }
         try SitePathRules.validate(path)
         try progress.withLock { progress in
             try progress.plan.claim(path)
@@ -123,7 +124,7 @@ package final class PublishSession: Sendable {
         }
         if copiedInsteadOfLinked.load(ordering: .relaxed) { return summary }
         StandbyTree.record(
-            for: location, files: Array(published.files.keys), folders: Array(published.folders), known: knownStates,
+            for: location, folders: Array(published.folders), known: knownStates,
             differingFiles: summary.added + summary.updated + summary.removed,
             differingFolders: Array(published.folders.symmetricDifference(plan.folders.keys)))
         return summary
@@ -203,11 +204,6 @@ package final class PublishSession: Sendable {
         return true
     }
 
-    /// After `finish`, what the output holds, exactly and only: the files and folders of the new site.
-    var publishedEntries: (files: [String], folders: [String]) {
-        progress.withLock { (Array($0.plan.states.keys), Array($0.plan.folders.keys)) }
-    }
-
     /// After `finish`, the state of every entry of the output, as `PublishedFileState.read(files:folders:in:)` reads
     /// them; nil when one is missing. After a publish through the standby only what it touched is read: every other
     /// file is the same inode as in the tree switched out, whose states the caller gave, and every other folder is as
@@ -273,7 +269,7 @@ package final class PublishSession: Sendable {
 extension PublishedTree {
     /// The tree a caller knows, all its files regular (as the publish left them).
     init(_ listing: PublishedListing) {
-        files = Dictionary(uniqueKeysWithValues: listing.files.map { ($0, .regularFile) })
+        files = Dictionary(uniqueKeysWithValues: listing.files.map { ($0, .file) })
         folders = Set(listing.folders)
     }
 }

@@ -25,7 +25,7 @@ struct StagingFolder {
         guard try FileSystemCalls.status(parent, followingLinks: true) != nil else { return }
         for entry in try FileSystemCalls.entries(of: parent) where entry.name.hasPrefix(prefix) {
             let path = parent + "/" + entry.name
-            if entry.kind != .directory {
+            if entry.kind != .folder {
                 try? FileSystemCalls.removeTree(path)
                 continue
             }

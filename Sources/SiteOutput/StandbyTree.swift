@@ -14,8 +14,8 @@ import Darwin
 /// The two trees share the inodes of the files they have in common (hard links), and neither is ever written
 /// into: a file is replaced by a new one renamed over its name, so the live tree keeps the old bytes until the
 /// switch. A record beside it (`.<name>.standby-state`) says what the standby holds: which paths differ from the
-/// live tree (the changes of the last publish), and the size, modification time and inode of its folders and of those
-/// files as they were right after the switch (see `record`). A publish deletes the record before it touches the
+/// live tree (the changes of the last publish), and the size, modification time and inode of its folders as they
+/// were right after the switch (see `record`). A publish deletes the record before it touches the
 /// standby tree and writes it again only after the next switch, so a missing record means "being updated, or killed
 /// while it was"; such a tree, or one whose recorded entries changed since (one `lstat` each), is not used: the
 /// publish builds a full staging tree instead, as it did before there was a standby. Deleting the standby folder is
@@ -26,7 +26,7 @@ struct StandbyTree {
     let differingFiles: Set<String>
     /// Folders that only one of the two trees has.
     let differingFolders: Set<String>
-    /// The recorded states (folders, the root and the differing files), by path as `PublishedFileState` has it.
+    /// The recorded states of its folders (the root included), by path as `PublishedFileState` has it.
     let states: [String: PublishedFileState]
 
     static let header = "rmwiki standby 1"
@@ -87,7 +87,7 @@ struct StandbyTree {
         try distrust(for: location)
         let path = path(for: location)
         guard let info = try FileSystemCalls.status(path) else { return }
-        guard FileSystemCalls.kind(of: info) == .directory else { return try FileSystemCalls.removeTree(path) }
+        guard FolderWalk.kind(of: info) == .folder else { return try FileSystemCalls.removeTree(path) }
         try PublishedTree.read(at: path).remove(at: path)
     }
 
@@ -108,20 +108,20 @@ struct StandbyTree {
     /// them differ from the new live tree. Not recorded (so not used, which costs one slower publish) when an entry is
     /// missing or the record cannot be written: the site is published by then.
     ///
-    /// Only the folders' states and those of the differing files are recorded: every other file is a hard link to the
-    /// live tree's, whose states the build checks before it may use the standby (an edit in place shows there), and a
-    /// file added, removed or replaced changes its folder. `known`, the old live tree's states as the build found them,
-    /// are still its states after the switch (nothing in it was written since); read again when not given.
-    static func record(for location: OutputLocation, files: [String], folders: [String], known: [PublishedFileState],
+    /// Only the folders' states are recorded. Every file the standby shares with the live tree is a hard link to it,
+    /// whose state the build checks before it may use the standby (an edit in place shows there); a file added,
+    /// removed or replaced changes its folder; and the next publish replaces or removes every differing file whatever
+    /// it holds, so an edit in one of those is never published. `known`, the old live tree's states as the build
+    /// found them, are still its states after the switch (nothing in it was written since); read again when not given.
+    static func record(for location: OutputLocation, folders: [String], known: [PublishedFileState],
                        differingFiles: [String], differingFolders: [String]) {
-        let differing = Set(differingFiles)
         let states: [PublishedFileState]
         if known.isEmpty {
-            let paths = [PublishedFileState.outputFolder] + folders.map { $0 + "/" } + files.filter(differing.contains)
+            let paths = [PublishedFileState.outputFolder] + folders.map { $0 + "/" }
             guard let read = PublishedFileState.read(paths, in: path(for: location)) else { return }
             states = read
         } else {
-            states = known.filter { $0.isFolder || differing.contains($0.path) }
+            states = known.filter(\.isFolder)
         }
         var text = header + "\n"
         // A path with a line break cannot be recorded: the standby is then never trusted. Leaving out only that path
@@ -160,7 +160,7 @@ struct StandbyWriter: Sendable {
         let path = root + "/" + folder
         if mkdir(path, 0o755) == 0 { return }
         guard errno == EEXIST else { throw FileSystemCalls.error("create the folder", path) }
-        if let info = try FileSystemCalls.status(path), FileSystemCalls.kind(of: info) == .directory { return }
+        if let info = try FileSystemCalls.status(path), FolderWalk.kind(of: info) == .folder { return }
         try FileSystemCalls.removeTree(path)
         try FileSystemCalls.makeDirectory(path)
     }

@@ -127,7 +127,7 @@ struct StandbyTreeTests {
         #expect(try SiteTreeSnapshot(of: stopped.standby).hasSameContent(as: published), "the standby is the last site")
     }
 
-    @Test("a standby changed by hand, cut short, or deleted is not switched in; the publish is right")
+    @Test("a standby changed by hand, cut short, or deleted: the publish is right (a standby whose folders changed is not switched in)")
     func touchedStandbyIsNotUsed() throws {
         let touches: [(String, (Workspace) throws -> Void)] = [
             ("a file added", { try Data("mine".utf8).write(to: $0.standby.appendingPathComponent("a/extra.html")) }),
@@ -149,6 +149,26 @@ struct StandbyTreeTests {
             try apply(workspace)
             _ = try workspace.publisher.publish(Self.fourth, after: listing)
             try expectSite(Self.fourth, in: workspace, "\(touch)")
+        }
+    }
+
+    @Test("a file the last publish changed, edited in place in the standby, is never published")
+    func editedDifferingFileIsReplaced() throws {
+        // The record covers the standby's folders only: its differing files are replaced or removed by the next
+        // publish whatever they hold. Here the second site's home comes back unchanged, so the standby's old home
+        // (edited by hand where it is: same inode, same folder) must be linked again from the live tree.
+        let fifth = Self.second + [SiteFile(path: "d.html", text: "five")]
+        for edited in ["index.html", "b/1.html"] {
+            let workspace = try Workspace()
+            defer { workspace.remove() }
+            let listing = try twoPublishes(workspace)
+            let handle = try FileHandle(forWritingTo: workspace.standby.appendingPathComponent(edited))
+            try handle.write(contentsOf: Data("mine".utf8))
+            try handle.close()
+            let standby = try inode(workspace.standby)
+            _ = try workspace.publisher.publish(fifth, after: listing)
+            try expectSite(fifth, in: workspace, "\(edited) edited in the standby")
+            #expect(try inode(workspace.output) == standby, "the standby was switched in, not a staging tree")
         }
     }
 }

@@ -75,9 +75,10 @@ extension SitePublisher {
         do {
             for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
             let summary = try session.finish()
-            let entries = session.publishedEntries
             let states = try #require(session.publishedStates())
-            #expect(states == PublishedFileState.read(files: entries.files, folders: entries.folders, in: outputDirectory))
+            let published = try SiteTreeSnapshot(of: outputDirectory)
+            #expect(states == PublishedFileState.read(
+                files: Array(published.files.keys), folders: Array(published.folders), in: outputDirectory))
             return (summary, PublishedListing(states: states))
         } catch {
             session.abandon()
