@@ -2,11 +2,12 @@
 import PackageDescription
 
 // One module per pipeline stage; each imports only the stages before it. Primitives (file stamps, folder walks,
-// file locks, atomic writes, durations, FNV-1a, HTML/XML and JSON escaping, JSON scanning) is under every module but
-// Pictures; Markdown and Mustache are library products of their own; Pictures decodes, resizes and encodes
-// avatars; RickAndMortyAPI fetches and caches; HTTPServer serves the preview; SVGCharts draws the statistics;
-// WikiModel turns records into page models and their template values; SiteOutput publishes a folder atomically; WikiBuild renders and
-// publishes the site; RMWikiCLI parses commands; rmwiki is its thin main.
+// file locks, atomic writes, the folders rmwiki must never take, line records, durations, counts in words, edit
+// distance, FNV-1a, HTML/XML and JSON escaping, JSON scanning) is under every module but Pictures; Markdown and
+// Mustache are library products of their own; Pictures decodes, resizes and encodes avatars; RickAndMortyAPI fetches
+// and caches; HTTPServer serves the preview; SVGCharts draws the statistics; WikiModel turns records into page models
+// and their template values; SiteOutput publishes a folder atomically; WikiBuild renders and publishes the site;
+// RMWikiCLI parses commands; rmwiki is its thin main.
 let package = Package(
     name: "RickAndMortyWiki",
     products: [
