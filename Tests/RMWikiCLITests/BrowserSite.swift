@@ -78,3 +78,18 @@ extension BrowserSession {
         return number
     }
 }
+
+/// The parts a browser suite's long walk over pages is cut into: each part a test case of its own, in a browser
+/// context of its own, so the parts run side by side (two renderer processes keep both cores busy where one walk
+/// kept one) and the walk ends with the rest of the run rather than long after it.
+enum PageParts {
+    static let count = 3
+    static let all = Array(0..<count)
+}
+
+extension Array {
+    /// Every `PageParts.count`-th element from `part` on: the parts interleave, so each gets pages of every kind.
+    func part(_ part: Int) -> [Element] {
+        enumerated().filter { $0.offset % PageParts.count == part }.map(\.element)
+    }
+}

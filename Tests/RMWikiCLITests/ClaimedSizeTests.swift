@@ -5,7 +5,7 @@ import RickAndMortyAPI
 import TestSupport
 import Testing
 
-extension BoundedProcessTests {
+extension PictureProcessTests {
     /// Pictures of a few kilobytes that claim 4,096 × 4,096 pixels: a cold build decodes them within a memory
     /// budget and at reduced scale, so its peak stays low, and every character still gets its smaller copies.
     @Suite(.enabled(

@@ -4,7 +4,7 @@ import LoopbackAPI
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension HistoryProcessTests {
     /// The API has deleted records before: characters 5 and 90 gone from the real data's first 120 (6 pages of
     /// REST, the holes on the first and the fifth; every location and episode, whose lists still name them) leave
     /// ids 1…120 with two holes, which GraphQL's probe past the count fills. Over REST

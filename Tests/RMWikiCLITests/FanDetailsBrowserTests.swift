@@ -30,16 +30,21 @@ struct FanDetailsBrowserTests {
 
     // MARK: - The real wiki
 
-    @Test func theRealWikiAtPhoneWidths() async throws {
+    @Test(arguments: PageParts.all)
+    func theRealWikiAtPhoneWidths(part: Int) async throws {
         try await withRealSite { browser, site in
-            for page in Self.pageKinds {
+            for page in Self.pageKinds.part(part) {
                 try await open(browser, site.appendingPathComponent(page))
                 try await browser.atPhoneWidths { width in
                     try await expectPhoneLayout(browser, "/\(page)", width: width)
                     if page.hasSuffix("statistics/") { try await expectChartsFit(browser, "/\(page)", width: width) }
                 }
             }
+        }
+    }
 
+    @Test func theRealWikiFirstScreensAndScreenshots() async throws {
+        try await withRealSite { browser, site in
             // The first screen of a character page at 390 × 844: the key facts, and no blank one.
             try await browser.emulate(width: 390, height: 844, mobile: true)
             // Rick, Birdperson, Mr. Meeseeks (several episodes, a type); Baby Poopybutthole and Toxic Rick (one
@@ -78,10 +83,10 @@ struct FanDetailsBrowserTests {
         }
     }
 
-    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)))
-    func axeFindsNothingSeriousOnTheRealWiki() async throws {
+    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)), arguments: PageParts.all)
+    func axeFindsNothingSeriousOnTheRealWiki(part: Int) async throws {
         try await withRealSite { browser, site in
-            for page in Self.pageKinds {
+            for page in Self.pageKinds.part(part) {
                 try await expectNoAxeFindings(browser, site.appendingPathComponent(page), "/\(page)")
             }
         }
@@ -98,23 +103,25 @@ struct FanDetailsBrowserTests {
         return snapshot
     }
 
-    @Test func hostileNamesAtPhoneWidths() async throws {
+    @Test(arguments: PageParts.all)
+    func hostileNamesAtPhoneWidths(part: Int) async throws {
         try await withHostileSite { browser, site, pages in
             #expect(pages.contains("locations/2/index.html"))
-            for page in pages {
+            for page in pages.part(part) {
                 try await open(browser, site.appendingPathComponent(page))
                 try await browser.atPhoneWidths { width in try await expectPhoneLayout(browser, "/\(page)", width: width) }
             }
+            guard part == 0 else { return }
             try await browser.emulate(width: 390, height: 844, mobile: true)
             try await open(browser, site.appendingPathComponent("locations/2/"))
             try await browser.screenshot(to: Self.artifacts.appendingPathComponent("hostile-location-390-light.png"))
         }
     }
 
-    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)))
-    func axeFindsNothingSeriousWithHostileNames() async throws {
+    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)), arguments: PageParts.all)
+    func axeFindsNothingSeriousWithHostileNames(part: Int) async throws {
         try await withHostileSite { browser, site, pages in
-            for page in pages where !page.hasPrefix("fr/") || page.hasSuffix("characters/1/index.html") {
+            for page in pages.filter({ !$0.hasPrefix("fr/") || $0.hasSuffix("characters/1/index.html") }).part(part) {
                 try await expectNoAxeFindings(browser, site.appendingPathComponent(page), "/\(page)")
             }
         }

@@ -1,15 +1,24 @@
 import Testing
 import TestSupport
 
-/// The suites that run real `rmwiki` processes, in three lanes side by side, each one suite after another: three
-/// suites' processes at once at most, not every suite's, which would starve the rest of the test run on a two-core
-/// machine. One lane was the run's longest chain (526 s of the 545 s the tests took, under load); with two, both
-/// still ran on long after the browser suites had ended (560 s against 367, both cores kept busy).
+// The suites that run real `rmwiki` processes, in five lanes side by side, each one suite after another: five
+// suites' processes at once at most, not every suite's, which would starve the rest of the test run on a two-core
+// machine. The lanes are balanced on a loaded run's suite times (`README.md`, Tests): with three, the longest
+// lane (`NightlyProcessTests`, 581 s of a 604-s test phase at a load of 10 to 30) ended the run while the cores
+// still had room.
+
+/// Nightly runs: redirects, time limits, a rebuild's writes, hostile data and API answers, an empty home, long strings.
 @Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum NightlyProcessTests {}
 
-/// Runs cut short: killed at many moments.
+/// Rebuilds over the API's history: what's new from 2018 to today, records the API deleted.
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum HistoryProcessTests {}
+
+/// Runs cut short: builds and fetches killed at many moments.
 @Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum InterruptedProcessTests {}
 
-/// What a run keeps within bounds: its peak memory (bodies that never end, pictures claiming huge sizes), one build
-/// at a time on an output, its time when a fetch fails part-way (no hang).
+/// Pictures under stress: builds and fetches killed while they make picture copies, pictures claiming huge sizes.
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum PictureProcessTests {}
+
+/// What a run keeps within bounds: its peak memory (bodies that never end), one build at a time on an output, its
+/// time when a fetch fails part-way (no hang).
 @Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum BoundedProcessTests {}

@@ -25,18 +25,20 @@ struct PageBudgetTests {
     }()
     static let reported: Set = ["locations/3/", "locations/1/", "characters/1/", "characters/", "whats-new/", "search/?q=rick"]
 
-    @Test func everyPageOfTheRealWikiFitsThePhoneBudget() async throws {
+    @Test(arguments: PageParts.all)
+    func everyPageOfTheRealWikiFitsThePhoneBudget(part: Int) async throws {
         let output = try await FullSite.built().output
-        try await measure(output, pages: Self.pages)
+        try await measure(output, pages: Self.pages.part(part))
     }
 
-    @Test func everyPageWithHostileNamesFitsThePhoneBudget() async throws {
+    @Test(arguments: PageParts.all)
+    func everyPageWithHostileNamesFitsThePhoneBudget(part: Int) async throws {
         let output = try await FanDetailsBrowserTests.hostileSite.value.output
         let pages = try SiteChecker(root: output).pages()
             .filter { $0.hasSuffix("index.html") && !$0.hasSuffix("random/index.html") }
             .map { String($0.dropLast("index.html".count)) }
         #expect(pages.contains("locations/2/"))
-        try await measure(output, pages: pages)
+        try await measure(output, pages: pages.part(part))
     }
 
     private func measure(_ output: URL, pages: [String]) async throws {

@@ -18,15 +18,28 @@ struct PhoneLayoutTests {
     static let maximumCharactersPageHeight = 4_500.0
     static let maximumTabsToFirstCard = 15
 
-    @Test func theFullWikiOnAPhoneAndADesktop() async throws {
+    // The phone, search and desktop passes are tests of their own, each in a browser context of its own: they
+    // share no state (each sets its screen first), and side by side they end with the other browser suites
+    // rather than one after another (484 s as one test at a load of 10 to 30).
+    @Test func theFullWikiOnAPhone() async throws {
+        try await withFullSite("phone") { browser, site in try await phone(browser, site) }
+    }
+
+    @Test func searchOnAPhone() async throws {
         let output = try await FullSite.built().output
         let index = try SearchIndexFile(Data(contentsOf: output.appendingPathComponent("search/index.json")))
-        // A plain static server, as fans meet the site (no live-reload script).
-        try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure.png")) { browser, site in
-            try await phone(browser, site)
-            try await search(browser, site, index: index)
-            try await desktop(browser, site)
-        }
+        try await withFullSite("search") { browser, site in try await search(browser, site, index: index) }
+    }
+
+    @Test func theFullWikiOnADesktop() async throws {
+        try await withFullSite("desktop") { browser, site in try await desktop(browser, site) }
+    }
+
+    /// The shared full-site build in a browser, served by a plain static server, as fans meet the site (no
+    /// live-reload script).
+    private func withFullSite(_ pass: String, _ body: (BrowserSession, URL) async throws -> Void) async throws {
+        let output = try await FullSite.built().output
+        try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure-\(pass).png"), body)
     }
 
     // MARK: - Phone

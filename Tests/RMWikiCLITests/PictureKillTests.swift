@@ -4,7 +4,7 @@ import RickAndMortyAPI
 import TestSupport
 import Testing
 
-extension InterruptedProcessTests {
+extension PictureProcessTests {
     /// SIGKILL `rmwiki build` while it fetches new pictures, makes and caches their copies and reads a changed
     /// content folder, and `rmwiki fetch` while it stores them: every time the published site is wholly the last
     /// one or wholly the new one, every entry of the picture cache (`<cache>/pictures/`) is wholly an entry of

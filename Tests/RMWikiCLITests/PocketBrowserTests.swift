@@ -7,7 +7,8 @@ import Testing
 
 /// The wiki as an app on a phone (issue 22), over the real dataset's first 100 characters with every location and
 /// episode (`SharedSlice`: every kind of page, in both languages) in headless Chromium at 390 × 844: installable
-/// (Chromium's own check), the search control in view at 320 and 390 px on every kind of page, the first tap on
+/// (Chromium's own check), the search control in view at 320 and 390 px on every kind of page (of the shared full
+/// site, in a test of its own), the first tap on
 /// a result opening it, back to top, random character; then with the server stopped (no network at all, for the
 /// page and its service worker): a visited page opens, an unvisited one shows the offline page in its language,
 /// search answers; after "Save the wiki for offline", whose list names every page of the language, 20 pages of
@@ -91,7 +92,6 @@ struct PocketBrowserTests {
         let installed = try await storedBytes(browser)
         print("pocket: the worker stored \(installed) bytes (navigator.storage.estimate, both languages read, 4 pages visited)")
 
-        try await searchControls(browser, root, output: output)
         try await firstTap(browser, root)
         try await backToTop(browser, root)
         try await randomCharacter(browser, root)
@@ -208,7 +208,16 @@ struct PocketBrowserTests {
     }
 
     /// The header's search control inside the viewport at 320 and 390 px on every kind of page, and the home
-    /// page's search field.
+    /// page's search field: a test of its own over the shared full site (the same templates as the slice's), in a
+    /// browser context of its own, beside the pocket walk rather than in it, whose longest step it was (48 loads).
+    @Test func theSearchControlIsInViewOnEveryKindOfPage() async throws {
+        let output = try await FullSite.built().output
+        try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure-search-control.png")) { browser, root in
+            try await browser.emulate(width: 390, height: 844, mobile: true)
+            try await searchControls(browser, root, output: output)
+        }
+    }
+
     private func searchControls(_ browser: BrowserSession, _ root: URL, output: URL) async throws {
         func first(_ folder: String, where keep: (String) -> Bool = { _ in true }) throws -> String {
             let names = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path).sorted()

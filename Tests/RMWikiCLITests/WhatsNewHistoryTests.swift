@@ -4,7 +4,7 @@ import LoopbackAPI
 import TestSupport
 import Testing
 
-extension NightlyProcessTests {
+extension HistoryProcessTests {
     /// A wiki first built from the API as it was in 2018, then rebuilt from today's: the first build's "What's new"
     /// already lists what the API added each day, and the rebuild's group holds every record it added or changed,
     /// with counts computed here from the raw JSON, and every page of it bounded.
