@@ -56,33 +56,20 @@ struct AvatarCopyMaker: Sendable {
     func make(avatars: [Int: AvatarImage], characters: Set<Int>) -> Made {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
-        var used = Set<String>()
-        let known = folder.map(PictureStamps.init(folder:)) ?? PictureStamps()
-        let folderPath = folder?.path
+        var used = Set<String>(minimumCapacity: avatars.count)
+        let known = folder.map { PictureStamps(folderPath: $0.path) } ?? PictureStamps()
         var stamps = PictureStamps()
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
+        made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where characters.contains(id) {
             guard Self.sourceExtensions.contains(avatar.fileExtension) else {
                 made.asTheyAre += 1
                 continue
             }
-            guard var picture = Self.identify(avatar.source, known: known) else {
+            guard let (picture, cached) = lookUp(avatar.source, known: known) else {
                 made.unreadable += 1
                 continue
-            }
-            func cachedCopies() -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)? {
-                folderPath.flatMap { Self.read($0 + "/" + Self.entryName(picture.content), content: picture.content, known: known) }
-            }
-            var cached = cachedCopies()
-            if cached == nil, picture.bytes == nil {
-                // The remembered stamp names an entry that is gone (or never was): the bytes decide.
-                guard let read = Self.identify(avatar.source, known: PictureStamps()) else {
-                    made.unreadable += 1
-                    continue
-                }
-                picture = read
-                cached = cachedCopies()
             }
             let key = Self.entryName(picture.content)
             used.insert(key)
@@ -124,6 +111,26 @@ struct AvatarCopyMaker: Sendable {
             stamps.save(in: folder, previous: known)
         }
         return made
+    }
+
+    typealias Cached = (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)
+
+    /// Which bytes a picture holds and its copies in the cache, nil when its file cannot be read. A remembered stamp
+    /// that names no usable entry (gone, or changed since it was listed) is not trusted: the bytes decide, and with
+    /// no usable entry they are returned to be made copies of again.
+    private func lookUp(_ source: AvatarImage.Source, known: PictureStamps)
+        -> (picture: (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?), cached: Cached?)?
+    {
+        guard var picture = Self.identify(source, known: known) else { return nil }
+        guard let folderPath = folder?.path else { return (picture, nil) }
+        var entry = folderPath + "/" + Self.entryName(picture.content)
+        if let cached = Self.read(entry, content: picture.content, known: known, bytes: picture.bytes) { return (picture, cached) }
+        if picture.bytes == nil {
+            guard let read = Self.identify(source, known: PictureStamps()) else { return nil }
+            picture = read
+            entry = folderPath + "/" + Self.entryName(picture.content)
+        }
+        return (picture, Self.read(entry, content: picture.content, known: known, bytes: picture.bytes))
     }
 
     /// False when the folder holds what the last build left and nothing else of ours: the stamps are the ones read,
@@ -172,16 +179,32 @@ struct AvatarCopyMaker: Sendable {
     }
 
     /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed, with the names it holds and
-    /// its folder's stamp; nil when there is none. Listed only when `known` does not list it under that stamp.
+    /// its folder's stamp; nil when there is none, or it must be made again. The names are those `known` remembers
+    /// under the folder's stamp; a folder whose stamp moved since (a copy taken away or added by hand) is made again.
+    /// One no listing is remembered of is listed, and kept only when it holds a copy for each side smaller than the
+    /// picture (its size from `bytes`, when they were read).
     /// Paths are strings here, not URLs: Foundation's URLs cost most of a no-change pictures phase, 3,304 copies a build.
-    static func read(_ entry: String, content: String, known: PictureStamps)
-        -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)?
-    {
+    static func read(_ entry: String, content: String, known: PictureStamps, bytes: [UInt8]?) -> Cached? {
         guard let stamp = FileStamp(path: entry), stamp.isFolder else { return nil }
+        if let names = known.names(in: stamp, of: content) {
+            return read(entry, names: names).map { ($0, names, stamp) }
+        }
+        guard known.listings[content] == nil else { return nil }
         // Read with readdir: Foundation's listing cost most of a no-change pictures phase, once per picture.
-        let names = known.names(in: stamp, of: content)
-            ?? FolderWalk.entries(under: entry, skippingHidden: false).map(\.path)
-        return read(entry, names: names).map { ($0, names, stamp) }
+        let names = FolderWalk.entries(under: entry, skippingHidden: false).map(\.path)
+        guard let found = read(entry, names: names) else { return nil }
+        if case .success(let copies) = found {
+            let held = copies.map(\.0.side).sorted()
+            // Copies are made for the sides smaller than the picture: with its bytes at hand, exactly those; without
+            // (its stamp spared reading them), at least the smallest sides, none missing between them.
+            let sides = AvatarSizes.sides.sorted()
+            if let size = bytes.flatMap(PictureSize.init(of:)) {
+                guard held == sides.filter({ $0 < min(size.width, size.height) }) else { return nil }
+            } else {
+                guard held == Array(sides.prefix(held.count)) else { return nil }
+            }
+        }
+        return (found, names, stamp)
     }
 
     /// The copies `names` stand for in `entry`, or the reason it failed; nil when there are none, or a name is not a
@@ -194,15 +217,31 @@ struct AvatarCopyMaker: Sendable {
             return .failure(ReasonText(text: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         var entries: [(AvatarCopy, SiteFile.Content)] = []
+        entries.reserveCapacity(names.count)
+        let folder = entry + "/"
         for name in names {
-            let parts = name.split(whereSeparator: { "-x.".contains($0) }).map(String.init)
-            guard parts.count == 4, let side = Int(parts[0]), let width = Int(parts[1]), let height = Int(parts[2]) else {
-                return nil
-            }
-            entries.append((AvatarCopy(side: side, width: width, height: height, fileExtension: parts[3]),
-                            .copy(sourcePath: entry + "/" + name)))
+            guard let copy = copy(named: name) else { return nil }
+            entries.append((copy, .copy(sourcePath: folder + name)))
         }
         return .success(entries)
+    }
+
+    /// `<side>-<width>x<height>.<ext>` as the copy it names, read byte by byte: splitting it into strings cost a
+    /// fifth of a no-change pictures phase.
+    static func copy(named name: String) -> AvatarCopy? {
+        var utf8 = name.utf8[...]
+        func number(until separator: UInt8) -> Int? {
+            var (value, digits) = (0, 0)
+            while let byte = utf8.popFirst(), byte != separator {
+                guard byte >= 0x30, byte <= 0x39, digits < 9 else { return nil }
+                (value, digits) = (value * 10 + Int(byte - 0x30), digits + 1)
+            }
+            return digits > 0 ? value : nil
+        }
+        guard let side = number(until: UInt8(ascii: "-")), let width = number(until: UInt8(ascii: "x")),
+              let height = number(until: UInt8(ascii: ".")),
+              !utf8.isEmpty, !utf8.contains(where: { "-x.".utf8.contains($0) }) else { return nil }
+        return AvatarCopy(side: side, width: width, height: height, fileExtension: String(decoding: utf8, as: UTF8.self))
     }
 
     struct ReasonText: Error, CustomStringConvertible {
@@ -230,6 +269,12 @@ struct AvatarCopyMaker: Sendable {
         let staging = entry.deletingLastPathComponent().appendingPathComponent(stagingPrefix + entry.lastPathComponent)
         do {
             try? manager.removeItem(at: staging)
+            // An entry made again (changed by hand) goes as a pruned one does: under its staging name first, so a
+            // build killed meanwhile leaves staging, never a part of it under its own name.
+            if FileStamp(path: entry.path) != nil {
+                try manager.moveItem(at: entry, to: staging)
+                try manager.removeItem(at: staging)
+            }
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try fill(staging)
             try manager.moveItem(at: staging, to: entry)
