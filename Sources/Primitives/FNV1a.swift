@@ -52,7 +52,7 @@ package struct FNV1a: Sendable, Hashable {
     /// Whether `text` is what `hex` writes: sixteen lower-case hex digits (a name rmwiki gave a file, say).
     package static func isHex(_ text: some StringProtocol) -> Bool { isHex(bytes: text.utf8) }
 
-    package static func isHex(bytes: some Collection<UInt8>) -> Bool {
+    @inlinable package static func isHex(bytes: some Collection<UInt8>) -> Bool {
         bytes.count == 16 && bytes.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 

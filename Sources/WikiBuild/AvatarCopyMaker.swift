@@ -59,6 +59,8 @@ struct AvatarCopyMaker: Sendable {
         var used = Set<String>(minimumCapacity: avatars.count)
         let known = folder.map { PictureStamps(folderPath: $0.path) } ?? PictureStamps()
         var stamps = PictureStamps()
+        var folders = OpenFolders()
+        defer { folders.close() }
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
         made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
@@ -67,7 +69,7 @@ struct AvatarCopyMaker: Sendable {
                 made.asTheyAre += 1
                 continue
             }
-            guard let (picture, cached) = lookUp(avatar.source, known: known) else {
+            guard let (picture, cached) = lookUp(avatar.source, known: known, folders: &folders) else {
                 made.unreadable += 1
                 continue
             }
@@ -118,19 +120,21 @@ struct AvatarCopyMaker: Sendable {
     /// Which bytes a picture holds and its copies in the cache, nil when its file cannot be read. A remembered stamp
     /// that names no usable entry (gone, or changed since it was listed) is not trusted: the bytes decide, and with
     /// no usable entry they are returned to be made copies of again.
-    private func lookUp(_ source: AvatarImage.Source, known: PictureStamps)
+    private func lookUp(_ source: AvatarImage.Source, known: PictureStamps, folders: inout OpenFolders)
         -> (picture: (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?), cached: Cached?)?
     {
-        guard var picture = Self.identify(source, known: known) else { return nil }
+        guard var picture = Self.identify(source, known: known, folders: &folders) else { return nil }
         guard let folderPath = folder?.path else { return (picture, nil) }
         var entry = folderPath + "/" + Self.entryName(picture.content)
-        if let cached = Self.read(entry, content: picture.content, known: known, bytes: picture.bytes) { return (picture, cached) }
+        if let cached = Self.read(entry, content: picture.content, known: known, bytes: picture.bytes, folders: &folders) {
+            return (picture, cached)
+        }
         if picture.bytes == nil {
-            guard let read = Self.identify(source, known: PictureStamps()) else { return nil }
+            guard let read = Self.identify(source, known: PictureStamps(), folders: &folders) else { return nil }
             picture = read
             entry = folderPath + "/" + Self.entryName(picture.content)
         }
-        return (picture, Self.read(entry, content: picture.content, known: known, bytes: picture.bytes))
+        return (picture, Self.read(entry, content: picture.content, known: known, bytes: picture.bytes, folders: &folders))
     }
 
     /// False when the folder holds what the last build left and nothing else of ours: the stamps are the ones read,
@@ -143,7 +147,7 @@ struct AvatarCopyMaker: Sendable {
 
     /// A picture's content key (`<FNV-1a hex>-<byte count>`) and its file's stamp; the bytes only when they were
     /// read, which a file whose stamp `known` remembers is not. Nil when the file cannot be read.
-    static func identify(_ source: AvatarImage.Source, known: PictureStamps)
+    static func identify(_ source: AvatarImage.Source, known: PictureStamps, folders: inout OpenFolders)
         -> (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?)?
     {
         switch source {
@@ -151,7 +155,7 @@ struct AvatarCopyMaker: Sendable {
             return (contentKey(bytes), bytes, nil)
         case .file(let path):
             // Stamped before reading: a file replaced meanwhile has a new stamp next time, so it is read again.
-            guard let file = FileStamp(path: path), file.isRegularFile else { return nil }
+            guard let file = folders.stamp(path), file.isRegularFile else { return nil }
             let stamp = PictureStamps.stamp(file)
             if let content = known.content(of: stamp) { return (content, nil, stamp) }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -184,8 +188,8 @@ struct AvatarCopyMaker: Sendable {
     /// One no listing is remembered of is listed, and kept only when it holds a copy for each side smaller than the
     /// picture (its size from `bytes`, when they were read).
     /// Paths are strings here, not URLs: Foundation's URLs cost most of a no-change pictures phase, 3,304 copies a build.
-    static func read(_ entry: String, content: String, known: PictureStamps, bytes: [UInt8]?) -> Cached? {
-        guard let stamp = FileStamp(path: entry), stamp.isFolder else { return nil }
+    static func read(_ entry: String, content: String, known: PictureStamps, bytes: [UInt8]?, folders: inout OpenFolders) -> Cached? {
+        guard let stamp = folders.stamp(entry), stamp.isFolder else { return nil }
         if let names = known.names(in: stamp, of: content) {
             return read(entry, names: names).map { ($0, names, stamp) }
         }

@@ -101,19 +101,21 @@ package struct SiteModel: Sendable {
         avatarFolder + fill(avatarCopyName, id: characterID, side: copy.side, fileExtension: copy.fileExtension)
     }
 
-    /// `name` with the values given in place of their placeholders; the others stay.
+    /// `name` with the values given in place of their placeholders; the others stay. Braces are found in the UTF-8
+    /// view: by Character, this was a fifth of a no-change pictures phase (3,304 copies' paths a build).
     private static func fill(_ name: String, id: Int?, side: Int?, fileExtension: String?) -> String {
         var result = ""
         var rest = Substring(name)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+              let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
             result += rest[..<open]
-            switch rest[rest.index(after: open)..<close] {
+            switch rest[rest.utf8.index(after: open)..<close] {
             case "id" where id != nil: result += id.map(String.init) ?? ""
             case "side" where side != nil: result += side.map(String.init) ?? ""
             case "ext" where fileExtension != nil: result += fileExtension ?? ""
             default: result += rest[open...close]
             }
-            rest = rest[rest.index(after: close)...]
+            rest = rest[rest.utf8.index(after: close)...]
         }
         return result + rest
     }
