@@ -147,6 +147,6 @@ struct PictureStamps: Sendable, Equatable {
     /// `<16 hex digits>-<byte count>`, the count equal to the stamp's size.
     private static func isContentKey(_ key: ArraySlice<UInt8>, size: Int64) -> Bool {
         guard key.count > 17, key[key.startIndex + 16] == UInt8(ascii: "-") else { return false }
-        return FNV1a.isHex(bytes: key.prefix(16)) && number(key.dropFirst(17)) == size
+        return key.prefix(16).allSatisfy(FNV1a.isHexDigit) && number(key.dropFirst(17)) == size
     }
 }
