@@ -90,7 +90,11 @@ struct HugoSite {
                       "layouts/" + path)
         }
         for asset in theme.assets { try copy(asset.content, to: root.appendingPathComponent("static/" + asset.path)) }
-        let characters = Set(snapshot.characters.map(\.id))
+        try writeAvatars(avatars, of: Set(snapshot.characters.map(\.id)), to: root)
+    }
+
+    /// The characters' pictures as Hugo assets, which the character pages make copies of (`pictureCopies`).
+    private static func writeAvatars(_ avatars: [Int: AvatarImage], of characters: Set<Int>, to root: URL) throws {
         for (id, avatar) in avatars where characters.contains(id) {
             let path = "assets/" + SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
             switch avatar.source {
@@ -133,9 +137,9 @@ struct HugoSite {
     /// rmwiki's templates (`Templates/*.mustache`) in Hugo's language, tag for tag; `[[key]]` is an English string.
     /// A character's page publishes its picture and the copies rmwiki makes of it (`AvatarSizes.sides` smaller than the
     /// picture, rmwiki's JPEG qualities, Lanczos as rmwiki's resizer), through Hugo's image processing and its resource
-    /// cache (`resources/_gen`, kept between runs as rmwiki keeps its copies), named in a preload hint.
+    /// cache (`resources/_gen`, kept between runs as rmwiki keeps its copies), named in a meta tag.
     static let pictureCopies = """
-        {{ with .Params.avatar }}{{ with resources.Get . }}{{ $img := . }}<link rel="preload" as="image" href="{{ $img.RelPermalink }}" imagesrcset="{{ range slice \(AvatarSizes.sides.map(String.init).joined(separator: " ")) }}{{ if and (lt . $img.Width) (lt . $img.Height) }}{{ ($img.Resize (printf "%dx q%d Lanczos" . (cond (le . 100) 90 85))).RelPermalink }} {{ . }}w, {{ end }}{{ end }}{{ $img.RelPermalink }} {{ $img.Width }}w">
+        {{ with .Params.avatar }}{{ with resources.Get . }}{{ $img := . }}{{ $set := "" }}{{ range slice \(AvatarSizes.sides.map(String.init).joined(separator: " ")) }}{{ if and (lt . $img.Width) (lt . $img.Height) }}{{ $set = printf "%s%s %dw, " $set ($img.Resize (printf "%dx q%d Lanczos" . (cond (le . 100) 90 85))).RelPermalink . }}{{ end }}{{ end }}<meta name="picture" content="{{ $img.RelPermalink }}" data-srcset="{{ $set }}{{ $img.RelPermalink }} {{ $img.Width }}w">
         {{ end }}{{ end }}
         """
 
