@@ -58,7 +58,10 @@ struct AvatarCopyMaker: Sendable {
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>(minimumCapacity: avatars.count)
         let known = folder.map { PictureStamps(folderPath: $0.path) } ?? PictureStamps()
-        var stamps = PictureStamps()
+        // What the stamps file is to say, kept as a list: when it says what it said (the common build), no new table
+        // is built and compared.
+        var stamped: [(stamp: PictureStamps.Stamp, content: String, cached: Cached?)] = []
+        var asRemembered = 0
         var folders = OpenFolders()
         defer { folders.close() }
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
@@ -76,10 +79,8 @@ struct AvatarCopyMaker: Sendable {
             let key = Self.entryName(picture.content)
             used.insert(key)
             if let stamp = picture.stamp {
-                stamps.remember(stamp, content: picture.content, now: now)
-                if let cached, stamps.content(of: stamp) != nil {
-                    stamps.remember(cached.names, in: cached.entry, of: picture.content, now: now)
-                }
+                stamped.append((stamp, picture.content, cached))
+                if picture.bytes == nil, let cached, known.names(in: cached.entry, of: picture.content) != nil { asRemembered += 1 }
             }
             if let cached {
                 made.reused += 1
@@ -107,7 +108,12 @@ struct AvatarCopyMaker: Sendable {
                 made.warnings.append(Self.warning(id: job.id, reason: error.description))
             }
         }
-        if let folder, Self.needsPrune(folder, stamps: stamps, previous: known, used: used) {
+        // Every picture was found by a stamp and a listing read, and every stamp and listing read was used (pictures
+        // may share bytes, so listings are counted by entry): the file would say the same.
+        let unchanged = !known.listings.isEmpty && asRemembered == stamped.count && stamped.count == known.contents.count
+            && used.count == known.listings.count
+        let stamps = unchanged ? known : PictureStamps(stamped.map { ($0.stamp, $0.content, $0.cached.map { ($0.names, $0.entry) }) }, now: now)
+        if let folder, unchanged ? Self.hasHalfSavedStamps(folder) : Self.needsPrune(folder, stamps: stamps, previous: known, used: used) {
             // The prune first: a build killed during it has saved no stamps, so the next one prunes again.
             Self.prune(folder, keeping: used)
             stamps.save(in: folder, previous: known)
@@ -142,7 +148,11 @@ struct AvatarCopyMaker: Sendable {
     private static func needsPrune(_ folder: URL, stamps: PictureStamps, previous: PictureStamps, used: Set<String>) -> Bool {
         guard stamps == previous, !previous.listings.isEmpty,
               used == Set(previous.listings.keys.map(entryName)) else { return true }
-        return FileStamp(path: folder.appendingPathComponent(PictureStamps.temporaryName).path) != nil
+        return hasHalfSavedStamps(folder)
+    }
+
+    private static func hasHalfSavedStamps(_ folder: URL) -> Bool {
+        FileStamp(path: folder.appendingPathComponent(PictureStamps.temporaryName).path) != nil
     }
 
     /// A picture's content key (`<FNV-1a hex>-<byte count>`) and its file's stamp; the bytes only when they were

@@ -42,6 +42,15 @@ struct PictureStamps: Sendable, Equatable {
 
     init() {}
 
+    /// The stamps of the files read at `now`, each with its content and, when its entry was found, the entry's names
+    /// and stamp; those changed too recently are left out.
+    init(_ stamped: [(stamp: Stamp, content: String, entry: (names: [String], stamp: FileStamp)?)], now: Int64) {
+        for (stamp, content, entry) in stamped {
+            remember(stamp, content: content, now: now)
+            if let entry, contents[stamp] != nil { remember(entry.names, in: entry.stamp, of: content, now: now) }
+        }
+    }
+
     /// The remembered stamps in `folder`, none when the file is missing or not of this version; lines that do not
     /// parse are left out.
     init(folder: URL) { self.init(folderPath: folder.path) }

@@ -134,6 +134,19 @@ extension AvatarCopyTests {
         _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(FileManager.default.fileExists(atPath: theirs.path))
+
+        // Settled, a build finds every picture by the stamps and listings read and keeps the file as it is; a
+        // leftover is still removed.
+        try Backdating.dateEverything(in: world.pictures)
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        let stamps = world.pictures.appendingPathComponent(PictureStamps.fileName)
+        let saved = try #require(FileStamp(path: stamps.path))
+        let again = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(again.reused == 2 && FileStamp(path: stamps.path) == saved, "not written again")
+        try Data("half".utf8).write(to: leftover)
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileStamp(path: stamps.path) == saved)
     }
 }
 
