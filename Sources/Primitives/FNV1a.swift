@@ -51,8 +51,11 @@ package struct FNV1a: Sendable, Hashable {
 
     /// Whether `text` is what `hex` writes: sixteen lower-case hex digits (a name rmwiki gave a file, say).
     package static func isHex(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 16 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        text.utf8.count == 16 && text.utf8.allSatisfy(isHexDigit)
     }
+
+    /// A digit `hex` writes: `0`-`9` or `a`-`f`.
+    @inlinable package static func isHexDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
 
     /// Sixteen hex digits of any 64-bit digest.
     package static func hex(_ value: UInt64) -> String {

@@ -56,41 +56,31 @@ struct AvatarCopyMaker: Sendable {
     func make(avatars: [Int: AvatarImage], characters: Set<Int>) -> Made {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
-        var used = Set<String>()
-        let known = folder.map(PictureStamps.init(folder:)) ?? PictureStamps()
-        let folderPath = folder?.path
-        var stamps = PictureStamps()
+        var used = Set<String>(minimumCapacity: avatars.count)
+        let known = folder.map { PictureStamps(folderPath: $0.path) } ?? PictureStamps()
+        // What the stamps file is to say, kept as a list: when it says what it said (the common build), no new table
+        // is built and compared.
+        var stamped: [(stamp: PictureStamps.Stamp, content: String, cached: Cached?)] = []
+        var asRemembered = 0
+        var folders = OpenFolders()
+        defer { folders.close() }
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
+        made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
         for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where characters.contains(id) {
             guard Self.sourceExtensions.contains(avatar.fileExtension) else {
                 made.asTheyAre += 1
                 continue
             }
-            guard var picture = Self.identify(avatar.source, known: known) else {
+            guard let (picture, cached) = lookUp(avatar.source, known: known, folders: &folders) else {
                 made.unreadable += 1
                 continue
-            }
-            func cachedCopies() -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)? {
-                folderPath.flatMap { Self.read($0 + "/" + Self.entryName(picture.content), content: picture.content, known: known) }
-            }
-            var cached = cachedCopies()
-            if cached == nil, picture.bytes == nil {
-                // The remembered stamp names an entry that is gone (or never was): the bytes decide.
-                guard let read = Self.identify(avatar.source, known: PictureStamps()) else {
-                    made.unreadable += 1
-                    continue
-                }
-                picture = read
-                cached = cachedCopies()
             }
             let key = Self.entryName(picture.content)
             used.insert(key)
             if let stamp = picture.stamp {
-                stamps.remember(stamp, content: picture.content, now: now)
-                if let cached, stamps.content(of: stamp) != nil {
-                    stamps.remember(cached.names, in: cached.entry, of: picture.content, now: now)
-                }
+                stamped.append((stamp, picture.content, cached))
+                if picture.bytes == nil, let cached, known.names(in: cached.entry, of: picture.content) != nil { asRemembered += 1 }
             }
             if let cached {
                 made.reused += 1
@@ -118,7 +108,12 @@ struct AvatarCopyMaker: Sendable {
                 made.warnings.append(Self.warning(id: job.id, reason: error.description))
             }
         }
-        if let folder, Self.needsPrune(folder, stamps: stamps, previous: known, used: used) {
+        // Every picture was found by a stamp and a listing read, and every stamp and listing read was used (pictures
+        // may share bytes, so listings are counted by entry): the file would say the same.
+        let unchanged = !known.listings.isEmpty && asRemembered == stamped.count && stamped.count == known.contents.count
+            && used.count == known.listings.count
+        let stamps = unchanged ? known : PictureStamps(stamped.map { ($0.stamp, $0.content, $0.cached.map { ($0.names, $0.entry) }) }, now: now)
+        if let folder, unchanged ? Self.hasHalfSavedStamps(folder) : Self.needsPrune(folder, stamps: stamps, previous: known, used: used) {
             // The prune first: a build killed during it has saved no stamps, so the next one prunes again.
             Self.prune(folder, keeping: used)
             stamps.save(in: folder, previous: known)
@@ -126,17 +121,43 @@ struct AvatarCopyMaker: Sendable {
         return made
     }
 
+    typealias Cached = (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)
+
+    /// Which bytes a picture holds and its copies in the cache, nil when its file cannot be read. A remembered stamp
+    /// that names no usable entry (gone, or changed since it was listed) is not trusted: the bytes decide, and with
+    /// no usable entry they are returned to be made copies of again.
+    private func lookUp(_ source: AvatarImage.Source, known: PictureStamps, folders: inout OpenFolders)
+        -> (picture: (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?), cached: Cached?)?
+    {
+        guard var picture = Self.identify(source, known: known, folders: &folders) else { return nil }
+        guard let folderPath = folder?.path else { return (picture, nil) }
+        var entry = folderPath + "/" + Self.entryName(picture.content)
+        if let cached = Self.read(entry, content: picture.content, known: known, bytes: picture.bytes, folders: &folders) {
+            return (picture, cached)
+        }
+        if picture.bytes == nil {
+            guard let read = Self.identify(source, known: PictureStamps(), folders: &folders) else { return nil }
+            picture = read
+            entry = folderPath + "/" + Self.entryName(picture.content)
+        }
+        return (picture, Self.read(entry, content: picture.content, known: known, bytes: picture.bytes, folders: &folders))
+    }
+
     /// False when the folder holds what the last build left and nothing else of ours: the stamps are the ones read,
     /// every entry in use is listed in them, and no stamps file is half written. Then the folder is not listed.
     private static func needsPrune(_ folder: URL, stamps: PictureStamps, previous: PictureStamps, used: Set<String>) -> Bool {
         guard stamps == previous, !previous.listings.isEmpty,
               used == Set(previous.listings.keys.map(entryName)) else { return true }
-        return FileStamp(path: folder.appendingPathComponent(PictureStamps.temporaryName).path) != nil
+        return hasHalfSavedStamps(folder)
+    }
+
+    private static func hasHalfSavedStamps(_ folder: URL) -> Bool {
+        FileStamp(path: folder.appendingPathComponent(PictureStamps.temporaryName).path) != nil
     }
 
     /// A picture's content key (`<FNV-1a hex>-<byte count>`) and its file's stamp; the bytes only when they were
     /// read, which a file whose stamp `known` remembers is not. Nil when the file cannot be read.
-    static func identify(_ source: AvatarImage.Source, known: PictureStamps)
+    static func identify(_ source: AvatarImage.Source, known: PictureStamps, folders: inout OpenFolders)
         -> (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?)?
     {
         switch source {
@@ -144,7 +165,7 @@ struct AvatarCopyMaker: Sendable {
             return (contentKey(bytes), bytes, nil)
         case .file(let path):
             // Stamped before reading: a file replaced meanwhile has a new stamp next time, so it is read again.
-            guard let file = FileStamp(path: path), file.isRegularFile else { return nil }
+            guard let file = folders.stamp(path), file.isRegularFile else { return nil }
             let stamp = PictureStamps.stamp(file)
             if let content = known.content(of: stamp) { return (content, nil, stamp) }
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -172,16 +193,32 @@ struct AvatarCopyMaker: Sendable {
     }
 
     /// A cache entry's copies (`<side>-<width>x<height>.<ext>`), or the reason it failed, with the names it holds and
-    /// its folder's stamp; nil when there is none. Listed only when `known` does not list it under that stamp.
+    /// its folder's stamp; nil when there is none, or it must be made again. The names are those `known` remembers
+    /// under the folder's stamp; a folder whose stamp moved since (a copy taken away or added by hand) is made again.
+    /// One no listing is remembered of is listed, and kept only when it holds a copy for each side smaller than the
+    /// picture (its size from `bytes`, when they were read).
     /// Paths are strings here, not URLs: Foundation's URLs cost most of a no-change pictures phase, 3,304 copies a build.
-    static func read(_ entry: String, content: String, known: PictureStamps)
-        -> (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)?
-    {
-        guard let stamp = FileStamp(path: entry), stamp.isFolder else { return nil }
+    static func read(_ entry: String, content: String, known: PictureStamps, bytes: [UInt8]?, folders: inout OpenFolders) -> Cached? {
+        guard let stamp = folders.stamp(entry), stamp.isFolder else { return nil }
+        if let names = known.names(in: stamp, of: content) {
+            return read(entry, names: names).map { ($0, names, stamp) }
+        }
+        guard known.listings[content] == nil else { return nil }
         // Read with readdir: Foundation's listing cost most of a no-change pictures phase, once per picture.
-        let names = known.names(in: stamp, of: content)
-            ?? FolderWalk.entries(under: entry, skippingHidden: false).map(\.path)
-        return read(entry, names: names).map { ($0, names, stamp) }
+        let names = FolderWalk.entries(under: entry, skippingHidden: false).map(\.path)
+        guard let found = read(entry, names: names) else { return nil }
+        if case .success(let copies) = found {
+            let held = copies.map(\.0.side).sorted()
+            // Copies are made for the sides smaller than the picture: with its bytes at hand, exactly those; without
+            // (its stamp spared reading them), at least the smallest sides, none missing between them.
+            let sides = AvatarSizes.sides.sorted()
+            if let size = bytes.flatMap(PictureSize.init(of:)) {
+                guard held == sides.filter({ $0 < min(size.width, size.height) }) else { return nil }
+            } else {
+                guard held == Array(sides.prefix(held.count)) else { return nil }
+            }
+        }
+        return (found, names, stamp)
     }
 
     /// The copies `names` stand for in `entry`, or the reason it failed; nil when there are none, or a name is not a
@@ -194,15 +231,31 @@ struct AvatarCopyMaker: Sendable {
             return .failure(ReasonText(text: reason.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         var entries: [(AvatarCopy, SiteFile.Content)] = []
+        entries.reserveCapacity(names.count)
+        let folder = entry + "/"
         for name in names {
-            let parts = name.split(whereSeparator: { "-x.".contains($0) }).map(String.init)
-            guard parts.count == 4, let side = Int(parts[0]), let width = Int(parts[1]), let height = Int(parts[2]) else {
-                return nil
-            }
-            entries.append((AvatarCopy(side: side, width: width, height: height, fileExtension: parts[3]),
-                            .copy(sourcePath: entry + "/" + name)))
+            guard let copy = copy(named: name) else { return nil }
+            entries.append((copy, .copy(sourcePath: folder + name)))
         }
         return .success(entries)
+    }
+
+    /// `<side>-<width>x<height>.<ext>` as the copy it names, read byte by byte: splitting it into strings cost a
+    /// fifth of a no-change pictures phase.
+    static func copy(named name: String) -> AvatarCopy? {
+        var utf8 = name.utf8[...]
+        func number(until separator: UInt8) -> Int? {
+            var (value, digits) = (0, 0)
+            while let byte = utf8.popFirst(), byte != separator {
+                guard byte >= 0x30, byte <= 0x39, digits < 9 else { return nil }
+                (value, digits) = (value * 10 + Int(byte - 0x30), digits + 1)
+            }
+            return digits > 0 ? value : nil
+        }
+        guard let side = number(until: UInt8(ascii: "-")), let width = number(until: UInt8(ascii: "x")),
+              let height = number(until: UInt8(ascii: ".")),
+              !utf8.isEmpty, !utf8.contains(where: { "-x.".utf8.contains($0) }) else { return nil }
+        return AvatarCopy(side: side, width: width, height: height, fileExtension: String(decoding: utf8, as: UTF8.self))
     }
 
     struct ReasonText: Error, CustomStringConvertible {
@@ -230,6 +283,12 @@ struct AvatarCopyMaker: Sendable {
         let staging = entry.deletingLastPathComponent().appendingPathComponent(stagingPrefix + entry.lastPathComponent)
         do {
             try? manager.removeItem(at: staging)
+            // An entry made again (changed by hand) goes as a pruned one does: under its staging name first, so a
+            // build killed meanwhile leaves staging, never a part of it under its own name.
+            if FileStamp(path: entry.path) != nil {
+                try manager.moveItem(at: entry, to: staging)
+                try manager.removeItem(at: staging)
+            }
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
             try fill(staging)
             try manager.moveItem(at: staging, to: entry)

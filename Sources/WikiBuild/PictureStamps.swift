@@ -42,24 +42,65 @@ struct PictureStamps: Sendable, Equatable {
 
     init() {}
 
+    /// The stamps of the files read at `now`, each with its content and, when its entry was found, the entry's names
+    /// and stamp; those changed too recently are left out.
+    init(_ stamped: [(stamp: Stamp, content: String, entry: (names: [String], stamp: FileStamp)?)], now: Int64) {
+        for (stamp, content, entry) in stamped {
+            remember(stamp, content: content, now: now)
+            if let entry, contents[stamp] != nil { remember(entry.names, in: entry.stamp, of: content, now: now) }
+        }
+    }
+
     /// The remembered stamps in `folder`, none when the file is missing or not of this version; lines that do not
     /// parse are left out.
-    init(folder: URL) {
-        // Split as bytes: String's splitting by Character cost more than the rest of a no-change pictures phase.
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(Self.fileName).path) else { return }
-        var lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))[...]
+    init(folder: URL) { self.init(folderPath: folder.path) }
+
+    init(folderPath: String) {
+        self.init(text: FileManager.default.contents(atPath: folderPath + "/" + Self.fileName).map { [UInt8]($0) } ?? [])
+    }
+
+    /// Parsed as bytes, fields by position, no string made but the key and the names: splitting lines into strings
+    /// cost more than the rest of a no-change pictures phase.
+    init(text: [UInt8]) {
+        let newline = UInt8(ascii: "\n")
+        var lines = text.split(separator: newline)[...]
         guard let first = lines.popFirst(), first.elementsEqual(Self.header.utf8) else { return }
+        contents.reserveCapacity(lines.count)
+        listings.reserveCapacity(lines.count)
         for line in lines {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                .map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 4 || fields.count == 7, let size = Int64(fields[0]), let inode = UInt64(fields[1]),
-                  let modified = Int64(fields[2]), Self.isContentKey(fields[3], size: size) else { continue }
-            contents[Stamp(size: size, inode: inode, modified: modified)] = fields[3]
-            if fields.count == 7, let entryInode = UInt64(fields[4]), let entryModified = Int64(fields[5]) {
-                let names = fields[6].utf8.split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
-                if !names.isEmpty { listings[fields[3]] = Listing(inode: entryInode, modified: entryModified, names: names) }
-            }
+            var fields = line.split(separator: 9, maxSplits: 6, omittingEmptySubsequences: false)[...]
+            guard fields.count == 4 || fields.count == 7, let size = Self.number(fields.removeFirst()),
+                  let inode = Self.unsigned(fields.removeFirst()),
+                  let modified = Self.number(fields.removeFirst(), signed: true), Self.isContentKey(fields[fields.startIndex], size: size)
+            else { continue }
+            let content = String(decoding: fields.removeFirst(), as: UTF8.self)
+            contents[Stamp(size: size, inode: inode, modified: modified)] = content
+            guard fields.count == 3, let entryInode = Self.unsigned(fields.removeFirst()),
+                  let entryModified = Self.number(fields.removeFirst(), signed: true) else { continue }
+            let names = fields.removeFirst().split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) }
+            if !names.isEmpty { listings[content] = Listing(inode: entryInode, modified: entryModified, names: names) }
         }
+    }
+
+    /// Decimal digits, nil for anything else or past `UInt64.max`.
+    private static func unsigned(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        guard !digits.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, carry) = tens.addingReportingOverflow(UInt64(byte - 0x30))
+            guard !overflow, !carry else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// What `Int64(_:)` reads: digits, with a leading `-` when `signed`.
+    private static func number(_ field: ArraySlice<UInt8>, signed: Bool = false) -> Int64? {
+        guard signed, field.first == UInt8(ascii: "-") else { return unsigned(field).flatMap(Int64.init(exactly:)) }
+        guard let magnitude = unsigned(field.dropFirst()), magnitude <= UInt64(Int64.max) + 1 else { return nil }
+        return Int64(bitPattern: 0 &- magnitude)
     }
 
     static func stamp(_ file: FileStamp) -> Stamp {
@@ -113,8 +154,8 @@ struct PictureStamps: Sendable, Equatable {
     }
 
     /// `<16 hex digits>-<byte count>`, the count equal to the stamp's size.
-    private static func isContentKey(_ key: String, size: Int64) -> Bool {
-        let parts = key.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 2 && FNV1a.isHex(parts[0]) && Int64(parts[1]) == size
+    private static func isContentKey(_ key: ArraySlice<UInt8>, size: Int64) -> Bool {
+        guard key.count > 17, key[key.startIndex + 16] == UInt8(ascii: "-") else { return false }
+        return key.prefix(16).allSatisfy(FNV1a.isHexDigit) && number(key.dropFirst(17)) == size
     }
 }

@@ -93,29 +93,33 @@ package struct SiteModel: Sendable {
 
     /// Where a character's picture is published, relative to the output folder.
     package static func avatarPath(characterID: Int, fileExtension: String) -> String {
-        avatarFolder + fill(avatarName, id: characterID, side: nil, fileExtension: fileExtension)
+        fill(avatarName, after: avatarFolder, id: characterID, side: nil, fileExtension: fileExtension)
     }
 
     /// Where a smaller copy of a character's picture is published: `images/characters/1-44.jpg`.
     package static func avatarCopyPath(characterID: Int, copy: AvatarCopy) -> String {
-        avatarFolder + fill(avatarCopyName, id: characterID, side: copy.side, fileExtension: copy.fileExtension)
+        fill(avatarCopyName, after: avatarFolder, id: characterID, side: copy.side, fileExtension: copy.fileExtension)
     }
 
-    /// `name` with the values given in place of their placeholders; the others stay.
-    private static func fill(_ name: String, id: Int?, side: Int?, fileExtension: String?) -> String {
-        var result = ""
-        var rest = Substring(name)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            switch rest[rest.index(after: open)..<close] {
-            case "id" where id != nil: result += id.map(String.init) ?? ""
-            case "side" where side != nil: result += side.map(String.init) ?? ""
-            case "ext" where fileExtension != nil: result += fileExtension ?? ""
-            default: result += rest[open...close]
-            }
-            rest = rest[rest.index(after: close)...]
+    /// `prefix`, then `name` with the values given in place of their placeholders; the others stay. The bytes are
+    /// scanned, not Characters, into one string grown once: by Character this was a fifth of a no-change pictures
+    /// phase (3,304 copies' paths a build).
+    private static func fill(_ name: String, after prefix: String, id: Int?, side: Int?, fileExtension: String?) -> String {
+        var result = prefix
+        result.reserveCapacity(prefix.utf8.count + name.utf8.count + 24)
+        let bytes = name.utf8
+        var start = bytes.startIndex
+        var rest = bytes[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
+            result += name[start..<open]
+            let key = name[bytes.index(after: open)..<close]
+            if key == "id", let id { result += String(id) } else if key == "side", let side { result += String(side) }
+            else if key == "ext", let fileExtension { result += fileExtension } else { result += name[open...close] }
+            start = bytes.index(after: close)
+            rest = bytes[start...]
         }
-        return result + rest
+        result += name[start...]
+        return result
     }
 
     func link(_ route: Route) -> String { configuration.link(route.relativeURL) }

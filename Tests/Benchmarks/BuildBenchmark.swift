@@ -41,9 +41,9 @@ enum BuildBenchmark {
             if let against = options.against {
                 let output = work.appendingPathComponent("against-\(run)")
                 other.append(try OfflineBuilds.build(against, cache: cache, output: output))
-                try FileManager.default.removeItem(at: output)
             }
-            floor.append(try ownTree.write(into: work.appendingPathComponent("floor")))
+            // Every tree stays until the end (see `IOFloor.write`): none is removed before a timed build or write.
+            floor.append(try ownTree.write(into: work.appendingPathComponent("floor-\(run)")))
         }
         var rebuild: [ChildProcess.Outcome] = []
         for _ in 0..<options.runs {

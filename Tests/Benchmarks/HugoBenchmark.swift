@@ -4,8 +4,9 @@ import LoopbackAPI
 import RickAndMortyAPI
 
 /// `rmwiki-bench hugo`: rmwiki against Hugo on the same site. Warms an rmwiki cache from the data over
-/// loopback, writes the pages rmwiki's English build makes from that cache as a Hugo project (`HugoSite`), then
-/// runs, in turn and each as its own process into an empty output, `hugo`, the release `rmwiki build --offline`
+/// loopback, writes the pages rmwiki's English build makes from that cache as a Hugo project (`HugoSite`, whose
+/// character pages make the avatars' copies through Hugo's image processing), builds each once untimed (both picture
+/// caches warm), then runs, in turn and each as its own process into an empty output, `hugo`, the release `rmwiki build --offline`
 /// with English only and the full two-language build, `--runs` rounds, each round starting with the next one. Outputs go to the system's
 /// temporary folder (`--work DIR` for another; rmwiki refuses any under `/dev`). Prints the medians of wall and CPU (user + system) time, each round's
 /// ratios, and the pages each wrote. Hugo comes from Debian (`apt-get install -y hugo`) when it is not
@@ -45,22 +46,29 @@ enum HugoBenchmark {
             },
             Contender(name: "rmwiki en+fr") { (binary, OfflineBuilds.buildArguments(cache: cache, output: $0)) },
         ]
+        func build(_ contender: Contender, into output: URL) throws -> ChildProcess.Outcome {
+            let (program, arguments) = contender.arguments(output)
+            let outcome = try ChildProcess.run(program, arguments)
+            guard outcome.status == 0 else { throw BenchmarkError("\(contender.name) exited \(outcome.status): \(outcome.output)") }
+            return outcome
+        }
+        // One untimed build each first: every round then finds the picture copies made, in Hugo's resource cache
+        // (`resources/_gen` in its project) as in rmwiki's.
+        for (index, contender) in contenders.enumerated() {
+            let output = work.appendingPathComponent("warm-\(index)")
+            _ = try build(contender, into: output)
+        }
         var outcomes = Array(repeating: [ChildProcess.Outcome](), count: contenders.count)
         var trees = Array(repeating: OutputTree(URL(fileURLWithPath: "/nonexistent")), count: contenders.count)
         for round in 0..<runs {
-            // Each round starts with the next contender, so none always runs first (or right after Hugo).
+            // Each round starts with the next contender, so none always runs first (or right after Hugo). Outputs stay
+            // until the end (see `IOFloor.write`): a tree removed just before slows the next build's file creation.
             for step in contenders.indices {
                 let index = (step + round) % contenders.count
                 let contender = contenders[index]
                 let output = work.appendingPathComponent("out-\(index)-\(round)")
-                let (program, arguments) = contender.arguments(output)
-                let outcome = try ChildProcess.run(program, arguments)
-                guard outcome.status == 0 else {
-                    throw BenchmarkError("\(contender.name) exited \(outcome.status): \(outcome.output)")
-                }
-                outcomes[index].append(outcome)
+                outcomes[index].append(try build(contender, into: output))
                 if round == 0 { trees[index] = OutputTree(output) }
-                try? FileManager.default.removeItem(at: output)
             }
         }
 

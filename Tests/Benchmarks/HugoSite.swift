@@ -8,7 +8,7 @@ import WikiModel
 /// The wiki's one-language site as a Hugo project, for `rmwiki-bench hugo`: one content file per page of
 /// rmwiki's English build (every kind of `PageKind`, each paginated page its own file, at the same URL), in
 /// one layout with the same navigation, meta tags, cards, rows, pickers and pagers as rmwiki's templates,
-/// plus the theme's static files and the avatars. Everything a page shows is resolved here, from rmwiki's
+/// plus the theme's static files and the avatars, of which Hugo makes the same smaller copies as rmwiki. Everything a page shows is resolved here, from rmwiki's
 /// own page models (`SiteModel`) into each page's front matter (the feed's entries into the home page's, the
 /// search index into a data file), and the English strings are put into the templates, so Hugo's templates
 /// only print; the resolving is not timed for Hugo and is for rmwiki, which makes the comparison lean Hugo's
@@ -65,6 +65,11 @@ struct HugoSite {
                 "model": try JSONSerialization.jsonObject(with: encoder.encode(page.content)),
             ]
             switch page.route {
+            case .character(let id):
+                // The picture's copies are Hugo's to make, from its assets (see `pictureCopies`).
+                if let avatar = avatars[id] {
+                    frontMatter["avatar"] = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
+                }
             case .home:
                 frontMatter["outputs"] = ["HTML", "Atom"]
                 frontMatter["feed"] = try JSONSerialization.jsonObject(with: encoder.encode(model.feed()))
@@ -85,9 +90,13 @@ struct HugoSite {
                       "layouts/" + path)
         }
         for asset in theme.assets { try copy(asset.content, to: root.appendingPathComponent("static/" + asset.path)) }
-        let characters = Set(snapshot.characters.map(\.id))
+        try writeAvatars(avatars, of: Set(snapshot.characters.map(\.id)), to: root)
+    }
+
+    /// The characters' pictures as Hugo assets, which the character pages make copies of (`pictureCopies`).
+    private static func writeAvatars(_ avatars: [Int: AvatarImage], of characters: Set<Int>, to root: URL) throws {
         for (id, avatar) in avatars where characters.contains(id) {
-            let path = "static/" + SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
+            let path = "assets/" + SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
             switch avatar.source {
             case .file(let source): try copy(.copy(sourcePath: source), to: root.appendingPathComponent(path))
             case .bytes(let bytes): try copy(.bytes(bytes), to: root.appendingPathComponent(path))
@@ -126,7 +135,16 @@ struct HugoSite {
     }
 
     /// rmwiki's templates (`Templates/*.mustache`) in Hugo's language, tag for tag; `[[key]]` is an English string.
+    /// A character's page publishes its picture and the copies rmwiki makes of it (`AvatarSizes.sides` smaller than the
+    /// picture, rmwiki's JPEG qualities, Lanczos as rmwiki's resizer), through Hugo's image processing and its resource
+    /// cache (`resources/_gen`, kept between runs as rmwiki keeps its copies), named in a meta tag.
+    static let pictureCopies = """
+        {{ with .Params.avatar }}{{ with resources.Get . }}{{ $img := . }}{{ $set := "" }}{{ range slice \(AvatarSizes.sides.map(String.init).joined(separator: " ")) }}{{ if and (lt . $img.Width) (lt . $img.Height) }}{{ $set = printf "%s%s %dw, " $set ($img.Resize (printf "%dx q%d Lanczos" . (cond (le . 100) 90 85))).RelPermalink . }}{{ end }}{{ end }}<meta name="picture" content="{{ $img.RelPermalink }}" data-srcset="{{ $set }}{{ $img.RelPermalink }} {{ $img.Width }}w">
+        {{ end }}{{ end }}
+        """
+
     static let templates: [String: String] = [
+        "partials/picture-copies.html": pictureCopies,
         "_default/baseof.html": """
             {{ $m := .Params.meta }}<!DOCTYPE html>
             <html lang="[[lang]]">
@@ -144,7 +162,7 @@ struct HugoSite {
             <meta property="og:type" content="{{ $m.ogtype }}">
             <meta property="og:url" content="{{ $m.canonicalurl }}">
             {{ with $m.ogimage }}<meta property="og:image" content="{{ . }}">
-            {{ end }}<link rel="icon" href="[[root]]favicon.svg" type="image/svg+xml">
+            {{ end }}{{ partial "picture-copies.html" . }}<link rel="icon" href="[[root]]favicon.svg" type="image/svg+xml">
             <link rel="manifest" href="[[base]]manifest.webmanifest">
             <link rel="apple-touch-icon" href="[[root]]assets/icons/apple-touch-icon.png">
             <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">

@@ -134,13 +134,27 @@ extension AvatarCopyTests {
         _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(FileManager.default.fileExists(atPath: theirs.path))
+
+        // Settled, a build finds every picture by the stamps and listings read and keeps the file as it is; a
+        // leftover is still removed.
+        try Backdating.dateEverything(in: world.pictures)
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        let stamps = world.pictures.appendingPathComponent(PictureStamps.fileName)
+        let saved = try #require(FileStamp(path: stamps.path))
+        let again = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(again.reused == 2 && FileStamp(path: stamps.path) == saved, "not written again")
+        try Data("half".utf8).write(to: leftover)
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileStamp(path: stamps.path) == saved)
     }
 }
 
 extension AvatarCopyTests {
     /// Proved as the stamps are: an entry whose copy is renamed with the folder's date put back still gives the
     /// remembered name, which only a maker that did not list it gives (before the listings, every entry was listed
-    /// on every build). A folder whose date moved is listed again, so a copy taken away by hand is not published.
+    /// on every build). A folder whose date moved is made again, so a copy taken away by hand is back (before, the
+    /// folder was listed again and the pages lost that copy).
     @Test("a settled cache entry is not listed again: its copies' names come from the stamps file until it changes")
     func settledEntriesAreNotListed() throws {
         let world = try StampedPictures()
@@ -163,8 +177,55 @@ extension AvatarCopyTests {
         let entry2 = world.pictures.appendingPathComponent(try world.entry(2))
         let copies2 = try FileManager.default.contentsOfDirectory(atPath: entry2.path).sorted()
         try FileManager.default.removeItem(at: entry2.appendingPathComponent(try #require(copies2.last)))
-        let listed = world.maker.make(avatars: world.avatars, characters: [1, 2])
-        #expect(listed.copies[2]?.count == (first.copies[2]?.count ?? 0) - 1, "the copies on disk, listed again")
-        #expect(listed.decoded == 0)
+        let remade = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(remade.decoded == 1 && remade.copies == first.copies, "picture 2's copies made again, all of them")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: entry2.path).sorted() == copies2)
+        let after = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(after.decoded == 0 && after.copies == first.copies)
+    }
+
+    /// Before, an entry no listing was remembered of (the stamps file lost, or the entry too new to remember) was
+    /// taken as whole whatever it held.
+    @Test("an entry listed afresh that lacks a copy its picture has a side for is made again")
+    func incompleteEntriesAreRemade() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        let first = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        try FileManager.default.removeItem(at: world.pictures.appendingPathComponent(PictureStamps.fileName))
+        let entry = world.pictures.appendingPathComponent(try world.entry(1))
+        let largest = try #require(try FileManager.default.contentsOfDirectory(atPath: entry.path).sorted().last { $0.hasPrefix("200-") })
+        try FileManager.default.removeItem(at: entry.appendingPathComponent(largest))
+        let remade = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(remade.decoded == 1 && remade.reused == 1 && remade.copies == first.copies)
+        #expect(FileManager.default.fileExists(atPath: entry.appendingPathComponent(largest).path))
+    }
+
+    /// A maker keyed by size and inode alone, or that kept the copies of a picture gone, fails this.
+    @Test("a settled picture rewritten in place (same size, new date) or removed is noticed")
+    func rewrittenAndRemovedPicturesAreNoticed() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        let first = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        try Backdating.dateEverything(in: world.pictures)
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        let inode = try #require(FileStamp(path: world.file(1).path)).inode
+        let oldEntry = try world.entry(1)
+        let other = AvatarCopyTests.jpeg(200)
+        let size = try Data(contentsOf: world.file(1)).count
+        let handle = try FileHandle(forWritingTo: world.file(1))
+        try handle.write(contentsOf: Data(other.prefix(size) + [UInt8](repeating: 0, count: max(0, size - other.count))))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1800)], ofItemAtPath: world.file(1).path)
+        let stamp = FileStamp(path: world.file(1).path)
+        #expect(stamp?.inode == inode && stamp?.size == Int64(size), "the same file, as long as before")
+
+        let rewritten = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(!StampedPictures.entries(rewritten).contains(oldEntry), "not the old bytes' copies")
+        #expect(rewritten.reused == 1, "picture 2 from the cache")
+
+        try FileManager.default.removeItem(at: world.file(2))
+        let removed = world.maker.make(avatars: world.avatars, characters: [1, 2])
+        #expect(removed.unreadable == 1 && removed.copies[2] == nil && first.copies[2] != nil)
+        #expect(!removed.files.contains { $0.path.hasPrefix("images/characters/2-") })
     }
 }
