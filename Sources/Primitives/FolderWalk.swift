@@ -31,31 +31,21 @@ package enum FolderWalk {
         return result
     }
 
-    /// One folder's entries except "." and "..", in the order the filesystem returns them. The one `readdir` loop:
-    /// the walk above, and the publisher, which must know when a folder of the site cannot be listed, read it.
-    package static func children(of folder: String) throws(Unlisted) -> [Child] {
-        guard let stream = opendir(folder) else { throw Unlisted(path: folder, code: errno) }
+    /// One folder's entries except "." and "..", in the order the filesystem returns them; nil when it cannot be
+    /// listed, with `errno` as `opendir` left it. The one `readdir` loop: the walk above, and the publisher, which must
+    /// know when a folder of the site cannot be listed, read it.
+    package static func children(of folder: String) -> [(name: String, kind: Kind)]? {
+        guard let stream = opendir(folder) else { return nil }
         defer { closedir(stream) }
-        var children: [Child] = []
+        var children: [(name: String, kind: Kind)] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." { continue }
-            children.append(Child(name: name, kind: kind(Int32(entry.pointee.d_type), path: folder + "/" + name)))
+            children.append((name, kind(Int32(entry.pointee.d_type), path: folder + "/" + name)))
         }
         return children
-    }
-
-    package struct Child: Sendable, Hashable {
-        package var name: String
-        package var kind: Kind
-    }
-
-    /// A folder that could not be opened for listing, and why (`errno`).
-    package struct Unlisted: Error {
-        package var path: String
-        package var code: Int32
     }
 
     /// What `lstat` found.
@@ -69,7 +59,7 @@ package enum FolderWalk {
     }
 
     private static func walk(_ folder: String, relative: String, skippingHidden: Bool, into result: inout [Entry]) {
-        guard var children = try? children(of: folder) else { return }
+        guard var children = children(of: folder) else { return }
         if skippingHidden { children.removeAll { $0.name.hasPrefix(".") } }
         children.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         for child in children {

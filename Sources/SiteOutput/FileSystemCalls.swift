@@ -26,12 +26,9 @@ enum FileSystemCalls {
     }
 
     /// The entries of a folder except "." and "..", in the order the filesystem returns them.
-    static func entries(of path: String) throws -> [FolderWalk.Child] {
-        do {
-            return try FolderWalk.children(of: path)
-        } catch {
-            throw self.error("list", path, error.code)
-        }
+    static func entries(of path: String) throws -> [(name: String, kind: FolderWalk.Kind)] {
+        guard let children = FolderWalk.children(of: path) else { throw error("list", path) }
+        return children
     }
 
     static func openForReading(_ path: String) -> Int32 {
