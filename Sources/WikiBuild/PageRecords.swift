@@ -55,6 +55,15 @@ struct PageRecords: Sendable, Equatable {
 
     static let header = "rmwiki pages 2 "
 
+    /// The digest of something read that is not there.
+    static let absent = "-"
+
+    /// The names whose digest in `reads` differs from that in this record (absent or not).
+    func changed(_ reads: [String: String]) -> Set<String> {
+        Set(reads.keys.filter { reads[$0] != self.reads[$0] ?? Self.absent }
+            + self.reads.keys.filter { (reads[$0] ?? Self.absent) != self.reads[$0] })
+    }
+
     static func location(for output: URL) -> URL {
         let state = BuildState.location(for: output)
         return state.deletingLastPathComponent().appendingPathComponent(
@@ -310,6 +319,11 @@ final class PageReuse: Sendable {
                     key: page.key, size: entry.size, hash: hash, maker: page.maker, ordinal: page.ordinal, inSitemap: page.inSitemap)
             }
         }
-        return PageRecords(base: base, inputs: inputs, pages: pages, reads: reads, makers: makers)
+        // What was read and is not there (a record's prose none wrote) is recorded as absent: written later, it is a change.
+        var digests = reads
+        for maker in makers.values {
+            for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
+        }
+        return PageRecords(base: base, inputs: inputs, pages: pages, reads: digests, makers: makers)
     }
 }

@@ -298,7 +298,7 @@ package struct SiteBuild: Sendable {
         guard earlier.base == check.parts.base else { return (none, nil, reason) }
         // The records, pictures, local records and the texts' titles are what every page may show: a change to any
         // of them leaves makers to run and compare keys. Else a maker that read no text that changed need not run.
-        let changedReads = Set(reads.keys.filter { reads[$0] != earlier.reads[$0] } + earlier.reads.keys.filter { reads[$0] == nil })
+        let changedReads = earlier.changed(reads)
         guard changed.allSatisfy(ContentFolder.isText), !changedReads.contains(ContentReads.shape) else {
             return (earlier, nil, reason)
         }

@@ -70,6 +70,13 @@ import Testing
             let someValuesBuilt = line.contains("(the values of ")
             #expect(someValuesBuilt == textsOnly, "seed \(seed), step \(step) (\(label)): \(line)")
             skippedMakers = skippedMakers || someValuesBuilt
+            // Every page is recorded with its maker, so the next text edit need not run it: a maker whose record was
+            // dropped (say, for a text it read that nobody wrote) would run again on every edit.
+            let words = line.split(separator: " ")
+            let pages = words.firstIndex { $0.hasPrefix("pages") }.flatMap { Int(words[$0 - 1]) }
+            let records = BuildState.load(for: site).flatMap { PageRecords.load(for: site, state: $0.inputs) }
+            #expect(records.map { ($0.pages.count, Set($0.pages.values.map(\.maker)).isSubset(of: $0.makers.keys)) } ?? (0, false)
+                        == (pages ?? -1, true), "seed \(seed), step \(step) (\(label)): \(line)")
             // From the third build on, each publish updates the standby tree (the site before last) and switches it in.
             if report.summary.hasChanges {
                 #expect(FileStamp(path: standby.path)?.inode == liveBefore, "step \(step): the old site is the standby")
