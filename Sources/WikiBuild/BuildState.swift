@@ -136,9 +136,9 @@ extension BuildState {
 
         /// The build's "state" step, after a successful publish that left these states (nil when an entry is missing),
         /// made of `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
-        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: [String: PageRecords.Page]) {
+        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: PageRecords) {
             if let states {
-                PageRecords(base: parts.base, inputs: parts.named, pages: pages).save(for: output, state: inputs)
+                pages.save(for: output, state: inputs)
                 BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
             }
         }

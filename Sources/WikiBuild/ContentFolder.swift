@@ -41,6 +41,12 @@ package struct ContentFolder: Sendable {
 
     static let recordFolders = ["characters", "locations", "episodes"]
 
+    /// A text (`articles/portal-guns.md`, `characters/1.fr.md`, `home.md`) by its path in the folder: not a local
+    /// record (`data/`) nor a picture (`images/`).
+    static func isText(_ path: String) -> Bool {
+        path.hasSuffix(".md") && !path.hasPrefix("data/") && !path.hasPrefix("images/")
+    }
+
     /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).
     package let directory: URL
     let displayPath: String

@@ -6,26 +6,63 @@ import WikiModel
 
 /// What the last build knew of each page it published: the page's key (a digest of everything its template is
 /// given: the template's name, the page's values, its meta, navigation and languages), the file's size and content
-/// hash (for the offline lists), and a digest of each input by name (to say why pages were rendered again).
+/// hash (for the offline lists), the page maker that made it, and a digest of each input by name (to say why pages
+/// were rendered again).
 ///
-/// Every page's values are built on every build; only a page whose key changed goes through the templates and is
-/// compared with the published file. A page's bytes are a function of its key and of what every page shares (the
-/// templates and string tables, the configuration and the generator itself: the `base`), so a page whose key and
-/// base are the last build's is left as published, exactly as a render would leave it. Any change to the shared
-/// part renders every page. Kept beside the output (`.<name>.build-pages`) with the fingerprint of the build state
-/// it belongs to: a file of another build, damaged or missing, renders every page, never keeps a wrong one.
+/// A page whose key changed goes through the templates and is compared with the published file. A page's bytes are a
+/// function of its key and of what every page shares (the templates and string tables, the configuration and the
+/// generator itself: the `base`), so a page whose key and base are the last build's is left as published, exactly
+/// as a render would leave it. Any change to the shared part renders every page.
+///
+/// When only texts of the content folder changed, not even the keys are needed for most pages: each page maker's
+/// record says which texts and "Mentioned in" lists it read (`ContentReads`), with their digests in `reads`, and a
+/// maker that read none that changed made the same pages as last time (see `PageReuse.skip`).
+///
+/// Kept beside the output (`.<name>.build-pages`) with the fingerprint of the build state it belongs to: a file of
+/// another build, damaged or missing, renders every page, never keeps a wrong one.
 struct PageRecords: Sendable, Equatable {
     struct Page: Sendable, Equatable {
-        var key: String
+        /// Nil for a page that is always rendered (its values cannot be digested).
+        var key: String?
         var size: Int
         var hash: String
+        /// The maker that made it (`en#12`: the language, the maker's place in `SiteModel.pageMakers`), the page's
+        /// place among that maker's pages, and whether the sitemap lists it.
+        var maker: String
+        var ordinal: Int
+        var inSitemap: Bool
     }
 
     var base: String
     var inputs: [String: String]
     var pages: [String: Page]
+    /// The digest of each part of the content a page can read, by the name `ContentReads` notes it under.
+    var reads: [String: String] = [:]
+    /// What each maker read of the content, and how many pages it made.
+    var makers: [String: Maker] = [:]
 
-    static let header = "rmwiki pages 1 "
+    struct Maker: Sendable, Equatable {
+        var read: Set<String>
+        var pageCount: Int
+    }
+
+    /// Each maker's pages, in the order it made them; a maker some of whose pages are not recorded is left out.
+    var pagesByMaker: [String: [(path: String, page: Page)]] {
+        var found: [String: [(path: String, page: Page)]] = [:]
+        for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
+        return found.filter { makers[$0.key]?.pageCount == $0.value.count }.mapValues { $0.sorted { $0.page.ordinal < $1.page.ordinal } }
+    }
+
+    static let header = "rmwiki pages 2 "
+
+    /// The digest of something read that is not there.
+    static let absent = "-"
+
+    /// The names whose digest in `reads` differs from that in this record (absent or not).
+    func changed(_ reads: [String: String]) -> Set<String> {
+        Set(reads.keys.filter { reads[$0] != self.reads[$0] ?? Self.absent }
+            + self.reads.keys.filter { (reads[$0] ?? Self.absent) != self.reads[$0] })
+    }
 
     static func location(for output: URL) -> URL {
         let state = BuildState.location(for: output)
@@ -41,19 +78,47 @@ struct PageRecords: Sendable, Equatable {
         let base = LineRecords.fields(lines[lines.startIndex + 1], count: 2)
         guard base.count == 2, LineRecords.text(base[0]) == "base" else { return nil }
         var records = PageRecords(base: LineRecords.text(base[1]), inputs: [:], pages: [:])
+        var readNames: [Int64: String] = [:]
         for line in lines.dropFirst(2) {
-            let isInput = line.starts(with: "input ".utf8)
-            let fields = LineRecords.fields(line, count: isInput ? 3 : 5)
-            if isInput, fields.count == 3 {
-                records.inputs[LineRecords.text(fields[2])] = LineRecords.text(fields[1])
-            } else if fields.count == 5, LineRecords.text(fields[0]) == "page", let size = LineRecords.number(fields[2]) {
-                records.pages[LineRecords.text(fields[4])] = Page(
-                    key: LineRecords.text(fields[1]), size: Int(size), hash: LineRecords.text(fields[3]))
-            } else {
-                return nil
-            }
+            guard let kind = LineRecords.fields(line, count: 2).first,
+                  records.read(LineRecords.text(kind), line, readNames: &readNames) else { return nil }
         }
         return records
+    }
+
+    /// Takes in one line of `kind`; false when it does not parse.
+    private mutating func read(_ kind: String, _ line: ArraySlice<UInt8>, readNames: inout [Int64: String]) -> Bool {
+        switch kind {
+        case "input":
+            let fields = LineRecords.fields(line, count: 3)
+            guard fields.count == 3 else { return false }
+            inputs[LineRecords.text(fields[2])] = LineRecords.text(fields[1])
+        case "read":
+            let fields = LineRecords.fields(line, count: 4)
+            guard fields.count == 4, let number = LineRecords.number(fields[1]) else { return false }
+            readNames[number] = LineRecords.text(fields[3])
+            reads[LineRecords.text(fields[3])] = LineRecords.text(fields[2])
+        case "maker":
+            let fields = LineRecords.fields(line, count: 4)
+            guard fields.count == 4, let count = LineRecords.number(fields[2]) else { return false }
+            var names = Set<String>()
+            for number in fields[3].split(separator: UInt8(ascii: ",")) {
+                guard let name = LineRecords.number(number).flatMap({ readNames[$0] }) else { return false }
+                names.insert(name)
+            }
+            makers[LineRecords.text(fields[1])] = Maker(read: names, pageCount: Int(count))
+        case "page":
+            let fields = LineRecords.fields(line, count: 8)
+            guard fields.count == 8, let size = LineRecords.number(fields[2]), let ordinal = LineRecords.number(fields[5]),
+                  makers[LineRecords.text(fields[4])] != nil else { return false }
+            let key = LineRecords.text(fields[1])
+            pages[LineRecords.text(fields[7])] = Page(
+                key: key == "-" ? nil : key, size: Int(size), hash: LineRecords.text(fields[3]),
+                maker: LineRecords.text(fields[4]), ordinal: Int(ordinal), inSitemap: LineRecords.text(fields[6]) == "1")
+        default:
+            return false
+        }
+        return true
     }
 
     /// Written before the build state it names, so a build killed between the two leaves records no state names.
@@ -62,8 +127,21 @@ struct PageRecords: Sendable, Equatable {
         for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where !name.contains("\n") {
             text += "input \(digest) \(name)\n"
         }
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
-            text += "page \(page.key) \(page.size) \(page.hash) \(path)\n"
+        // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
+        var numbers: [String: Int] = [:]
+        for (name, digest) in reads.sorted(by: { $0.key < $1.key }) where !name.contains("\n") {
+            numbers[name] = numbers.count
+            text += "read \(numbers.count - 1) \(digest) \(name)\n"
+        }
+        var saved = Set<String>()
+        for (name, maker) in makers.sorted(by: { $0.key < $1.key }) {
+            let listed = maker.read.compactMap { numbers[$0] }.sorted()
+            guard listed.count == maker.read.count, !name.contains(" "), !name.contains("\n") else { continue }
+            saved.insert(name)
+            text += "maker \(name) \(maker.pageCount) " + listed.map(String.init).joined(separator: ",") + "\n"
+        }
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") && saved.contains(page.maker) {
+            text += "page \(page.key ?? "-") \(page.size) \(page.hash) \(page.maker) \(page.ordinal) \(page.inSitemap ? 1 : 0) \(path)\n"
         }
         let destination = Self.location(for: output)
         try? AtomicFile.write(Data(text.utf8), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
@@ -150,47 +228,102 @@ enum PageKey {
     }
 }
 
-/// One build's use of the last build's page records: which pages it left as published, and the keys of every page
-/// for the next build.
+/// One build's use of the last build's page records: which makers it did not run and which pages it left as
+/// published, and the record of every page and maker for the next build.
 final class PageReuse: Sendable {
-    private let earlier: [String: PageRecords.Page]
+    private let earlier: PageRecords
+    private let earlierByMaker: [String: [(path: String, page: PageRecords.Page)]]
+    /// The content read whose digest changed since the last build; nil when every maker must run (more than texts of
+    /// the content folder changed, or no record says what each maker read).
+    private let changedReads: Set<String>?
+    private let ledger: PocketFiles.Ledger
     private let keepPublished: @Sendable (String) throws -> Bool
-    private let keys = Mutex<[String: String]>([:])
+    private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], kept: Set<String>)>(([:], [:], []))
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)
+    private let built = Atomic<Int>(0)
 
-    /// `earlier` empty renders every page.
-    init(earlier: [String: PageRecords.Page], keepPublished: @escaping @Sendable (String) throws -> Bool) {
+    /// `earlier` without pages renders every page; `changedReads` nil runs every maker.
+    init(
+        earlier: PageRecords, changedReads: Set<String>?, ledger: PocketFiles.Ledger,
+        keepPublished: @escaping @Sendable (String) throws -> Bool
+    ) {
         self.earlier = earlier
+        earlierByMaker = changedReads == nil ? [:] : earlier.pagesByMaker
+        self.changedReads = changedReads
+        self.ledger = ledger
         self.keepPublished = keepPublished
     }
 
-    /// The last build's record of the page at `path` when it may stay as published (same key, and the file is
-    /// there); nil when it must be rendered. Remembers the key either way.
-    func keep(_ path: String, key: String?) throws -> PageRecords.Page? {
+    /// A maker's pages as the last build made them, in order, left as published without running the maker: when it
+    /// read nothing of the content that changed since, and each of its pages is recorded and still published. Nil
+    /// when the maker must run.
+    func skip(maker: String) throws -> [(path: String, inSitemap: Bool)]? {
+        guard let changedReads, let record = earlier.makers[maker], record.read.isDisjoint(with: changedReads),
+              let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
+        for (path, page) in pages {
+            guard try keepPublished(path) else { return nil }
+            made.withLock {
+                $0.kept.insert(path)
+                $0.pages[path] = page
+            }
+            ledger.note(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))
+        }
+        made.withLock { $0.makers[maker] = record }
+        seen.add(pages.count, ordering: .relaxed)
+        kept.add(pages.count, ordering: .relaxed)
+        return pages.map { ($0.path, $0.page.inSitemap) }
+    }
+
+    /// Whether the page at `path` may stay as published (same key as in the last build, and the file is there);
+    /// false when it must be rendered. Records the page either way, as page `ordinal` of `maker`.
+    func keep(_ path: String, key: String?, maker: String, ordinal: Int, inSitemap: Bool) throws -> Bool {
         seen.add(1, ordering: .relaxed)
-        guard let key else { return nil }
-        keys.withLock { $0[path] = key }
-        guard let page = earlier[path], page.key == key, try keepPublished(path) else { return nil }
+        built.add(1, ordering: .relaxed)
+        let record = PageRecords.Page(key: key, size: 0, hash: "", maker: maker, ordinal: ordinal, inSitemap: inSitemap)
+        let alreadyKept = made.withLock {
+            $0.pages[path] = record
+            return $0.kept.contains(path)
+        }
+        guard let key, let page = earlier.pages[path], page.key == key, try alreadyKept || keepPublished(path) else { return false }
+        made.withLock { _ = $0.kept.insert(path) }
+        ledger.note(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))
         kept.add(1, ordering: .relaxed)
-        return page
+        return true
     }
 
-    /// "rendered 5 of 7,087 pages: articles/portal-guns.md changed", once every page went by.
+    /// Notes what a maker that ran read of the content, and how many pages it made.
+    func ran(maker: String, read: Set<String>, pageCount: Int) {
+        made.withLock { $0.makers[maker] = PageRecords.Maker(read: read, pageCount: pageCount) }
+    }
+
+    /// "rendered 5 of 7,087 pages: articles/portal-guns.md changed", once every page went by; when makers were
+    /// skipped, how many pages' values were built.
     func line(reason: String) -> String {
-        let (all, kept) = (seen.load(ordering: .relaxed), kept.load(ordering: .relaxed))
+        let (all, kept, built) = (seen.load(ordering: .relaxed), kept.load(ordering: .relaxed), built.load(ordering: .relaxed))
         let pages = CountText.of(all, "page")
-        return "rendered " + (kept == 0 ? pages : String(all - kept) + " of " + pages) + ": " + reason
+        let values = built < all ? " (the values of \(built) built)" : ""
+        return "rendered " + (kept == 0 ? pages : String(all - kept) + " of " + pages) + values + ": " + reason
     }
 
-    /// The keys of this build's pages, each with its file's size and hash as `ledger` noted them.
-    func pages(_ ledger: PocketFiles.Ledger) -> [String: PageRecords.Page] {
+    /// How many pages' values were built (the others' makers did not run).
+    var builtCount: Int { built.load(ordering: .relaxed) }
+
+    /// This build's pages and makers, each page with its file's size and hash as the ledger noted them.
+    func records(base: String, inputs: [String: String], reads: [String: String]) -> PageRecords {
+        let (made, makers) = made.withLock { ($0.pages, $0.makers) }
         var pages: [String: PageRecords.Page] = [:]
-        for (path, key) in keys.withLock({ $0 }) {
+        for (path, page) in made {
             if let entry = ledger[path], let hash = entry.hash {
-                pages[path] = PageRecords.Page(key: key, size: entry.size, hash: hash)
+                pages[path] = PageRecords.Page(
+                    key: page.key, size: entry.size, hash: hash, maker: page.maker, ordinal: page.ordinal, inSitemap: page.inSitemap)
             }
         }
-        return pages
+        // What was read and is not there (a record's prose none wrote) is recorded as absent: written later, it is a change.
+        var digests = reads
+        for maker in makers.values {
+            for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
+        }
+        return PageRecords(base: base, inputs: inputs, pages: pages, reads: digests, makers: makers)
     }
 }

@@ -249,9 +249,10 @@ package struct SiteBuild: Sendable {
         ) {
             try outputGuard.check(output, force: force)
         }
-        let (earlier, reason) = reusable(check)
-        let reuse = PageReuse(earlier: earlier, keepPublished: session.keep)
+        let reads = pages.content.readDigests()
+        let (earlier, changedReads, reason) = reusable(check, reads: reads)
         let ledger = PocketFiles.Ledger()
+        let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
@@ -263,7 +264,8 @@ package struct SiteBuild: Sendable {
                 return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
-            return (fileCount, summary, settings.dryRun ? nil : Published(states: session.publishedStates, pages: reuse.pages(ledger)))
+            return (fileCount, summary, settings.dryRun ? nil : Published(
+                states: session.publishedStates, pages: reuse.records(base: check.parts.base, inputs: check.parts.named, reads: reads)))
         } catch {
             session.abandon()
             throw error
@@ -274,22 +276,33 @@ package struct SiteBuild: Sendable {
     /// the next build.
     private struct Published {
         var states: @Sendable () -> [PublishedFileState]?
-        var pages: [String: PageRecords.Page]
+        var pages: PageRecords
     }
 
-    /// The last build's pages this one may leave as they are, and why any other page is rendered: the inputs that
-    /// changed, or why none may be left (`--full`, no earlier build, its output changed since, new templates).
-    private func reusable(_ check: BuildState.Check) -> (pages: [String: PageRecords.Page], reason: String) {
-        if settings.renderAll { return ([:], "--full") }
+    /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed
+    /// since, when only texts of the content folder changed (nil: every page maker runs); and why any page is
+    /// rendered: the inputs that changed, or why none may be left (`--full`, no earlier build, its output changed
+    /// since, new templates).
+    private func reusable(
+        _ check: BuildState.Check, reads: [String: String]
+    ) -> (pages: PageRecords, changedReads: Set<String>?, reason: String) {
+        let none = PageRecords(base: "", inputs: [:], pages: [:])
+        if settings.renderAll { return (none, nil, "--full") }
         guard let earlier = check.earlierPages() else {
-            return ([:], "no record of the last build's pages, or its output changed since")
+            return (none, nil, "no record of the last build's pages, or its output changed since")
         }
-        let changed = check.parts.named.keys.filter { check.parts.named[$0] != earlier.inputs[$0] }
-            + earlier.inputs.keys.filter { check.parts.named[$0] == nil }
+        let changed = Set(check.parts.named.keys.filter { check.parts.named[$0] != earlier.inputs[$0] }
+            + earlier.inputs.keys.filter { check.parts.named[$0] == nil })
         let names = changed.sorted()
         let reason = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "") + " changed"
-        guard earlier.base == check.parts.base else { return ([:], reason) }
-        return (earlier.pages, reason)
+        guard earlier.base == check.parts.base else { return (none, nil, reason) }
+        // The records, pictures, local records and the texts' titles are what every page may show: a change to any
+        // of them leaves makers to run and compare keys. Else a maker that read no text that changed need not run.
+        let changedReads = earlier.changed(reads)
+        guard changed.allSatisfy(ContentFolder.isText), !changedReads.contains(ContentReads.shape) else {
+            return (earlier, nil, reason)
+        }
+        return (earlier, changedReads, reason)
     }
 
     /// One warning line per word a table lacks (printed even with `--quiet`); with `--strict`, the error that stops

@@ -29,7 +29,8 @@ struct SiteRenderer: Sendable {
         var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
     }
 
-    /// `reuse` says which pages may stay as the last build published them; `ledger` notes every file's size and hash.
+    /// `reuse` says which makers need not run and which pages may stay as the last build published them (it notes
+    /// their sizes and hashes in `ledger`); `ledger` notes every file's size and hash.
     func render(
         _ input: Input, reuse: PageReuse, ledger: PocketFiles.Ledger,
         emit publish: @escaping @Sendable (SiteFile) throws -> Void
@@ -39,18 +40,13 @@ struct SiteRenderer: Sendable {
             ledger.note(file)
             try publish(file)
         }
-        let keep: @Sendable (String, String?) throws -> Bool = { path, key in
-            guard let page = try reuse.keep(path, key: key) else { return false }
-            ledger.note(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))
-            return true
-        }
         let languages = try siteLanguages()
         let renderers = zip(theme.languages, languages).map { language, site in
             PageRenderer(
                 templates: theme.templates, configuration: site.configuration, strings: language.strings,
                 generator: "rmwiki \(WikiVersion.current)")
         }
-        let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit, keep: keep)
+        let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit, reuse: reuse)
         var paths = parts.flatMap(\.paths)
         for file in try siteWideFiles(sitemap: parts.flatMap(\.sitemap), renderer: renderers.first) + theme.assets {
             paths.append(file.path)
@@ -90,7 +86,7 @@ struct SiteRenderer: Sendable {
     /// the same whatever finished first.
     private func renderParts(
         _ input: Input, languages: [SiteLanguage], renderers: [PageRenderer],
-        emit: @escaping @Sendable (SiteFile) throws -> Void, keep: @escaping @Sendable (String, String?) throws -> Bool
+        emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> [RenderedPart] {
         let avatarExtensions = input.avatars.mapValues(\.fileExtension)
         let theme = theme
@@ -100,7 +96,7 @@ struct SiteRenderer: Sendable {
                     (index, try await Self.render(
                         theme: theme, language: language, site: site, languages: languages, dataset: input.dataset,
                         avatarExtensions: avatarExtensions, avatarCopies: input.copies.copies, history: input.history,
-                        content: input.content, renderer: renderers[index], emit: emit, keep: keep))
+                        content: input.content, renderer: renderers[index], emit: emit, reuse: reuse))
                 }
             }
             group.addTask { (languages.count, try Self.sharedPictures(input, emit: emit)) }
@@ -157,7 +153,7 @@ struct SiteRenderer: Sendable {
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
         content: ResolvedContent = .empty, renderer: PageRenderer,
-        emit: @escaping @Sendable (SiteFile) throws -> Void, keep: @escaping @Sendable (String, String?) throws -> Bool
+        emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
         let model = try theme.strings {
             try SiteModel(
@@ -169,12 +165,13 @@ struct SiteRenderer: Sendable {
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
-            PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, prefix: prefix, renderer: renderer,
-            untranslated: untranslated, emit: emit, keep: keep
-        ) { page in
+            PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, language: language.code, prefix: prefix,
+            renderer: renderer, untranslated: untranslated, emit: emit, reuse: reuse
+        ) { relativeURL in
             .object([
-                "loc": .string(site.configuration.absoluteLink(page.route.relativeURL)),
-                "alternates": .array(languages.count > 1 ? page.languages.map(\.mustacheValue) : []),
+                "loc": .string(site.configuration.absoluteLink(relativeURL)),
+                "alternates": .array(languages.count > 1
+                    ? SiteLanguage.links(languages, relativeURL: relativeURL, current: site.code).map(\.mustacheValue) : []),
             ])
         }
         for file in [
@@ -190,13 +187,15 @@ struct SiteRenderer: Sendable {
     }
 
     /// Makers are independent, so they run in parallel: one task per core, each taking the next maker, building
-    /// its pages and handing each on as soon as it is rendered, unless `keep` leaves it as published (its key is the
-    /// last build's; every page's values are still built, for its key, the sitemap and the words shown). Returns the pages' paths and sitemap entries
-    /// (the 404 page has none) in maker order, so the output does not depend on which task took what.
+    /// its pages and handing each on as soon as it is rendered, unless `reuse` leaves it as published (its key is the
+    /// last build's) or does not run its maker at all (it read nothing that changed: its pages are the last build's).
+    /// Returns the pages' paths and sitemap entries (the 404 page has none) in maker order, so the output does not
+    /// depend on which task took what. A language whose table lacks words of the data runs every maker, to count
+    /// the pages that show each.
     static func renderPages(
-        _ makers: [PageMaker], theme: Theme, prefix: String, renderer: PageRenderer, untranslated: [UntranslatedWord] = [],
-        emit: @escaping @Sendable (SiteFile) throws -> Void, keep: @escaping @Sendable (String, String?) throws -> Bool,
-        sitemapEntry: @escaping @Sendable (SitePage) -> MustacheValue
+        _ makers: [PageMaker], theme: Theme, language: String, prefix: String, renderer: PageRenderer,
+        untranslated: [UntranslatedWord] = [], emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse,
+        sitemapEntry: @escaping @Sendable (String) -> MustacheValue
     ) async throws -> RenderedPart {
         let queue = WorkQueue(count: makers.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
@@ -206,22 +205,22 @@ struct SiteRenderer: Sendable {
                     var done: [(Int, RenderedPart)] = []
                     while let index = queue.next() {
                         try Task.checkCancellation()
-                        var part = RenderedPart()
-                        for page in try theme.strings({ try makers[index]() }) {
-                            let path = prefix + page.route.filePath
-                            let content = try page.content.templateValue()
-                            let values = renderer.values(of: page, content: content)
-                            if try !keep(path, PageKey.of(template: page.template, values: .object(values))) {
-                                let bytes = try renderer.render(page, values: values)
-                                try theme.checkNotBlank(bytes, path: path, template: page.template)
-                                try emit(SiteFile(path: path, bytes: bytes))
+                        let maker = language + "#" + String(index)
+                        if untranslated.isEmpty, let pages = try reuse.skip(maker: maker) {
+                            var part = RenderedPart()
+                            for page in pages {
+                                part.paths.append(page.path)
+                                if page.inSitemap { part.sitemap.append(sitemapEntry(relativeURL(page.path, prefix: prefix))) }
                             }
-                            part.paths.append(path)
-                            if !untranslated.isEmpty {
-                                for word in Self.shown(untranslated, in: content) { part.untranslated[word, default: 0] += 1 }
-                            }
-                            if ![Route.notFound, .offline, .random].contains(page.route) { part.sitemap.append(sitemapEntry(page)) }
+                            done.append((index, part))
+                            continue
                         }
+                        let reads = ContentReads()
+                        let part = try ContentReads.$current.withValue(reads) {
+                            try renderMaker(makers[index], maker: maker, theme: theme, prefix: prefix, renderer: renderer,
+                                            untranslated: untranslated, emit: emit, reuse: reuse, sitemapEntry: sitemapEntry)
+                        }
+                        reuse.ran(maker: maker, read: reads.read, pageCount: part.paths.count)
                         done.append((index, part))
                     }
                     return done
@@ -238,6 +237,37 @@ struct SiteRenderer: Sendable {
             part.untranslated.merge(finished.untranslated, uniquingKeysWith: +)
         }
         return part
+    }
+
+    /// One maker's pages, each built, given its key and rendered unless `reuse` leaves it as published.
+    private static func renderMaker(
+        _ make: PageMaker, maker: String, theme: Theme, prefix: String, renderer: PageRenderer, untranslated: [UntranslatedWord],
+        emit: @Sendable (SiteFile) throws -> Void, reuse: PageReuse, sitemapEntry: @Sendable (String) -> MustacheValue
+    ) throws -> RenderedPart {
+        var part = RenderedPart()
+        for (ordinal, page) in try theme.strings({ try make() }).enumerated() {
+            let path = prefix + page.route.filePath
+            let content = try page.content.templateValue()
+            let values = renderer.values(of: page, content: content)
+            let inSitemap = ![Route.notFound, .offline, .random].contains(page.route)
+            let key = PageKey.of(template: page.template, values: .object(values))
+            if try !reuse.keep(path, key: key, maker: maker, ordinal: ordinal, inSitemap: inSitemap) {
+                let bytes = try renderer.render(page, values: values)
+                try theme.checkNotBlank(bytes, path: path, template: page.template)
+                try emit(SiteFile(path: path, bytes: bytes))
+            }
+            part.paths.append(path)
+            if !untranslated.isEmpty {
+                for word in Self.shown(untranslated, in: content) { part.untranslated[word, default: 0] += 1 }
+            }
+            if inSitemap { part.sitemap.append(sitemapEntry(page.route.relativeURL)) }
+        }
+        return part
+    }
+
+    /// The URL a page's path is published under, relative to its language's folder: `articles/portal-guns/`.
+    private static func relativeURL(_ path: String, prefix: String) -> String {
+        String(path.dropFirst(prefix.count).dropLast(Route.home.filePath.count))
     }
 }
 

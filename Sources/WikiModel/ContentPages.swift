@@ -147,7 +147,7 @@ extension SiteModel {
 
     /// The pages whose prose, as shown in this language, links to `target`, by their titles; nil when none does.
     func mentions(of target: ResolvedContent.Target) throws -> Mentions? {
-        let keys = (content.mentions[target] ?? []).filter { key in
+        let keys = content.mentions(of: target).filter { key in
             content.text(key, language: strings.locale, fallback: fallbackLanguage)?.links.values.contains {
                 $0.target == target
             } ?? false

@@ -151,12 +151,7 @@ package struct SiteModel: Sendable {
             NavigationItem(label: try strings("nav_\(section.rawValue)"), url: link(section.route),
                            isCurrent: route.section == section)
         }
-        let languages = self.languages.map { language in
-            LanguageLink(
-                code: language.code, name: language.name, url: language.configuration.link(route.relativeURL),
-                absoluteURL: language.configuration.absoluteLink(route.relativeURL),
-                isCurrent: language.code == strings.locale)
-        }
+        let languages = SiteLanguage.links(self.languages, relativeURL: route.relativeURL, current: strings.locale)
         return SitePage(
             route: route, meta: meta, navigation: navigation, languages: languages, content: content)
     }

@@ -44,7 +44,7 @@ package struct LanguageLink: Codable, Sendable, Equatable {
 /// One of the languages the site is generated in: its code, its name in itself (for the switcher)
 /// and where its pages live.
 package struct SiteLanguage: Sendable, Equatable {
-    let code: String
+    package let code: String
     let name: String
     package let configuration: SiteConfiguration
     /// "Page not found" and "Back to the home page" in this language: the first language's 404 page, which
@@ -53,6 +53,16 @@ package struct SiteLanguage: Sendable, Equatable {
 }
 
 extension SiteLanguage {
+    /// The page at `relativeURL` in each of `languages`, the one whose code is `current` marked: for the switcher and
+    /// the alternates of the page and of the sitemap.
+    package static func links(_ languages: [SiteLanguage], relativeURL: String, current: String) -> [LanguageLink] {
+        languages.map { language in
+            LanguageLink(
+                code: language.code, name: language.name, url: language.configuration.link(relativeURL),
+                absoluteURL: language.configuration.absoluteLink(relativeURL), isCurrent: language.code == current)
+        }
+    }
+
     /// The language `code` as its string table names it, with its 404 texts, its pages in `folder` of `site`.
     package init(code: String, strings: StringTable, site: SiteConfiguration, folder: String) throws(MissingStringError) {
         self.init(

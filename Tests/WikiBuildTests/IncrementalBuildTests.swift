@@ -56,15 +56,27 @@ import Testing
         let site = world.folder.appendingPathComponent("site")
         _ = try await world.build(into: site)
         var keptSome = false
+        var skippedMakers = false
         // Every kind of edit once, in a random order, then two more of any kind.
         let edits = Edit.allCases.shuffled(using: &random) + (0..<2).map { _ in Edit.allCases.randomElement(using: &random) ?? .article }
         let standby = world.folder.appendingPathComponent(".site.standby")
         for (step, edit) in edits.enumerated() {
-            let label = try world.apply(edit, step: step, random: &random)
+            let (label, textsOnly) = try world.apply(edit, step: step, random: &random)
             let (liveBefore, standbyBefore) = (FileStamp(path: site.path)?.inode, FileStamp(path: standby.path)?.inode)
             let report = try await world.build(into: site)
             let line = world.renderedLine
             keptSome = keptSome || line.contains(" of ")
+            // An edit to texts that were there runs only the page makers that read them; any other, every maker.
+            let someValuesBuilt = line.contains("(the values of ")
+            #expect(someValuesBuilt == textsOnly, "seed \(seed), step \(step) (\(label)): \(line)")
+            skippedMakers = skippedMakers || someValuesBuilt
+            // Every page is recorded with its maker, so the next text edit need not run it: a maker whose record was
+            // dropped (say, for a text it read that nobody wrote) would run again on every edit.
+            let words = line.split(separator: " ")
+            let pages = words.firstIndex { $0.hasPrefix("pages") }.flatMap { Int(words[$0 - 1]) }
+            let records = BuildState.load(for: site).flatMap { PageRecords.load(for: site, state: $0.inputs) }
+            #expect(records.map { ($0.pages.count, Set($0.pages.values.map(\.maker)).isSubset(of: $0.makers.keys)) } ?? (0, false)
+                        == (pages ?? -1, true), "seed \(seed), step \(step) (\(label)): \(line)")
             // From the third build on, each publish updates the standby tree (the site before last) and switches it in.
             if report.summary.hasChanges {
                 #expect(FileStamp(path: standby.path)?.inode == liveBefore, "step \(step): the old site is the standby")
@@ -82,6 +94,7 @@ import Testing
             try FileManager.default.removeItem(at: clean)
         }
         #expect(keptSome, "seed \(seed): some build left pages as they were")
+        #expect(skippedMakers, "seed \(seed): some build ran only the makers of the pages an edit touched")
     }
 
     @Test("--full renders every page, even when nothing changed, and the site stays as it was")
@@ -105,8 +118,16 @@ import Testing
 }
 
 extension IncrementalBuildTests.World {
-    /// Applies `edit`; returns what it did, for a failure's message.
-    mutating func apply(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom) throws -> String {
+    /// Applies `edit`; returns what it did, for a failure's message, and whether it only edited texts that were there
+    /// (so that only some page makers need to run).
+    mutating func apply(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom) throws -> (String, textsOnly: Bool) {
+        let textsBefore = Set(files.keys.filter(ContentFolder.isText))
+        let label = try change(edit, step: step, random: &random)
+        let edited = Set(files.keys.filter(ContentFolder.isText))
+        return (label, [.article, .prose].contains(edit) && edited == textsBefore)
+    }
+
+    private mutating func change(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom) throws -> String {
         switch edit {
         case .article:
             let path = files.keys.filter { $0.hasPrefix("articles/") }.sorted().randomElement(using: &random) ?? "articles/x.md"

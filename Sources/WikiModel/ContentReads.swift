@@ -1,0 +1,100 @@
+import Primitives
+import Synchronization
+
+/// The texts and "Mentioned in" lists of the content a page maker read, noted while it runs: the build keeps them
+/// with each maker's pages, so that an edit to one text builds again only the pages that read it (see
+/// `ResolvedContent.readDigests`). Noted where the content is read, not declared per page family, so no page can
+/// read a text without it being noted.
+package final class ContentReads: Sendable {
+    /// The recorder of the maker this task runs, if any.
+    @TaskLocal package static var current: ContentReads?
+
+    private let names = Mutex<Set<String>>([])
+
+    package init() {}
+
+    static func note(_ name: @autoclosure () -> String) {
+        guard let current else { return }
+        let name = name()
+        current.names.withLock { _ = $0.insert(name) }
+    }
+
+    /// The names of what was read (`text article:portal-guns`, `mentions character:1`), as `readDigests` names them.
+    package var read: Set<String> { names.withLock { $0 } }
+
+    /// What every page may read besides the texts and mention lists noted: which texts exist in which languages, their
+    /// titles (a record's name, a link's words, the search index), the pictures and their sizes.
+    package static let shape = "shape"
+
+    static func text(_ key: SiteContent.Key) -> String { "text " + key.name }
+    static func mentions(_ target: ResolvedContent.Target) -> String { "mentions " + target.name }
+}
+
+extension SiteContent.Key {
+    /// `article:portal-guns`, `character:1`, `home`.
+    var name: String {
+        switch self {
+        case .home: "home"
+        case .article(let slug): "article:" + slug
+        case .character(let id): "character:\(id)"
+        case .location(let id): "location:\(id)"
+        case .episode(let id): "episode:\(id)"
+        }
+    }
+}
+
+extension ResolvedContent.Target {
+    var name: String {
+        switch self {
+        case .article(let slug): "article:" + slug
+        case .character(let id): "character:\(id)"
+        case .location(let id): "location:\(id)"
+        case .episode(let id): "episode:\(id)"
+        }
+    }
+}
+
+extension ResolvedContent {
+    /// A digest of everything a page can read of the content, by the name `ContentReads` notes it under: each text
+    /// (every language of it, front matter and body), each mention list, and the `shape` read by every page. A page
+    /// whose noted reads have the same digests as in the last build, over the same records and base, shows the same.
+    package func readDigests() -> [String: String] {
+        var digests: [String: String] = [:]
+        var shape = Digest()
+        for (key, languages) in texts.sorted(by: { $0.key < $1.key }) {
+            var text = Digest()
+            shape.add(key.name)
+            for (language, found) in languages.sorted(by: { $0.key < $1.key }) {
+                let document = found.document
+                shape.add(language)
+                shape.add(document.title)
+                for part in [language, document.title, document.summary, document.date, document.body] { text.add(part) }
+            }
+            digests[ContentReads.text(key)] = text.hex
+        }
+        for (path, source) in images.sorted(by: { $0.key < $1.key }) {
+            shape.add(path)
+            shape.add(source)
+            shape.add(imageSizes[path].map { "\($0.width)x\($0.height)" })
+        }
+        digests[ContentReads.shape] = shape.hex
+        for (target, keys) in mentions {
+            var digest = Digest()
+            for key in keys { digest.add(key.name) }
+            digests[ContentReads.mentions(target)] = digest.hex
+        }
+        return digests
+    }
+
+    private struct Digest {
+        var fnv = FNV1a()
+
+        /// Each part ends with a byte no text has, and an absent one differs from an empty one.
+        mutating func add(_ text: String?) {
+            if let text { fnv.addWords(Array(text.utf8)) }
+            fnv.add(CollectionOfOne<UInt8>(text == nil ? 0xfe : 0xff))
+        }
+
+        var hex: String { fnv.hex }
+    }
+}
