@@ -42,8 +42,10 @@ package enum FolderWalk {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
-            if name == "." || name == ".." { continue }
-            children.append((name, kind(Int32(entry.pointee.d_type), path: folder + "/" + name)))
+            // An entry gone between `readdir` and `lstat` (where the filesystem leaves the kind to `lstat`) is skipped.
+            guard name != "." && name != "..", let kind = kind(Int32(entry.pointee.d_type), path: folder + "/" + name)
+            else { continue }
+            children.append((name, kind))
         }
         return children
     }
@@ -71,7 +73,7 @@ package enum FolderWalk {
         }
     }
 
-    private static func kind(_ type: Int32, path: String) -> Kind {
+    private static func kind(_ type: Int32, path: String) -> Kind? {
         switch type {
         case Int32(DT_DIR): return .folder
         case Int32(DT_REG): return .file
@@ -79,7 +81,8 @@ package enum FolderWalk {
         case Int32(DT_UNKNOWN):
             // Some filesystems do not fill d_type.
             var info = stat()
-            return lstat(path, &info) == 0 ? kind(of: info) : .other
+            if lstat(path, &info) == 0 { return kind(of: info) }
+            return errno == ENOENT ? nil : .other
         default: return .other
         }
     }

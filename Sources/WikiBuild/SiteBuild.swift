@@ -237,6 +237,20 @@ package struct SiteBuild: Sendable {
         return copies
     }
 
+    /// The content's shape digest and the avatars' extensions and their copies' sides, sizes and extensions, by
+    /// character, in one digest.
+    private static func shape(_ content: String?, withPicturesOf pages: SiteRenderer.Input) -> String {
+        var digest = FNV1a()
+        digest.addWords(Array((content ?? "").utf8))
+        for (id, avatar) in pages.avatars.sorted(by: { $0.key < $1.key }) {
+            digest.addWords(Array("\(id).\(avatar.fileExtension):".utf8))
+            for copy in (pages.copies.copies[id] ?? []).sorted(by: { $0.side < $1.side }) {
+                digest.addWords(Array("\(copy.side) \(copy.width)x\(copy.height).\(copy.fileExtension);".utf8))
+            }
+        }
+        return digest.hex
+    }
+
     /// Pages go to the publisher as they are rendered: staged on disk at once, switched in by `finish`; a page
     /// whose key is the last build's is left as published, not rendered (see `PageRecords`). Returns what was
     /// published, with every page's record, nil for a dry run.
@@ -249,7 +263,10 @@ package struct SiteBuild: Sendable {
         ) {
             try outputGuard.check(output, force: force)
         }
-        let reads = pages.content.readDigests()
+        var reads = pages.content.readDigests()
+        // Every card shows its avatar's copies (their srcset), which no text records: a change to them is one of
+        // shape, which runs every maker.
+        reads[ContentReads.shape] = Self.shape(reads[ContentReads.shape], withPicturesOf: pages)
         let (earlier, changedReads, reason) = reusable(check, reads: reads)
         let ledger = PocketFiles.Ledger()
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)

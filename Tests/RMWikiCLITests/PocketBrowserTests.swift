@@ -88,6 +88,14 @@ struct PocketBrowserTests {
             let read = Self.languages.prefix { $0 != language } + [language]
             let expected = read.map { "/\($0)search/index.json" }.sorted().joined(separator: " ")
             try await browser.wait(until: "\(storedIndexes) === '\(expected)'", seconds: 30)
+            // The worker notes a language's offline list only once every file of that language is stored (its
+            // offline page among them, which the unvisited pages below need): the index alone may come first.
+            let lists = read.map { "/\($0)offline/files.json" }.sorted().joined(separator: " ")
+            try await browser.wait(until: """
+                (caches.open('rmwiki-lists').then(cache => cache.keys()).then(keys => {
+                  window.__lists = keys.map(key => new URL(key.url).pathname).sort().join(' ');
+                }), window.__lists === '\(lists)')
+                """, seconds: 30)
         }
         let installed = try await storedBytes(browser)
         print("pocket: the worker stored \(installed) bytes (navigator.storage.estimate, both languages read, 4 pages visited)")
@@ -193,9 +201,10 @@ struct PocketBrowserTests {
                   })();
                 });
               });
-            }).then(function () { window.__rebuiltWorker = true; });
+            }).then(function () { window.__rebuiltWorker = true; }, function (error) { window.__rebuiltError = String(error); });
             """)
-        try await browser.wait(until: "window.__rebuiltWorker === true", seconds: 60)
+        try await browser.wait(until: "window.__rebuiltWorker === true || window.__rebuiltError !== undefined", seconds: 60)
+        #expect(try await browser.text("String(window.__rebuiltError || '')") == "", "the rebuilt worker's update")
         try await open(browser, root.appendingPathComponent("characters/\(Self.renamed)/"))
         let page = BrowserSession.literal(root.appendingPathComponent("characters/\(Self.renamed)/").absoluteString)
         try await browser.wait(
