@@ -107,14 +107,14 @@ final class BrowserSession: @unchecked Sendable {
     // MARK: - What tests use
 
     /// Opens `url` and waits (up to `seconds`) for it to finish loading.
-    func open(_ url: URL, seconds: Double = 60) async throws {
+    func open(_ url: URL, seconds: Double = 10) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Page.navigate", ["url": url.absoluteString])
             try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: seconds)
         }
     }
 
-    func wait(until condition: String, seconds: Double = 60) async throws {
+    func wait(until condition: String, seconds: Double = 10) async throws {
         try await ServeTestSocket.run { [self] in try waitBlocking(condition, seconds: seconds) }
     }
 
