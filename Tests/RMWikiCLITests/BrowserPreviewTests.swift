@@ -5,7 +5,7 @@ import Testing
 
 /// `rmwiki serve --demo --watch` seen through a real headless Chromium: pages render, the search script
 /// answers a typed query, a character page has its sections, and an edited template reloads the open
-/// page (a broken one shows the error overlay). Screenshots go to `.test-artifacts/`.
+/// page (a broken one shows the error overlay). Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/`.
 @Suite(.tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil,
                 "no chromium binary on the PATH (apt-get install -y chromium): the browser test is skipped"))
 struct BrowserPreviewTests {
@@ -64,7 +64,7 @@ struct BrowserPreviewTests {
         #expect(try await browser.text("document.querySelector('h1').textContent.trim()").isEmpty == false)
         #expect(try await browser.texts("Array.from(document.querySelectorAll('.site-nav a')).map(a => a.textContent)").count >= 4)
         #expect(try await browser.text("document.querySelectorAll('script[src=\"\(LiveReloadScript.scriptPath)\"]').length") == "1")
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-home.png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("browser-home.png"))
 
         // Search: type a query; the script filters the index and draws the cards.
         try await browser.open(site.appendingPathComponent("search/"))
@@ -82,7 +82,7 @@ struct BrowserPreviewTests {
         #expect(try await browser.text("document.getElementById('search-groups').hidden") == "true")
         let links = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(a => a.getAttribute('href'))")
         #expect(links.allSatisfy { $0.hasPrefix("/characters/") && $0.hasSuffix("/") }, "\(links)")
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search.png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("browser-search.png"))
 
         // The French search: French labels and filters, French status words on the cards, links under /fr/.
         let french = try JSONDecoder().decode(
@@ -100,7 +100,7 @@ struct BrowserPreviewTests {
         #expect(!badges.isEmpty && badges.allSatisfy { ["Vivant", "Vivante", "Mort", "Morte", "Inconnu", "Inconnue"].contains($0) }, "\(badges)")
         let frenchLinks = try await browser.texts("Array.from(document.querySelectorAll('#search-results .row-text > a')).map(a => a.getAttribute('href'))")
         #expect(frenchLinks.allSatisfy { $0.hasPrefix("/fr/characters/") }, "\(frenchLinks)")
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("browser-search-fr.png"))
         // The pilot, "La Nuit des méga-graines" in the demo's French content, is found by either name (no word of the
         // French one starts like "pilot") and shown by the page's.
         for query in ["graines", "pilot"] {
@@ -146,7 +146,7 @@ struct BrowserPreviewTests {
         #expect(Int(try await browser.text("document.querySelectorAll('dl.info-list dt').length")) ?? 0 >= 4)
         #expect(Int(try await browser.text("document.querySelectorAll('.character-episodes a[href^=\"/episodes/\"]').length")) ?? 0 >= 1)
         try await browser.wait(until: "document.querySelector('.character-picture img').complete && document.querySelector('.character-picture img').naturalWidth > 0")
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-character.png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("browser-character.png"))
 
         // Live reload: an edited template shows up in the open page, which really reloaded.
         let template = templates.appendingPathComponent("character.mustache")
@@ -165,7 +165,7 @@ struct BrowserPreviewTests {
         #expect(overlay.contains("never-closed"), "\(overlay)")
         #expect(overlay.contains("character"), "\(overlay)")
         #expect(try await browser.text("document.getElementById('live-edit') !== null") == "true")
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-build-error.png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("browser-build-error.png"))
 
         // Fixed again: the page reloads without the overlay.
         try Data(original.utf8).write(to: template)

@@ -27,6 +27,8 @@ final class BrowserSession: @unchecked Sendable {
     /// The session's own context, or nil for the browser's default one.
     private let context: String?
     private let target: String
+    /// Whether the page's scripts run (`setScripts`): without them its timers never fire, so a wait checks from here.
+    private var scriptsRun = true
 
     /// Opens a page in a fresh browser context. `ownContext: false` opens it in the default one instead, which
     /// Chromium treats as a real profile (a fresh context is an incognito one, and incognito pages cannot be
@@ -88,20 +90,41 @@ final class BrowserSession: @unchecked Sendable {
     /// hang; with both cores busy, pictures served by a service worker took over 20 s to complete.
     static let shortestWait = 120.0
 
-    /// Polls `condition` (a JavaScript expression) until it is true; a page that is still loading counts as
-    /// not yet.
+    /// Waits until `condition` (a JavaScript expression) is true, checking it in the page: one DevTools call waits
+    /// for a promise that checks at 5, 10, 20 ms and then every 50 (a load or a frame away is seen within a few
+    /// milliseconds of holding), where a call a check kept the browser process, the page's main thread and this
+    /// process busy with a round trip each time, for as long as any wait lasted. A call ends after a few seconds
+    /// at most, and a navigation ends it at once (its page is gone): the next call asks the page then shown. With the
+    /// page's scripts off, its timers never fire: each call then checks once, every 50 ms.
     private func waitBlocking(_ condition: String, seconds: Double) throws {
         let seconds = max(seconds, Self.shortestWait)
         let deadline = Date().addingTimeInterval(seconds)
-        // Most waits are a page load or a frame away: polled at 5, 10, 20 ms and then every 50, one is seen
-        // within a few milliseconds of holding, where a steady 50 ms made every load cost at least 50.
-        var pause: useconds_t = 5_000
         while Date() < deadline {
-            if (try? evaluateBlocking("Boolean(\(condition))")) as? Bool == true { return }
-            usleep(pause)
-            pause = min(pause * 2, 50_000)
+            let slice = Int(min(5, max(deadline.timeIntervalSinceNow, 0.05)) * 1000)
+            let check = scriptsRun ? Self.inPageWait(condition, milliseconds: slice) : "Boolean(\(condition))"
+            if (try? evaluateBlocking(check)) as? Bool == true { return }
+            // Not yet, or the call failed at once (no page yet, or one being replaced): a moment, then ask again.
+            usleep(scriptsRun ? 5_000 : 50_000)
         }
         throw Failure(description: "still false after \(seconds) s: \(condition)")
+    }
+
+    /// A promise of whether `condition` holds within `milliseconds`; a condition that throws does not hold.
+    static func inPageWait(_ condition: String, milliseconds: Int) -> String {
+        """
+        new Promise(resolve => {
+          const end = Date.now() + \(milliseconds);
+          let pause = 5;
+          const check = () => {
+            let holds = false;
+            try { holds = Boolean(\(condition)); } catch (error) {}
+            if (holds || Date.now() >= end) return resolve(holds);
+            setTimeout(check, pause);
+            pause = Math.min(pause * 2, 50);
+          };
+          check();
+        })
+        """
     }
 
     // MARK: - What tests use
@@ -224,6 +247,7 @@ final class BrowserSession: @unchecked Sendable {
     func setScripts(enabled: Bool) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Emulation.setScriptExecutionDisabled", ["value": !enabled])
+            scriptsRun = enabled
         }
     }
 
@@ -262,8 +286,16 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
-    /// Saves a PNG of the whole page (not only the viewport) when `fullPage`.
-    func screenshot(to file: URL, fullPage: Bool) async throws {
+    /// Whether the screenshots for people to look at (`.test-artifacts/`) are taken: only when `RMWIKI_SCREENSHOTS`
+    /// is set. No check reads them, and in a full run they cost Chromium a tenth of the suite's CPU (a whole-page
+    /// shot lays the page out again at its full height, paints it and encodes it). A failure's screenshot is taken
+    /// whatever this says.
+    static let keepsScreenshots = ProcessInfo.processInfo.environment["RMWIKI_SCREENSHOTS"] != nil
+
+    /// Saves a PNG for people to look at, of the whole page (not only the viewport) when `fullPage`, if
+    /// `keepsScreenshots`.
+    func keepScreenshot(to file: URL, fullPage: Bool = false) async throws {
+        guard Self.keepsScreenshots else { return }
         guard fullPage else { return try await screenshot(to: file) }
         try await ServeTestSocket.run { [self] in
             let width = try evaluateBlocking("document.documentElement.clientWidth") as? Double ?? 390
@@ -281,7 +313,7 @@ final class BrowserSession: @unchecked Sendable {
         }
     }
 
-    /// Saves a PNG of the viewport.
+    /// Saves a PNG of the viewport, whatever `keepsScreenshots` says (a failure's screenshot).
     func screenshot(to file: URL) async throws {
         try await ServeTestSocket.run { [self] in
             let result = try call("Page.captureScreenshot", ["format": "png"])
@@ -370,7 +402,7 @@ final class ChromiumProcess: @unchecked Sendable {
             "--remote-debugging-address=127.0.0.1", "--user-data-dir=\(profile.path)", "--window-size=1200,900",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
             "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--no-pings",
-            "--hide-scrollbars", "about:blank",
+            "--hide-scrollbars", "--disable-back-forward-cache", "about:blank",
         ]
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()

@@ -10,7 +10,7 @@ import Testing
 /// real wiki and of the hostile-names fixture: statistics charts fit their box in readable text, every link
 /// and button is a target of at least 24 × 24 px and none overlaps another, a character page's key facts are
 /// on the first screen, nothing is wider than the screen (a name of one 300-letter word included), and
-/// axe-core finds nothing serious or critical, light and dark. Screenshots go to `.test-artifacts/details/`.
+/// axe-core finds nothing serious or critical, light and dark. Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/details/`.
 @Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
@@ -61,6 +61,7 @@ struct FanDetailsBrowserTests {
                         "characters/\(id): a blank fact is shown as —")
             }
 
+            guard BrowserSession.keepsScreenshots else { return }
             for (page, name) in [("characters/1/", "character"), ("characters/30/", "character-one-episode"),
                                   ("dimensions/dimension-c-137/", "dimension"), ("statistics/", "statistics"), ("types/", "types")] {
                 // One load for both schemes (the scheme only swaps the stylesheet's colours), from the top each time.
@@ -69,13 +70,13 @@ struct FanDetailsBrowserTests {
                 for dark in [false, true] {
                     try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
                     try await browser.run("window.scrollTo(0, 0)")
-                    try await browser.screenshot(to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light").png"))
-                    try await browser.screenshot(
+                    try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light").png"))
+                    try await browser.keepScreenshot(
                         to: Self.artifacts.appendingPathComponent("\(name)-390-\(dark ? "dark" : "light")-page.png"), fullPage: true)
                     if page == "statistics/" {
                         for chart in ["species", "cast"] {
                             try await browser.run("document.getElementById('\(chart)').scrollIntoView()")
-                            try await browser.screenshot(to: Self.artifacts.appendingPathComponent("statistics-\(chart)-390-\(dark ? "dark" : "light").png"))
+                            try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("statistics-\(chart)-390-\(dark ? "dark" : "light").png"))
                         }
                     }
                 }
@@ -114,7 +115,7 @@ struct FanDetailsBrowserTests {
             guard part == 0 else { return }
             try await browser.emulate(width: 390, height: 844, mobile: true)
             try await open(browser, site.appendingPathComponent("locations/2/"))
-            try await browser.screenshot(to: Self.artifacts.appendingPathComponent("hostile-location-390-light.png"))
+            try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("hostile-location-390-light.png"))
         }
     }
 
@@ -136,7 +137,7 @@ struct FanDetailsBrowserTests {
         try await open(browser, url)
         for dark in [false, true] {
             try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
-            let findings = try await browser.axeFindings()
+            let findings = try await browser.axeFindings(coloursOnly: dark)
             #expect(findings.isEmpty, "\(page) \(dark ? "dark" : "light"): \(findings)")
         }
     }

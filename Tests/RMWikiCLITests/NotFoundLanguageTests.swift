@@ -71,7 +71,7 @@ struct NotFoundLanguageTests {
         #expect(try await browser.text("document.title") == "Page introuvable · Wiki Rick et Morty")
         #expect(try await browser.text("document.querySelector('.site-nav a').getAttribute('href')") == "/fr/characters/")
         #expect(try await browser.text("location.pathname") == "/fr/characters/9999/", "the address stays the one asked for")
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("404-fr-single-host.png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("404-fr-single-host.png"))
         // The same host, an English path: the English page, its French line offering the French home.
         try await browser.open(singleHost.appendingPathComponent("characters/9999/"))
         #expect(try await browser.text("document.documentElement.lang") == "en")

@@ -6,7 +6,7 @@ import Testing
 
 /// The whole wiki (the real dataset) as fans see it in headless Chromium: a phone of 390 × 844 (and 320 px
 /// wide), a desktop of 1280 × 900, light and dark, on the shared full-site build; every wait is on a condition,
-/// never a fixed sleep. Screenshots go to `.test-artifacts/phone/`.
+/// never a fixed sleep. Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/phone/`.
 @Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
@@ -127,6 +127,8 @@ struct PhoneLayoutTests {
         #expect(try await browser.text("document.querySelector('.character-picture img').getAttribute('fetchpriority')") == "high")
         #expect(try await browser.number("document.querySelector('.character-picture img').getBoundingClientRect().width") <= 300)
 
+        // Pages loaded only to be looked at.
+        guard BrowserSession.keepsScreenshots else { return }
         for (page, name) in [("characters/47/", "birdperson"), ("locations/3/", "citadel"), ("episodes/", "episodes"),
                               ("statistics/", "statistics"), ("characters/1/", "rick"), ("episodes/1/", "pilot"),
                               ("characters/a-z/page/13/", "characters-a-z"), ("dimensions/dimension-c-137/", "dimension"),
@@ -231,6 +233,7 @@ struct PhoneLayoutTests {
                 if page == "statistics/" { try await shoot(browser, "statistics-1280-\(dark ? "dark" : "light")") }
             }
         }
+        guard BrowserSession.keepsScreenshots else { return }
         for (page, name) in [("characters/", "characters"), ("locations/3/", "citadel"), ("characters/47/", "birdperson"),
                               ("characters/1/", "rick"), ("episodes/1/", "pilot"), ("characters/a-z/page/13/", "characters-a-z"),
                               ("dimensions/replacement-dimension/", "dimension"), ("species/human/", "species"),
@@ -255,6 +258,7 @@ struct PhoneLayoutTests {
     /// after a scroll (the search's "more" button moves focus down the list), lazy pictures scrolled past may
     /// never have come near the view, and never load.
     private func shoot(_ browser: BrowserSession, _ name: String) async throws {
+        guard BrowserSession.keepsScreenshots else { return }
         // The whole page is shot: pictures waiting to come into view (`pocket.js`) are let go, and load lazily as
         // the browser's own, rather than stay blank below the screen.
         try await browser.run("document.querySelectorAll('picture > source').forEach(s => s.remove())")
@@ -262,7 +266,7 @@ struct PhoneLayoutTests {
             Array.from(document.images).filter(i => {
               const r = i.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(i => i.complete)
             """, seconds: 30)
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent("\(name).png"), fullPage: true)
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("\(name).png"), fullPage: true)
     }
 }
 

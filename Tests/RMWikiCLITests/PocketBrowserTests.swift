@@ -14,7 +14,7 @@ import Testing
 /// search answers; after "Save the wiki for offline", whose list names every page of the language, 20 pages of
 /// each language and their pictures open offline; a rebuild that renames a character is seen at the next visit
 /// online, and a rebuild that changes nothing leaves `sw.js` byte-identical. Every wait is on a condition.
-/// Screenshots go to `.test-artifacts/pocket/`.
+/// Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/pocket/`.
 ///
 /// A slice, not the whole dataset: the suite needs a site of its own to rebuild, and saving all of the real
 /// wiki (about 90 MB, both languages) took most of its CPU; what the save does per page is the same at any size.
@@ -346,7 +346,7 @@ struct PocketBrowserTests {
     }
 
     private func shoot(_ browser: BrowserSession, _ name: String) async throws {
-        try await browser.screenshot(to: Self.artifacts.appendingPathComponent(name + ".png"))
+        try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent(name + ".png"))
     }
 }
 

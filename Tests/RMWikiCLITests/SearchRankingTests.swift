@@ -97,7 +97,7 @@ struct SearchRankingTests {
             #expect(try await browser.text("document.getElementById('search-suggestion').textContent").hasPrefix("Did you mean Birdperson"))
             #expect(try await browser.texts("Array.from(document.querySelectorAll('#search-suggestion a')).map(a => a.getAttribute('href'))")
                 .first == "/characters/47/")
-            try await browser.screenshot(to: Self.artifacts.appendingPathComponent("search-birdprson-390.png"))
+            try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("search-birdprson-390.png"))
             // An exact match says nothing of the kind.
             try await browser.run("document.getElementById('search-query').value = ''")
             try await browser.type("birdperson", into: "#search-query")
@@ -117,7 +117,7 @@ struct SearchRankingTests {
                 try await browser.run("document.getElementById('search-query').value = ''")
                 try await browser.type("rick", into: "#search-query")
                 try await browser.wait(until: "document.querySelectorAll('#search-results img[src]').length > 0")
-                try await browser.screenshot(to: Self.artifacts.appendingPathComponent("search-rick-\(width)-\(dark ? "dark" : "light").png"))
+                try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("search-rick-\(width)-\(dark ? "dark" : "light").png"))
             }
             try await browser.emulate(width: 390, height: 844, mobile: true)
 
@@ -159,7 +159,7 @@ struct SearchRankingTests {
             try await browser.wait(until: "document.querySelector('#search-sections section:not([hidden]) [data-list] a') !== null", seconds: 30)
             // The address follows once the page is idle.
             try await browser.wait(until: "new URLSearchParams(location.search).get('q') === 'morty'")
-            try await browser.screenshot(to: Self.artifacts.appendingPathComponent("search-morty-390.png"))
+            try await browser.keepScreenshot(to: Self.artifacts.appendingPathComponent("search-morty-390.png"))
             let first = "document.querySelector('#search-sections section:not([hidden]) [data-list] a')"
             #expect(try await browser.text("\(first).textContent") == "Morty Smith")
             let left = try await browser.number("(r => r.left + r.width / 2)(\(first).getBoundingClientRect())")

@@ -50,4 +50,57 @@ import Testing
             folder: "T")
         #expect(references.map { "\($0.origin) \($0.path)" } == ["T/page.mustache:1:13 assets/a.css", "T/page.mustache:2:13 b.svg"])
     }
+
+    /// The browser suites check a page's accessibility fully in the light scheme and only its colours in the
+    /// dark one (`axeFindings(coloursOnly:)`): that holds while the dark scheme sets colours and nothing that
+    /// moves, shows or hides anything, and no script asks which scheme is on.
+    @Test func theDarkSchemeChangesColoursOnly() throws {
+        let colourProperties: Set = ["color", "background", "background-color", "border-color", "outline-color", "fill", "stroke", "box-shadow"]
+        var stylesheets = 0
+        for case let path as String in FileManager.default.enumerator(atPath: ProjectTheme.publicFolder.path) ?? .init()
+        where path.hasSuffix(".css") || path.hasSuffix(".js") {
+            let text = try String(contentsOf: ProjectTheme.publicFolder.appendingPathComponent(path), encoding: .utf8)
+            if path.hasSuffix(".js") { #expect(!text.contains("prefers-color-scheme"), "\(path) reads the colour scheme") }
+            guard path.hasSuffix(".css") else { continue }
+            stylesheets += 1
+            for block in Self.darkBlocks(of: text) {
+                for declaration in block.split(separator: ";") {
+                    let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                    guard let property = parts.first, !property.isEmpty else { continue }
+                    // A custom property holds a colour (or a shadow in one) where the light scheme's holds one.
+                    let value = parts.count > 1 ? parts[1] : ""
+                    let isColour = ["#", "rgb(", "hsl("].contains { value.contains($0) }
+                    #expect(colourProperties.contains(property) || (property.hasPrefix("--") && isColour),
+                            "\(path): the dark scheme sets \(property): \(value), which is not a colour")
+                }
+            }
+        }
+        #expect(stylesheets > 0)
+        #expect(Self.darkBlocks(of: "@media (prefers-color-scheme: dark) { a { color: red; } b { display: none } }")
+            == [" color: red; ", " display: none "])
+    }
+
+    /// The declarations of each rule inside each `@media (prefers-color-scheme: dark)` block.
+    static func darkBlocks(of css: String) -> [Substring] {
+        var bodies: [Substring] = []
+        var rest = css[...]
+        while let start = rest.range(of: "@media (prefers-color-scheme: dark)") {
+            rest = rest[start.upperBound...]
+            guard let open = rest.firstIndex(of: "{") else { break }
+            var depth = 0, index = open, bodyStart = open
+            while index < rest.endIndex {
+                switch rest[index] {
+                case "{": depth += 1; bodyStart = rest.index(after: index)
+                case "}":
+                    if depth == 2 { bodies.append(rest[bodyStart..<index]) }
+                    depth -= 1
+                default: break
+                }
+                index = rest.index(after: index)
+                if depth == 0 { break }
+            }
+            rest = rest[index...]
+        }
+        return bodies
+    }
 }
