@@ -287,8 +287,8 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// Whether the screenshots for people to look at (`.test-artifacts/`) are taken: only when `RMWIKI_SCREENSHOTS`
-    /// is set. No check reads them, and in a full run they cost Chromium a tenth of the suite's CPU (a whole-page
-    /// shot lays the page out again at its full height, paints it and encodes it). A failure's screenshot is taken
+    /// is set. No check reads them, and they cost Chromium much: a whole-page shot lays the page out again at its
+    /// full height, paints it and encodes it. A failure's screenshot is taken
     /// whatever this says.
     static let keepsScreenshots = ProcessInfo.processInfo.environment["RMWIKI_SCREENSHOTS"] != nil
 
