@@ -12,8 +12,9 @@ import Glibc
 /// closing the descriptor, which curl still owns and closes itself.
 ///
 /// The socket is found by what only a stuck transfer has: a connection to the transfer's host and port with bytes
-/// waiting to be read. Another transfer to that host that happens to have bytes waiting is cut too; it fails as a
-/// broken connection and is retried.
+/// waiting to be read. Another transfer to that host that happens to have bytes waiting is cut too: `TransferDelegate`
+/// fails every transfer from that host and port that was receiving as a broken connection (a body delimited by the
+/// connection's close would otherwise arrive whole, and short), and the client retries it.
 enum ConnectionCutter {
     /// Shuts down the sockets connected to `url`'s host and port that have unread bytes; returns how many.
     @discardableResult

@@ -45,6 +45,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Tasks cancelled while their body was arriving, by the URL they read from, until they complete: one that
     /// goes on has its connection cut (`ConnectionCutter`).
     private let stopping = Mutex<[Int: URL]>([:])
+    /// Transfers a cut may have ended: those receiving from the host and port of a stuck one when it was cut. A
+    /// body delimited by the connection's close ends the same way whole or cut, so their end proves nothing: they
+    /// fail as a broken connection, which the client retries.
+    private let severed = Mutex<Set<Int>>([])
 
     /// Registers `task` for a caller waiting on `continuation`; the caller resumes the task.
     func begin(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
@@ -131,11 +135,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         stopping.withLock { $0[task.taskIdentifier] = nil }
+        let cut = severed.withLock { $0.remove(task.taskIdentifier) != nil }
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
               let continuation = transfer.continuation
         else { return }
         if let error {
             continuation.resume(throwing: error)
+        } else if cut {
+            continuation.resume(throwing: URLError(.networkConnectionLost))
         } else if let response = transfer.response ?? task.response {
             continuation.resume(returning: (transfer.body, response))
         } else {
@@ -188,8 +195,23 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private func watch(_ id: Int, after delay: Duration, tries: Int) {
         DispatchQueue.global().asyncAfter(deadline: .now() + delay.seconds) { [weak self] in
             guard let self, let url = self.stopping.withLock({ $0[id] }) else { return }
-            ConnectionCutter.cut(connectionsTo: url)
+            // Marked before the cut, which they may see end before it returns; let go if nothing was cut.
+            let neighbours = self.receiving(from: url, besides: id)
+            self.severed.withLock { $0.formUnion(neighbours) }
+            if ConnectionCutter.cut(connectionsTo: url) == 0 { self.severed.withLock { $0.subtract(neighbours) } }
             if tries > 1 { self.watch(id, after: min(delay * 2, .seconds(4)), tries: tries - 1) }
+        }
+    }
+
+    /// The transfers other than `id` receiving a body from `url`'s host and port.
+    private func receiving(from url: URL, besides id: Int) -> [Int] {
+        let origin = (url.host, url.port)
+        return transfers.withLock { transfers in
+            transfers.compactMap { key, transfer in
+                guard key != id, transfer.receivingBody, let other = URL(string: transfer.url),
+                      other.host == origin.0, other.port == origin.1 else { return nil }
+                return key
+            }
         }
     }
 
