@@ -67,15 +67,35 @@ struct PageRenderer: Sendable {
     /// (sitemap, feed) rejects the whole file for one, so each becomes U+FFFD; templates hold none of their own.
     /// Bytes below 0x80 never occur inside a multi-byte UTF-8 sequence, so a byte scan is exact.
     static func replaceControlCharacters(in output: inout [UInt8]) {
-        func isControl(_ byte: UInt8) -> Bool {
-            (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
-        }
-        guard output.contains(where: isControl) else { return }
+        guard containsControl(output) else { return }
         var cleaned: [UInt8] = []
         cleaned.reserveCapacity(output.count + 64)
         for byte in output {
             if isControl(byte) { cleaned += [0xEF, 0xBF, 0xBD] } else { cleaned.append(byte) }
         }
         output = cleaned
+    }
+
+    /// Eight bytes at a time (this scans every page): a word goes byte by byte only when one of its bytes is below
+    /// 0x20 (any line break or tab) or is 0x7F.
+    private static func containsControl(_ output: [UInt8]) -> Bool {
+        output.withUnsafeBytes { raw in
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let words = raw.count / 8
+            for index in 0..<words {
+                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                let below20 = (word &- 0x20 &* ones) & ~word & highs
+                let delete = word ^ (0x7F &* ones)
+                let is7F = (delete &- ones) & ~delete & highs
+                guard below20 | is7F != 0 else { continue }
+                if raw[(index * 8)..<(index * 8 + 8)].contains(where: isControl) { return true }
+            }
+            return raw[(words * 8)...].contains(where: isControl)
+        }
+    }
+
+    private static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import RickAndMortyAPI
 
 /// Every dimension the locations name, the busiest first.
@@ -103,5 +104,19 @@ extension SiteModel {
     /// The link from a location to its dimension's page; nil for a dimension without one ("unknown").
     func dimensionLink(_ name: String) -> String? {
         groups.dimension(named: name).map { link(.dimension($0.slug, page: 1)) }
+    }
+}
+
+extension DimensionPage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "indexURL": .string(indexURL), "locationCount": .string(locationCount),
+            "residentCount": .string(residentCount), "nativeCount": .string(nativeCount),
+            "nativesURL": MustacheValue(nativesURL), "residentsURL": MustacheValue(residentsURL),
+            "locations": MustacheValue(locations), "firstPage": MustacheValue(firstPage),
+            "residents": MustacheValue(residents), "hasResidents": .bool(hasResidents),
+            "natives": MustacheValue(natives), "hasNatives": .bool(hasNatives), "hasPeople": .bool(hasPeople),
+            "pager": MustacheValue(pager),
+        ])
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import RickAndMortyAPI
 
 /// A family of pages grouped by a field of the characters, declared once: an index of the values (the most
@@ -101,5 +102,14 @@ extension SiteModel {
     /// The link a character's fact gives: its group in the family declared for that fact, if there is one.
     func familyLink(_ fact: InfoField, of character: CharacterRecord) -> String? {
         PageFamily.all.first { $0.fact == fact }.flatMap { familyLink($0, value: $0.value(character)) }
+    }
+}
+
+extension FamilyGroupPage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "indexURL": .string(indexURL), "indexTitle": .string(indexTitle),
+            "characterCount": .string(characterCount), "cards": MustacheValue(cards), "pager": MustacheValue(pager),
+        ])
     }
 }

@@ -1,3 +1,4 @@
+import Mustache
 import RickAndMortyAPI
 
 /// The seasons in order, each with its numbers.
@@ -109,5 +110,20 @@ extension SiteModel {
     func seasonLink(_ episode: EpisodeRecord) throws -> RecordLink? {
         guard let number = EpisodeCode(episode.episode)?.season, groups.season(number) != nil else { return nil }
         return RecordLink(name: try seasonName(number), url: link(.season(number, page: 1)))
+    }
+}
+
+extension SeasonPage: MustacheConvertible {
+    var mustacheValue: MustacheValue {
+        .object([
+            "name": .string(name), "indexURL": .string(indexURL), "episodeCount": .string(episodeCount),
+            "characterCount": .string(characterCount), "debutCount": .string(debutCount),
+            "returningCount": .string(returningCount), "aired": MustacheValue(aired),
+            "episodes": MustacheValue(episodes), "firstPage": MustacheValue(firstPage),
+            "debuts": MustacheValue(debuts), "hasDebuts": .bool(hasDebuts),
+            "returning": MustacheValue(returning), "hasReturning": .bool(hasReturning), "hasCast": .bool(hasCast),
+            "pager": MustacheValue(pager), "previous": MustacheValue(previous), "next": MustacheValue(next),
+            "hasNeighbours": .bool(hasNeighbours),
+        ])
     }
 }
