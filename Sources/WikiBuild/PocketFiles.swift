@@ -19,28 +19,41 @@ struct PocketFiles: Sendable {
             let hash: String?
         }
 
-        private let entries = Mutex<[String: Entry]>([:])
+        /// A copied file's size is looked up only when asked: the offline lists ask for the avatars' originals, never
+        /// for their ~3,300 smaller copies, whose `stat` every build paid for nothing.
+        private enum Noted {
+            case entry(Entry)
+            case copy(source: String)
+        }
+
+        private let entries = Mutex<[String: Noted]>([:])
 
         func note(_ file: SiteFile) {
-            let entry: Entry
+            let noted: Noted
             switch file.content {
             case .bytes(let bytes) where file.path.hasSuffix(".html") || file.path.hasSuffix(".json"):
-                entry = Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes))
+                noted = .entry(Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes)))
             case .bytes(let bytes):
                 // A picture made in memory (an avatar's smaller copy, say) is tracked by size like a linked one.
-                entry = Entry(size: bytes.count, hash: nil)
+                noted = .entry(Entry(size: bytes.count, hash: nil))
             case .copy(let source):
-                entry = Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
+                noted = .copy(source: source)
             }
-            note(file.path, entry)
+            entries.withLock { $0[file.path] = noted }
         }
 
         /// A file left as published, whose size and hash the last build noted.
         func note(_ path: String, _ entry: Entry) {
-            entries.withLock { $0[path] = entry }
+            entries.withLock { $0[path] = .entry(entry) }
         }
 
-        subscript(path: String) -> Entry? { entries.withLock { $0[path] } }
+        subscript(path: String) -> Entry? {
+            switch entries.withLock({ $0[path] }) {
+            case .entry(let entry): entry
+            case .copy(let source): Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
+            case nil: nil
+            }
+        }
     }
 
     /// One language's part of the site: where it lives and the paths it emitted.

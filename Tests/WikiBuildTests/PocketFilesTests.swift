@@ -88,4 +88,20 @@ import Testing
         #expect(!home.contains("data-worker"), "pages register no worker")
         #expect(home.contains("manifest.webmanifest"), "still installable")
     }
+
+    /// A copied picture's size is looked up when the offline lists ask for it, not when it is emitted (the avatars'
+    /// smaller copies are never asked for): it is the source's size then, and a page keeps its size and hash.
+    @Test func theLedgerGivesACopiedFileItsSourcesSizeWhenAsked() throws {
+        let folder = try SharedFixtures.temporaryDirectory("ledger")
+        let source = folder.appendingPathComponent("1.jpeg")
+        try Data(repeating: 7, count: 1234).write(to: source)
+        let ledger = PocketFiles.Ledger()
+        ledger.note(SiteFile(path: "images/characters/1.jpeg", content: .copy(sourcePath: source.path)))
+        ledger.note(SiteFile(path: "index.html", bytes: Array("<p>hi</p>".utf8)))
+        #expect(ledger["images/characters/1.jpeg"]?.size == 1234)
+        #expect(ledger["images/characters/1.jpeg"]?.hash == nil)
+        #expect(ledger["index.html"]?.size == 9)
+        #expect(ledger["index.html"]?.hash == PocketFiles.contentHash(Array("<p>hi</p>".utf8)))
+        #expect(ledger["missing.html"] == nil)
+    }
 }
