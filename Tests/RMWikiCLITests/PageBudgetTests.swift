@@ -45,8 +45,8 @@ struct PageBudgetTests {
         let failureShot = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/budget/failure.png")
         try await BrowserSite.with(serving: output, failureShot: failureShot) { browser, site in
             try await browser.emulate(width: 390, height: 844, mobile: true, scale: 3)
+            try await browser.loadEveryPageAsAFirstVisit()
             for page in pages {
-                try await browser.clearSiteData(origin: site)
                 try await browser.open(try #require(URL(string: site.absoluteString + page)), seconds: 45)
                 if page.contains("?q=") {
                     try await browser.wait(until: "document.querySelectorAll('#search-results li').length >= 20", seconds: 45)
