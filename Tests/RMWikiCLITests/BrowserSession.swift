@@ -184,13 +184,13 @@ final class BrowserSession: @unchecked Sendable {
 
     /// From here on every page loads as on a first visit, over the network: nothing comes from the HTTP cache and
     /// no service worker answers (one installed by an earlier page is bypassed, so no page is controlled by it).
-    /// Set once, where `clearSiteData` before each page had the browser forget and the page reinstall the worker
-    /// every time, a third of the page budget walk's browser CPU.
-    func loadEveryPageAsAFirstVisit() async throws {
+    /// Set, where `clearSiteData` before each page had the browser forget and the page reinstall the worker every
+    /// time, a third of the page budget walk's browser CPU. `false` goes back to the cache and the worker.
+    func loadEveryPageAsAFirstVisit(_ firstVisits: Bool = true) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Network.enable")
-            _ = try call("Network.setCacheDisabled", ["cacheDisabled": true])
-            _ = try call("Network.setBypassServiceWorker", ["bypass": true])
+            _ = try call("Network.setCacheDisabled", ["cacheDisabled": firstVisits])
+            _ = try call("Network.setBypassServiceWorker", ["bypass": firstVisits])
         }
     }
 

@@ -10,7 +10,9 @@ import Testing
 /// real wiki and of the hostile-names fixture: statistics charts fit their box in readable text, every link
 /// and button is a target of at least 24 × 24 px and none overlaps another, a character page's key facts are
 /// on the first screen, nothing is wider than the screen (a name of one 300-letter word included), and
-/// axe-core finds nothing serious or critical, light and dark. Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/details/`.
+/// axe-core finds nothing serious or critical, light and dark. Its walks over both sites check each page for all of
+/// these and for `PageBudgetTests`' budget (two loads a page where three suites' walks made three: a load is much of
+/// what a small page costs the browser). Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/details/`.
 @Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
@@ -19,7 +21,7 @@ struct FanDetailsBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/details")
 
     /// One page of every kind, both languages where wording changes the layout. `PhoneLayoutTests` leaves their
-    /// check for sideways scroll at 320 and 390 px to `theRealWikiAtPhoneWidths`.
+    /// check for sideways scroll at 320 and 390 px to `theRealWikiPageByPage`.
     static let pageKinds = [
         "", "characters/", "characters/a-z/", "characters/most-episodes/", "characters/1/", "characters/47/",
         "characters/30/", "characters/361/", "locations/", "locations/3/", "episodes/", "episodes/28/", "search/", "statistics/",
@@ -30,15 +32,15 @@ struct FanDetailsBrowserTests {
 
     // MARK: - The real wiki
 
+    /// Each page of the real wiki, for everything checked on it: the page budget on
+    /// `PageBudgetTests.pages`, then the layout at 320 and 390 px and axe-core on `pageKinds`.
     @Test(arguments: PageParts.all)
-    func theRealWikiAtPhoneWidths(part: Int) async throws {
+    func theRealWikiPageByPage(part: Int) async throws {
+        let budgeted = Set(PageBudgetTests.pages), kinds = Set(Self.pageKinds)
+        let pages = PageBudgetTests.pages + Self.pageKinds.filter { !budgeted.contains($0) }
         try await withRealSite { browser, site in
-            for page in Self.pageKinds.part(part) {
-                try await open(browser, site.appendingPathComponent(page))
-                try await browser.atPhoneWidths { width in
-                    try await expectPhoneLayout(browser, "/\(page)", width: width)
-                    if page.hasSuffix("statistics/") { try await expectChartsFit(browser, "/\(page)", width: width) }
-                }
+            for page in pages.part(part) {
+                try await check(browser, site, page, budget: budgeted.contains(page), layout: kinds.contains(page), axe: kinds.contains(page))
             }
         }
     }
@@ -84,15 +86,6 @@ struct FanDetailsBrowserTests {
         }
     }
 
-    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)), arguments: PageParts.all)
-    func axeFindsNothingSeriousOnTheRealWiki(part: Int) async throws {
-        try await withRealSite { browser, site in
-            for page in Self.pageKinds.part(part) {
-                try await expectNoAxeFindings(browser, site.appendingPathComponent(page), "/\(page)")
-            }
-        }
-    }
-
     // MARK: - Hostile names
 
     /// The hostile fixture, with a place and a character named by one word of 300 letters.
@@ -104,13 +97,18 @@ struct FanDetailsBrowserTests {
         return snapshot
     }
 
+    /// Each page of the hostile-names site, for everything checked on it: the page budget on every
+    /// folder's page, the layout at 320 and 390 px on all, axe-core on the English ones and one French one.
     @Test(arguments: PageParts.all)
-    func hostileNamesAtPhoneWidths(part: Int) async throws {
+    func hostileNamesPageByPage(part: Int) async throws {
         try await withHostileSite { browser, site, pages in
             #expect(pages.contains("locations/2/index.html"))
-            for page in pages.part(part) {
-                try await open(browser, site.appendingPathComponent(page))
-                try await browser.atPhoneWidths { width in try await expectPhoneLayout(browser, "/\(page)", width: width) }
+            for file in pages.part(part) {
+                // A folder's page as fans reach it: by the folder's address.
+                let folderPage = file == "index.html" || file.hasSuffix("/index.html")
+                let page = folderPage ? String(file.dropLast("index.html".count)) : file
+                try await check(browser, site, page, budget: folderPage, layout: true,
+                                axe: !file.hasPrefix("fr/") || file == "fr/characters/1/index.html")
             }
             guard part == 0 else { return }
             try await browser.emulate(width: 390, height: 844, mobile: true)
@@ -119,22 +117,38 @@ struct FanDetailsBrowserTests {
         }
     }
 
-    @Test(.enabled(if: AxeCore.script != nil, Comment(rawValue: AxeCore.missing)), arguments: PageParts.all)
-    func axeFindsNothingSeriousWithHostileNames(part: Int) async throws {
-        try await withHostileSite { browser, site, pages in
-            for page in pages.filter({ !$0.hasPrefix("fr/") || $0.hasSuffix("characters/1/index.html") }).part(part) {
-                try await expectNoAxeFindings(browser, site.appendingPathComponent(page), "/\(page)")
+    // MARK: - Checks
+
+    /// Everything checked on one page: on one load at 1 device pixel a CSS pixel, the layout at each phone width (and
+    /// the charts where there are some), then axe-core at 390 px, light and dark; then, where the page has a budget, on
+    /// a load at 390 × 844 and 3 device pixels a CSS pixel as on a first visit, the budget
+    /// (`PageBudgetTests.expectWithinBudget`, which scrolls to the end). Two loads where the three walks made three: the
+    /// budget's must be a first visit at its own scale (each picture's copy is picked for it), and the layout checks
+    /// stay at the scale they have always run at (at 3, rows of the hostile statistics page's lists overlap by 1.2 to
+    /// 1.4 px, over the check's 1-px allowance: a finding for the layout, not yet looked into).
+    private func check(_ browser: BrowserSession, _ site: URL, _ page: String, budget: Bool, layout: Bool, axe: Bool) async throws {
+        let url = try #require(URL(string: site.absoluteString + page))
+        if layout {
+            try await browser.loadEveryPageAsAFirstVisit(false)
+            try await browser.emulate(width: 390, height: 844, mobile: true)
+            try await open(browser, url)
+            try await browser.atPhoneWidths { width in
+                try await expectPhoneLayout(browser, "/\(page)", width: width)
+                if page.hasSuffix("statistics/") { try await expectChartsFit(browser, "/\(page)", width: width) }
             }
+            if axe { try await expectNoAxeFindings(browser, "/\(page)") }
+        }
+        if budget {
+            try await browser.loadEveryPageAsAFirstVisit()
+            try await browser.emulate(width: 390, height: 844, mobile: true, scale: 3)
+            try await open(browser, url)
+            try await PageBudgetTests.expectWithinBudget(browser, page: page)
         }
     }
 
-    // MARK: - Checks
-
-    /// axe-core on one load of the page, light then dark: the scheme only swaps the stylesheet's colours (no
-    /// script reads it), so switching it on the loaded page gives what a load in that scheme would, and the
-    /// page and axe's script are loaded once rather than once a scheme.
-    private func expectNoAxeFindings(_ browser: BrowserSession, _ url: URL, _ page: String) async throws {
-        try await open(browser, url)
+    /// axe-core on the open page, light then dark: the scheme only swaps the stylesheet's colours (no script reads
+    /// it), so switching it on the loaded page gives what a load in that scheme would.
+    private func expectNoAxeFindings(_ browser: BrowserSession, _ page: String) async throws {
         for dark in [false, true] {
             try await browser.emulate(width: 390, height: 844, mobile: true, dark: dark)
             let findings = try await browser.axeFindings(coloursOnly: dark)
@@ -231,6 +245,7 @@ struct FanDetailsBrowserTests {
 
     /// The shared full-site build, served to a browser.
     private func withRealSite(_ body: (BrowserSession, URL) async throws -> Void) async throws {
+        if AxeCore.script == nil { print(AxeCore.missing) }
         try await BrowserSite.with(serving: try await FullSite.built().output, failureShot: Self.artifacts.appendingPathComponent("failure.png"), body)
     }
 
@@ -251,6 +266,7 @@ struct FanDetailsBrowserTests {
         // seen as itself.
         let pages = try SiteChecker(root: output).pages().filter { $0.hasSuffix(".html") && !$0.hasSuffix("random/index.html") }
         try await BrowserSite.with(serving: output, failureShot: Self.artifacts.appendingPathComponent("failure.png")) { browser, site in
+            if AxeCore.script == nil { print(AxeCore.missing) }
             try await body(browser, site, pages)
         }
     }

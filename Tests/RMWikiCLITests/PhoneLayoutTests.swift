@@ -85,7 +85,7 @@ struct PhoneLayoutTests {
         #expect(perRow >= 2, "\(perRow) cards a row at 320 px")
 
         // No page kind is wider than the phone, in either language. The pages of `FanDetailsBrowserTests.pageKinds`
-        // have the same check there (`theRealWikiAtPhoneWidths`, at 390 and 320 px), so they are not loaded again
+        // have the same check there (`theRealWikiPageByPage`, at 390 and 320 px), so they are not loaded again
         // here, but for the two whose height is reported.
         var pages = ["locations/3/", "locations/20/", "episodes/28/", "fr/characters/", "fr/locations/3/", "fr/search/",
                      "characters/a-z/page/13/", "characters/most-episodes/page/42/", "fr/characters/a-z/page/20/", "episodes/1/",
