@@ -23,6 +23,8 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let limit: Int
         let url: String
         let method: String
+        /// The host and port it reads from, which a cut of a stuck transfer's connections reaches.
+        let origin: Origin
         /// Nil once the caller has its answer; the task may still be winding down.
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
         var body = Data()
@@ -31,6 +33,16 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var receivingBody = false
         /// The caller gave up before the answer began: cancel the task as soon as that is safe.
         var abandoned = false
+    }
+
+    private struct Origin: Hashable, Sendable {
+        let host: String?
+        let port: Int?
+
+        init(_ url: URL?) {
+            host = url?.host
+            port = url?.port
+        }
     }
 
     private enum Step {
@@ -54,8 +66,9 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func begin(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         let url = task.originalRequest?.url.map(URLText.display) ?? "(unknown URL)"
         let method = task.originalRequest?.httpMethod ?? "GET"
+        let origin = Origin(task.originalRequest?.url)
         transfers.withLock {
-            $0[task.taskIdentifier] = Transfer(limit: limit, url: url, method: method, continuation: continuation)
+            $0[task.taskIdentifier] = Transfer(limit: limit, url: url, method: method, origin: origin, continuation: continuation)
         }
     }
 
@@ -205,12 +218,10 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// The transfers other than `id` receiving a body from `url`'s host and port.
     private func receiving(from url: URL, besides id: Int) -> [Int] {
-        let origin = (url.host, url.port)
+        let origin = Origin(url)
         return transfers.withLock { transfers in
             transfers.compactMap { key, transfer in
-                guard key != id, transfer.receivingBody, let other = URL(string: transfer.url),
-                      other.host == origin.0, other.port == origin.1 else { return nil }
-                return key
+                key != id && transfer.receivingBody && transfer.origin == origin ? key : nil
             }
         }
     }
