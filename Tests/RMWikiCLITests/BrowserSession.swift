@@ -103,7 +103,10 @@ final class BrowserSession: @unchecked Sendable {
             let slice = Int(min(5, max(deadline.timeIntervalSinceNow, 0.05)) * 1000)
             let check = scriptsRun ? Self.inPageWait(condition, milliseconds: slice) : "Boolean(\(condition))"
             if (try? evaluateBlocking(check)) as? Bool == true { return }
-            // Not yet, or the call failed at once (no page yet, or one being replaced): a moment, then ask again.
+            // Not yet, or the call failed at once (no page yet, or one being replaced). The pause guesses at no
+            // duration: the wait ends when the condition holds, however long that takes, or at its deadline (at
+            // least 120 s, which only a hang reaches). It spaces retries of a call that failed at once, and with the
+            // page's scripts off, checks the page cannot schedule itself; without it the loop would spin a core.
             usleep(scriptsRun ? 5_000 : 50_000)
         }
         throw Failure(description: "still false after \(seconds) s: \(condition)")
@@ -186,7 +189,7 @@ final class BrowserSession: @unchecked Sendable {
     /// no service worker answers (one installed by an earlier page is bypassed, so no page is controlled by it).
     /// Set, where `clearSiteData` before each page had the browser forget and the page reinstall the worker every
     /// time, a third of the page budget walk's browser CPU. `false` goes back to the cache and the worker.
-    func loadEveryPageAsAFirstVisit(_ firstVisits: Bool = true) async throws {
+    func setFirstVisits(_ firstVisits: Bool) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Network.enable")
             _ = try call("Network.setCacheDisabled", ["cacheDisabled": firstVisits])

@@ -130,7 +130,7 @@ struct FanDetailsBrowserTests {
     private func check(_ browser: BrowserSession, _ site: URL, _ page: String, budget: Bool, layout: Bool, axe: Bool) async throws {
         let url = try #require(URL(string: site.absoluteString + page))
         if layout {
-            try await browser.loadEveryPageAsAFirstVisit(false)
+            try await browser.setFirstVisits(false)
             try await browser.emulate(width: 390, height: 844, mobile: true)
             try await open(browser, url)
             try await browser.atPhoneWidths { width in
@@ -140,7 +140,7 @@ struct FanDetailsBrowserTests {
             if axe { try await expectNoAxeFindings(browser, "/\(page)") }
         }
         if budget {
-            try await browser.loadEveryPageAsAFirstVisit()
+            try await browser.setFirstVisits(true)
             try await browser.emulate(width: 390, height: 844, mobile: true, scale: 3)
             try await open(browser, url)
             try await PageBudgetTests.expectWithinBudget(browser, page: page)

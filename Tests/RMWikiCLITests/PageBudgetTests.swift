@@ -28,7 +28,7 @@ struct PageBudgetTests {
     static let reported: Set = ["locations/3/", "locations/1/", "characters/1/", "characters/", "whats-new/", "search/?q=rick"]
 
     /// The budget on the page just opened at 390 × 844, 3 device pixels a CSS pixel, loaded as on a first visit
-    /// (`loadEveryPageAsAFirstVisit`): `FanDetailsBrowserTests`' walks over the real wiki and the hostile-names site
+    /// (`setFirstVisits(true)`): `FanDetailsBrowserTests`' walks over the real wiki and the hostile-names site
     /// run it beside their own checks of each page. Leaves the page scrolled to its end.
     static func expectWithinBudget(_ browser: BrowserSession, page: String) async throws {
         if page.contains("?q=") {
