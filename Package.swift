@@ -56,6 +56,9 @@ let package = Package(
         // `rmwiki-bench` (its `child` command measures a process's peak memory) is run, not linked: `swift test` builds
         // every product anyway, and this, the largest test module, then compiles beside the benchmarks instead of
         // after them.
+        // The tests that run the built `rmwiki` as a process and read what it leaves: they need neither the command
+        // line's nor the build's modules, so they compile while those do.
+        .testTarget(name: "ProcessTests", dependencies: ["LoopbackAPI", "TestSupport", "RickAndMortyAPI", "SiteOutput", "Pictures"]),
         .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "rmwiki", "Pictures"]),
     ]
 )

@@ -1,5 +1,4 @@
 import Testing
-import TestSupport
 
 // The suites that run real `rmwiki` processes, in five lanes side by side, each one suite after another: five
 // suites' processes at once at most, not every suite's, which would starve the rest of the test run on a two-core
@@ -8,17 +7,17 @@ import TestSupport
 // still had room.
 
 /// Nightly runs: redirects, time limits, a rebuild's writes, hostile data and API answers, an empty home, long strings.
-@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum NightlyProcessTests {}
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) package enum NightlyProcessTests {}
 
 /// Rebuilds over the API's history: what's new from 2018 to today, records the API deleted.
-@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum HistoryProcessTests {}
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) package enum HistoryProcessTests {}
 
 /// Runs cut short: builds and fetches killed at many moments.
-@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum InterruptedProcessTests {}
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) package enum InterruptedProcessTests {}
 
 /// Pictures under stress: builds and fetches killed while they make picture copies, pictures claiming huge sizes.
-@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum PictureProcessTests {}
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) package enum PictureProcessTests {}
 
 /// What a run keeps within bounds: its peak memory (bodies that never end), one build at a time on an output, its
 /// time when a fetch fails part-way (no hang).
-@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) enum BoundedProcessTests {}
+@Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) package enum BoundedProcessTests {}
