@@ -53,13 +53,12 @@ let package = Package(
         .testTarget(name: "SiteOutputTests", dependencies: ["SiteOutput", "TestSupport"]),
         .testTarget(name: "WikiBuildTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport", "Pictures"], exclude: ["Golden"]),
         .testTarget(name: "SurfaceTests"),
-        // `rmwiki-bench` (its `child` command measures a process's peak memory) is run, not linked: `swift test` builds
-        // every product anyway, and this, the largest test module, then compiles beside the benchmarks instead of
-        // after them.
-        // The tests that run the built `rmwiki` as a process and read what it leaves: they need neither the command
-        // line's nor the build's modules, so they compile while those do.
+        // The tests that run the built `rmwiki` (and `rmwiki-bench`, whose `child` command measures a process's peak
+        // memory) as processes and read what they leave: they need neither the command line's nor the build's modules,
+        // so they compile while those do. No test target depends on the executables: `swift test` builds every
+        // product anyway, and a test module that waited for `rmwiki`'s link would start compiling later.
         .testTarget(name: "ProcessTests", dependencies: ["LoopbackAPI", "TestSupport", "RickAndMortyAPI", "SiteOutput", "Pictures"]),
-        .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "rmwiki", "Pictures"]),
+        .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "Pictures"]),
     ]
 )
 
