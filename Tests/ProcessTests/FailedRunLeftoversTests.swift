@@ -5,7 +5,10 @@ import Testing
 
 /// A failed run leaves nothing behind but what the README says is kept, and the output is checked again just
 /// before the switch: a folder that stopped being rmwiki's to replace during the fetch is left as it is.
-@Suite(.tags(.process), .skippable(.process), .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
+/// On a thread of its own (`.ownThread`): while the gate holds the fetch, `rmwiki` waits on URLSession, which on
+/// Linux keeps a core busy waiting for an answer (corelibs' socket sources fire again and again), so the test must
+/// open the gate as soon as the fetch arrives, not once a pool thread is free (13.8 CPU-s of `rmwiki` in a full run).
+@Suite(.ownThread, .tags(.process), .skippable(.process), .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)))
 struct FailedRunLeftoversTests {
     /// The workspace's own entries (the output's parent): what a failed run must leave exactly as it found.
     func besideOutput(_ work: BuildWorkspace) throws -> [String] {
