@@ -6,7 +6,7 @@ import Testing
 /// `rmwiki serve --demo --watch` seen through a real headless Chromium: pages render, the search script
 /// answers a typed query, a character page has its sections, and an edited template reloads the open
 /// page (a broken one shows the error overlay). Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/`.
-@Suite(.tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil,
+@Suite(.ownThread, .tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil,
                 "no chromium binary on the PATH (apt-get install -y chromium): the browser test is skipped"))
 struct BrowserPreviewTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts")

@@ -8,7 +8,7 @@ import Testing
 /// What fans wrote, as a phone shows it in headless Chromium: the demo's content plus an article written to be
 /// hard to lay out (a long title, a long URL, a long link in a sentence, a table, a code line, a subsection in
 /// the table of contents), checked by axe-core light and dark. Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/content/`.
-@Suite(.tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil, "needs chromium on the PATH: the content layout test is skipped"))
+@Suite(.ownThread, .tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil, "needs chromium on the PATH: the content layout test is skipped"))
 struct ContentBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/content")
 

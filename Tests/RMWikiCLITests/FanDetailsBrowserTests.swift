@@ -13,7 +13,7 @@ import Testing
 /// axe-core finds nothing serious or critical, light and dark. Its walks over both sites check each page for all of
 /// these and for `PageBudgetTests`' budget (two loads a page where three suites' walks made three: a load is much of
 /// what a small page costs the browser). Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/details/`.
-@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+@Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the fan details browser test is skipped"))

@@ -9,7 +9,7 @@ import Testing
 /// French 404 page, and without the script its French line links to the French home; through a server that
 /// answers `/fr/…` with `fr/404.html`, the French page stays as it is. Both servers are a few lines here, on
 /// 127.0.0.1, over the demo site.
-@Suite(.tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil,
+@Suite(.ownThread, .tags(.browser), .skippable(.browser), .enabled(if: BrowserSession.chromiumPath != nil,
                 "no chromium binary on the PATH (apt-get install -y chromium): the 404 language test is skipped"))
 struct NotFoundLanguageTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts")

@@ -9,7 +9,7 @@ import Testing
 /// pager, nor costs more than 1 MB once the fan has scrolled to its end (pictures included, text as the
 /// server sent it, read from the browser's resource timing as `PictureBytesTests` does). The pages are walked by
 /// `FanDetailsBrowserTests`, which runs `expectWithinBudget` on each beside its own checks.
-@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+@Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the page budget test is skipped"))

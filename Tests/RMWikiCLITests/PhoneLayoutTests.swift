@@ -7,7 +7,7 @@ import Testing
 /// The whole wiki (the real dataset) as fans see it in headless Chromium: a phone of 390 × 844 (and 320 px
 /// wide), a desktop of 1280 × 900, light and dark, on the shared full-site build; every wait is on a condition,
 /// never a fixed sleep. Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/phone/`.
-@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+@Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the phone layout test is skipped"))

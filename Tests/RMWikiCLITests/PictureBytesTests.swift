@@ -9,7 +9,7 @@ import Testing
 /// screen's pictures have arrived, and again once the fan has scrolled to the faces, residents or search results
 /// and the pictures of that screen and the next have arrived. Then the same pages without JavaScript: every
 /// picture arrives as it comes into view.
-@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+@Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the picture bytes test is skipped"))

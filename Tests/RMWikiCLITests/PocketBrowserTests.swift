@@ -18,7 +18,7 @@ import Testing
 ///
 /// A slice, not the whole dataset: the suite needs a site of its own to rebuild, and saving all of the real
 /// wiki (about 90 MB, both languages) took most of its CPU; what the save does per page is the same at any size.
-@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+@Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the offline browser test is skipped"))

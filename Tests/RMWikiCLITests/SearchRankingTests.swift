@@ -9,7 +9,7 @@ import Testing
 /// record in the first three results; a query nothing matches closely offers the nearest names, in the page's
 /// language; and on a phone the header's magnifier leaves the cursor in the field, so typing and tapping the
 /// first result takes a fan to the page.
-@Suite(.tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
+@Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,
                 "needs chromium on the PATH and ../shared/rickandmorty-api: the search ranking test is skipped"),

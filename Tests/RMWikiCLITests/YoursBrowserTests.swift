@@ -14,7 +14,7 @@ import Testing
 /// server stopped; and, with storage blocked, gets the pages and a line saying why the layer is off. axe-core on
 /// the pages with the layer, light and dark, and every toggle at least 24 × 24. Screenshots
 /// (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/yours/`.
-@Suite(.tags(.browser), .skippable(.browser),
+@Suite(.ownThread, .tags(.browser), .skippable(.browser),
        .enabled(if: BrowserSession.chromiumPath != nil, "no chromium binary on the PATH: the favourites browser test is skipped"))
 struct YoursBrowserTests {
     static let artifacts = SharedFixtures.packageRoot.appendingPathComponent(".test-artifacts/yours")

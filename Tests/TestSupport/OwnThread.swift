@@ -8,7 +8,9 @@ import Testing
 /// processes and checks what they left then waited for a pool thread at every `await`: `CacheKillTests` ran
 /// 8.8 s alone and 54 s beside `WikiBuildTests`, and its kill "at 0 %" came after the fetch had finished.
 /// On a thread of its own such a test waits only for the processes it runs. Child tasks and the default actors
-/// it calls run there too (task executor preference), so this suits tests whose own work is light.
+/// it calls run there too (task executor preference), so this suits tests whose own work is light. The browser
+/// suites too: their own work is DevTools messages, and behind the in-process builds their walks began 40 s into a
+/// clean clone's test phase, which then ended with Chromium alone on the cores.
 package struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
     package var isRecursive: Bool { true }
 
