@@ -11,8 +11,8 @@ import Testing
 /// and button is a target of at least 24 × 24 px and none overlaps another, a character page's key facts are
 /// on the first screen, nothing is wider than the screen (a name of one 300-letter word included), and
 /// axe-core finds nothing serious or critical, light and dark. Its walks over both sites check each page for all of
-/// these and for `PageBudgetTests`' budget (two loads a page where three suites' walks made three: a load is much of
-/// what a small page costs the browser). Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/details/`.
+/// these and for `PageBudgetTests`' budget (one load a page, two for the statistics pages, where three suites' walks
+/// made three: a load is much of what a small page costs the browser). Screenshots (`RMWIKI_SCREENSHOTS=1`) go to `.test-artifacts/details/`.
 @Suite(.ownThread, .tags(.browser, .fullData, .process), .skippable(.browser, .fullData, .process),
        .enabled(if: RMWikiExecutable.path != nil, Comment(rawValue: RMWikiExecutable.missingMessage)),
        .enabled(if: BrowserSession.chromiumPath != nil && SharedFixtures.hasAPIData,

@@ -4,7 +4,8 @@ import Testing
 // suites' processes at once at most, not every suite's, which would starve the rest of the test run on a two-core
 // machine. The lanes are balanced on a loaded run's suite times (`README.md`, Tests): with three, the longest
 // lane (`NightlyProcessTests`, 581 s of a 604-s test phase at a load of 10 to 30) ended the run while the cores
-// still had room.
+// still had room. They are declared here, beside neither test target, so that the suites of `ProcessTests` and of
+// `RMWikiCLITests` (those that need the build's modules) share them.
 
 /// Nightly runs: redirects, time limits, a rebuild's writes, hostile data and API answers, an empty home, long strings.
 @Suite(.serialized, .ownThread, .tags(.process), .skippable(.process)) package enum NightlyProcessTests {}
