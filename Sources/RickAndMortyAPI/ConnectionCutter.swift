@@ -16,19 +16,31 @@ import Glibc
 /// fails every transfer from that host and port that was receiving as a broken connection (a body delimited by the
 /// connection's close would otherwise arrive whole, and short), and the client retries it.
 enum ConnectionCutter {
+    /// The host and port a URL's connection goes to (the scheme's port where the URL names none): what a cut reaches,
+    /// and so what `TransferDelegate` compares to find the other transfers a cut ends.
+    struct Origin: Hashable, Sendable {
+        let host: String
+        let port: Int
+
+        init?(_ url: URL?) {
+            guard let url, let host = url.host?.lowercased(), let scheme = url.scheme?.lowercased() else { return nil }
+            self.host = host
+            port = url.port ?? (scheme == "https" ? 443 : 80)
+        }
+    }
+
     /// Shuts down the sockets connected to `url`'s host and port that have unread bytes; returns how many.
     @discardableResult
     static func cut(connectionsTo url: URL) -> Int {
-        guard let host = url.host, let scheme = url.scheme?.lowercased() else { return 0 }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        let addresses = resolve(host)
+        guard let origin = Origin(url) else { return 0 }
+        let addresses = resolve(origin.host)
         guard !addresses.isEmpty, let folder = opendir("/proc/self/fd") else { return 0 }
         defer { closedir(folder) }
         var cut = 0
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let descriptor = Int32(name), isSocket(descriptor),
-                  let peer = peer(of: descriptor), peer.port == port, addresses.contains(peer.address),
+                  let peer = peer(of: descriptor), peer.port == origin.port, addresses.contains(peer.address),
                   unreadBytes(descriptor) > 0
             else { continue }
             if shutdown(descriptor, Int32(SHUT_RDWR)) == 0 { cut += 1 }

@@ -24,7 +24,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let url: String
         let method: String
         /// The host and port it reads from, which a cut of a stuck transfer's connections reaches.
-        let origin: Origin
+        let origin: ConnectionCutter.Origin?
         /// Nil once the caller has its answer; the task may still be winding down.
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
         var body = Data()
@@ -33,16 +33,6 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var receivingBody = false
         /// The caller gave up before the answer began: cancel the task as soon as that is safe.
         var abandoned = false
-    }
-
-    private struct Origin: Hashable, Sendable {
-        let host: String?
-        let port: Int?
-
-        init(_ url: URL?) {
-            host = url?.host
-            port = url?.port
-        }
     }
 
     private enum Step {
@@ -66,7 +56,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func begin(_ task: URLSessionDataTask, limit: Int, continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         let url = task.originalRequest?.url.map(URLText.display) ?? "(unknown URL)"
         let method = task.originalRequest?.httpMethod ?? "GET"
-        let origin = Origin(task.originalRequest?.url)
+        let origin = ConnectionCutter.Origin(task.originalRequest?.url)
         transfers.withLock {
             $0[task.taskIdentifier] = Transfer(limit: limit, url: url, method: method, origin: origin, continuation: continuation)
         }
@@ -218,7 +208,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// The transfers other than `id` receiving a body from `url`'s host and port.
     private func receiving(from url: URL, besides id: Int) -> [Int] {
-        let origin = Origin(url)
+        guard let origin = ConnectionCutter.Origin(url) else { return [] }
         return transfers.withLock { transfers in
             transfers.compactMap { key, transfer in
                 key != id && transfer.receivingBody && transfer.origin == origin ? key : nil
