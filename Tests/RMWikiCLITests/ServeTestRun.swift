@@ -1,5 +1,6 @@
 import Foundation
 @testable import RMWikiCLI
+import TestSupport
 
 /// `rmwiki serve` run in-process on a free loopback port, stopped after the test's body.
 struct ServeTestRun: Sendable {

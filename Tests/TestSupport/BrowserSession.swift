@@ -1,17 +1,20 @@
 import Foundation
-import TestSupport
 
 /// A page of the test process's one headless Chromium (`Chromium.shared`), driven over the DevTools protocol.
 /// Each session has a browser context of its own (its own HTTP cache, storage and service workers), so suites
 /// running side by side neither see nor disturb each other's pages. Every call blocks on a socket, so the async
 /// methods run it on a thread of its own; calls are made one after another, hence the unchecked `Sendable`.
-final class BrowserSession: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+package final class BrowserSession: @unchecked Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// Debian's `chromium` (what CI installs), or another Chromium-family binary on the PATH.
-    static let chromiumPath: String? = {
+    package static let chromiumPath: String? = {
         let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in names {
@@ -33,7 +36,7 @@ final class BrowserSession: @unchecked Sendable {
     /// Opens a page in a fresh browser context. `ownContext: false` opens it in the default one instead, which
     /// Chromium treats as a real profile (a fresh context is an incognito one, and incognito pages cannot be
     /// installed as apps); only one session at a time may use it.
-    static func launch(ownContext: Bool = true) async throws -> BrowserSession {
+    package static func launch(ownContext: Bool = true) async throws -> BrowserSession {
         let port = try await Chromium.shared.acquire()
         do {
             return try await ServeTestSocket.run { try BrowserSession(port: port, ownContext: ownContext) }
@@ -63,7 +66,7 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// Closes the page (and its context) and lets go of the browser, which stops once no session uses it.
-    func close() async {
+    package func close() async {
         _ = try? await ServeTestSocket.run { [self] in
             if let context {
                 _ = try browser.call("Target.disposeBrowserContext", ["browserContextId": context])
@@ -88,7 +91,7 @@ final class BrowserSession: @unchecked Sendable {
 
     /// The least time any wait allows. A wait ends as soon as its condition holds, so its deadline only ends a
     /// hang; with both cores busy, pictures served by a service worker took over 20 s to complete.
-    static let shortestWait = 120.0
+    package static let shortestWait = 120.0
 
     /// Waits until `condition` (a JavaScript expression) is true, checking it in the page: one DevTools call waits
     /// for a promise that checks at 5, 10, 20 ms and then every 50 (a load or a frame away is seen within a few
@@ -113,7 +116,7 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// A promise of whether `condition` holds within `milliseconds`; a condition that throws does not hold.
-    static func inPageWait(_ condition: String, milliseconds: Int) -> String {
+    package static func inPageWait(_ condition: String, milliseconds: Int) -> String {
         """
         new Promise(resolve => {
           const end = Date.now() + \(milliseconds);
@@ -133,29 +136,29 @@ final class BrowserSession: @unchecked Sendable {
     // MARK: - What tests use
 
     /// Opens `url` and waits (up to `seconds`) for it to finish loading.
-    func open(_ url: URL, seconds: Double = 10) async throws {
+    package func open(_ url: URL, seconds: Double = 10) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Page.navigate", ["url": url.absoluteString])
             try waitBlocking("location.href === \(Self.literal(url.absoluteString)) && document.readyState === 'complete'", seconds: seconds)
         }
     }
 
-    func wait(until condition: String, seconds: Double = 10) async throws {
+    package func wait(until condition: String, seconds: Double = 10) async throws {
         try await ServeTestSocket.run { [self] in try waitBlocking(condition, seconds: seconds) }
     }
 
     /// The value of a JavaScript expression, as text (`String(value)`).
-    func text(_ expression: String) async throws -> String {
+    package func text(_ expression: String) async throws -> String {
         try await ServeTestSocket.run { [self] in try evaluateBlocking("String(\(expression))") as? String ?? "" }
     }
 
     /// A JavaScript expression whose value is a list of strings.
-    func texts(_ expression: String) async throws -> [String] {
+    package func texts(_ expression: String) async throws -> [String] {
         try await ServeTestSocket.run { [self] in try evaluateBlocking(expression) as? [String] ?? [] }
     }
 
     /// Types as a user would: the text goes into the focused field and fires its `input` event.
-    func type(_ text: String, into selector: String) async throws {
+    package func type(_ text: String, into selector: String) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try evaluateBlocking("document.querySelector(\(Self.literal(selector))).focus()")
             _ = try call("Input.insertText", ["text": text])
@@ -164,17 +167,17 @@ final class BrowserSession: @unchecked Sendable {
 
     /// Types into whatever has the focus, as a phone's keyboard does: nothing focuses a field first, so a page
     /// that left the focus elsewhere gets no text.
-    func typeIntoFocus(_ text: String) async throws {
+    package func typeIntoFocus(_ text: String) async throws {
         try await ServeTestSocket.run { [self] in _ = try call("Input.insertText", ["text": text]) }
     }
 
-    func run(_ script: String) async throws {
+    package func run(_ script: String) async throws {
         try await ServeTestSocket.run { [self] in _ = try evaluateBlocking(script) }
     }
 
     /// Lays pages out as a phone or a desktop of `width` × `height` CSS pixels would, in the light or dark scheme.
     /// `scale` is the device pixel ratio (3 for most phones), which decides the picture `srcset` picks.
-    func emulate(width: Int, height: Int, mobile: Bool, dark: Bool = false, scale: Double = 1) async throws {
+    package func emulate(width: Int, height: Int, mobile: Bool, dark: Bool = false, scale: Double = 1) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Emulation.setDeviceMetricsOverride", [
                 "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile,
@@ -189,7 +192,7 @@ final class BrowserSession: @unchecked Sendable {
     /// no service worker answers (one installed by an earlier page is bypassed, so no page is controlled by it).
     /// Set, where `clearSiteData` before each page had the browser forget and the page reinstall the worker every
     /// time, a third of the page budget walk's browser CPU. `false` goes back to the cache and the worker.
-    func setFirstVisits(_ firstVisits: Bool) async throws {
+    package func setFirstVisits(_ firstVisits: Bool) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Network.enable")
             _ = try call("Network.setCacheDisabled", ["cacheDisabled": firstVisits])
@@ -199,7 +202,7 @@ final class BrowserSession: @unchecked Sendable {
 
     /// Forgets everything `origin` left (HTTP cache, service worker and its caches, storage), so the next page
     /// is a true first visit: a worker installed by an earlier page would otherwise answer from its cache.
-    func clearSiteData(origin: URL) async throws {
+    package func clearSiteData(origin: URL) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Network.enable")
             _ = try call("Network.clearBrowserCache")
@@ -210,7 +213,7 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// Makes requests for URLs matching the patterns (`*search/index.json`) fail, as a dropped connection would.
-    func block(_ patterns: [String]) async throws {
+    package func block(_ patterns: [String]) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Network.enable")
             _ = try call("Network.setBlockedURLs", ["urls": patterns])
@@ -219,7 +222,7 @@ final class BrowserSession: @unchecked Sendable {
 
     /// What Chromium's own install check finds wrong with the open page (`Page.getInstallabilityErrors`): the
     /// errors' ids, empty when the page can be installed as an app.
-    func installabilityErrors() async throws -> [String] {
+    package func installabilityErrors() async throws -> [String] {
         try await ServeTestSocket.run { [self] in
             let result = try call("Page.getInstallabilityErrors")
             return (result["installabilityErrors"] as? [[String: Any]] ?? []).map { error in
@@ -231,7 +234,7 @@ final class BrowserSession: @unchecked Sendable {
 
     /// Cuts the page off the network, or gives it back (`Network.emulateNetworkConditions`). The service
     /// worker's own requests are not the page's: a test that means "no network" stops the server as well.
-    func setOffline(_ offline: Bool) async throws {
+    package func setOffline(_ offline: Bool) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Network.enable")
             _ = try call("Network.emulateNetworkConditions", [
@@ -241,7 +244,7 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// One finger tap at a point of the viewport, as a phone's touch screen sends it (touch start, touch end).
-    func tap(x: Double, y: Double) async throws {
+    package func tap(x: Double, y: Double) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
             _ = try call("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]])
@@ -251,7 +254,7 @@ final class BrowserSession: @unchecked Sendable {
 
     /// Runs the page's scripts, or not, as a reader who turned JavaScript off (`Emulation.setScriptExecutionDisabled`;
     /// the test's own expressions still run).
-    func setScripts(enabled: Bool) async throws {
+    package func setScripts(enabled: Bool) async throws {
         try await ServeTestSocket.run { [self] in
             _ = try call("Emulation.setScriptExecutionDisabled", ["value": !enabled])
             scriptsRun = enabled
@@ -260,7 +263,7 @@ final class BrowserSession: @unchecked Sendable {
 
     /// Runs `body` with `localStorage` throwing on every page it opens, as in a browser that keeps no data for
     /// the site (Chromium's "block site data", some private windows); pages opened afterwards have it again.
-    func withoutStorage(_ body: () async throws -> Void) async throws {
+    package func withoutStorage(_ body: () async throws -> Void) async throws {
         let identifier = try await ServeTestSocket.run { [self] in
             _ = try call("Page.enable")
             return try call("Page.addScriptToEvaluateOnNewDocument", ["source": """
@@ -283,7 +286,7 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// Presses Tab once, as a keyboard user would.
-    func pressTab() async throws {
+    package func pressTab() async throws {
         try await ServeTestSocket.run { [self] in
             for type in ["keyDown", "keyUp"] {
                 _ = try call("Input.dispatchKeyEvent", [
@@ -297,11 +300,11 @@ final class BrowserSession: @unchecked Sendable {
     /// is set. No check reads them, and they cost Chromium much: a whole-page shot lays the page out again at its
     /// full height, paints it and encodes it. A failure's screenshot is taken
     /// whatever this says.
-    static let keepsScreenshots = ProcessInfo.processInfo.environment["RMWIKI_SCREENSHOTS"] != nil
+    package static let keepsScreenshots = ProcessInfo.processInfo.environment["RMWIKI_SCREENSHOTS"] != nil
 
     /// Saves a PNG for people to look at, of the whole page (not only the viewport) when `fullPage`, if
     /// `keepsScreenshots`.
-    func keepScreenshot(to file: URL, fullPage: Bool = false) async throws {
+    package func keepScreenshot(to file: URL, fullPage: Bool = false) async throws {
         guard Self.keepsScreenshots else { return }
         guard fullPage else { return try await screenshot(to: file) }
         try await ServeTestSocket.run { [self] in
@@ -321,7 +324,7 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// Saves a PNG of the viewport, whatever `keepsScreenshots` says (a failure's screenshot).
-    func screenshot(to file: URL) async throws {
+    package func screenshot(to file: URL) async throws {
         try await ServeTestSocket.run { [self] in
             let result = try call("Page.captureScreenshot", ["format": "png"])
             guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
@@ -333,21 +336,21 @@ final class BrowserSession: @unchecked Sendable {
     }
 
     /// A JavaScript string literal (JSON is a subset).
-    static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         (try? JSONSerialization.data(withJSONObject: [text])).map { String(String(decoding: $0, as: UTF8.self).dropFirst().dropLast()) } ?? "\"\""
     }
 }
 
 /// One DevTools WebSocket: a call sends a command and waits for its answer, passing over events.
-final class DevToolsConnection {
+package final class DevToolsConnection {
     private let socket: BrowserWebSocket
     private var lastID = 0
 
-    init(_ socket: BrowserWebSocket) {
+    package init(_ socket: BrowserWebSocket) {
         self.socket = socket
     }
 
-    func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
+    package func call(_ method: String, _ parameters: [String: Any] = [:]) throws -> [String: Any] {
         lastID += 1
         let id = lastID
         let message = try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": parameters])
@@ -363,14 +366,14 @@ final class DevToolsConnection {
 
 /// The headless Chromium the browser sessions of this test process share: launched by the first session,
 /// stopped when the last one closes, so a run that ends leaves no browser behind.
-actor Chromium {
-    static let shared = Chromium()
+package actor Chromium {
+    package static let shared = Chromium()
 
     private var running: Task<ChromiumProcess, Error>?
     private var sessions = 0
 
     /// The DevTools port of the running browser, launching it first if no session holds it.
-    func acquire() async throws -> Int {
+    package func acquire() async throws -> Int {
         sessions += 1
         let task = running ?? Task { try await ServeTestSocket.run { try ChromiumProcess() } }
         running = task
@@ -384,7 +387,7 @@ actor Chromium {
         }
     }
 
-    func release() async {
+    package func release() async {
         sessions -= 1
         guard sessions == 0, let task = running else { return }
         running = nil
@@ -395,12 +398,12 @@ actor Chromium {
 }
 
 /// The Chromium process with its throw-away profile.
-final class ChromiumProcess: @unchecked Sendable {
+package final class ChromiumProcess: @unchecked Sendable {
     private let process = Process()
     private let profile: URL
-    let port: Int
+    package let port: Int
 
-    init() throws {
+    package init() throws {
         guard let chromium = BrowserSession.chromiumPath else { throw BrowserSession.Failure(description: "no chromium binary") }
         profile = try SharedFixtures.temporaryDirectory("rmwiki-chromium")
         process.executableURL = URL(fileURLWithPath: chromium)
@@ -461,15 +464,15 @@ final class ChromiumProcess: @unchecked Sendable {
         private var heardPort: Int?
         private var heardText = ""
 
-        var port: Int? { lock.withLock { heardPort } }
-        var text: String { lock.withLock { heardText } }
+        package var port: Int? { lock.withLock { heardPort } }
+        package var text: String { lock.withLock { heardText } }
 
-        func set(port: Int?, text: String) {
+        package func set(port: Int?, text: String) {
             lock.withLock { (heardPort, heardText) = (port, text) }
         }
     }
 
-    func stop() {
+    package func stop() {
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: profile)

@@ -3,7 +3,6 @@ import Foundation
 import LoopbackAPI
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
 /// The wiki as an app on a phone (issue 22), over the real dataset's first 100 characters with every location and
 /// episode (`SharedSlice`: every kind of page, in both languages) in headless Chromium at 390 × 844: installable

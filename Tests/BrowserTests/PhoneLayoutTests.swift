@@ -2,7 +2,6 @@ import Foundation
 @testable import HTTPServer
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
 /// The whole wiki (the real dataset) as fans see it in headless Chromium: a phone of 390 × 844 (and 320 px
 /// wide), a desktop of 1280 × 900, light and dark, on the shared full-site build; every wait is on a condition,

@@ -1,10 +1,10 @@
 import Foundation
-@testable import HTTPServer
+import HTTPServer
 
 /// A built site in headless Chromium, as the browser suites use it: served on loopback, a browser launched, and
 /// both stopped however the suite's body ends (a screenshot of the page left open first, when it throws).
-enum BrowserSite {
-    static func with(
+package enum BrowserSite {
+    package static func with(
         _ handler: some HTTPHandler, failureShot: URL, _ body: (BrowserSession, URL) async throws -> Void
     ) async throws {
         try await with(handler, failureShot: failureShot) { browser, site, _ in try await body(browser, site) }
@@ -12,7 +12,7 @@ enum BrowserSite {
 
     /// The same, with a way to stop the server before the body ends (to read the site offline); stopping it again
     /// at the end does nothing.
-    static func with(
+    package static func with(
         _ handler: some HTTPHandler, failureShot: URL,
         _ body: (BrowserSession, URL, _ stopServer: @Sendable () async -> Void) async throws -> Void
     ) async throws {
@@ -42,7 +42,7 @@ enum BrowserSite {
     }
 
     /// The folder `root` as a plain static host serves it.
-    static func with(
+    package static func with(
         serving root: URL, failureShot: URL, _ body: (BrowserSession, URL) async throws -> Void
     ) async throws {
         try await with(StaticFileHandler(root: root), failureShot: failureShot, body)
@@ -51,7 +51,7 @@ enum BrowserSite {
 
 extension BrowserSession {
     /// Waits two animation frames: by then every picture that has come into view has been asked for.
-    func twoFrames() async throws {
+    package func twoFrames() async throws {
         try await run("""
             window.framesSeen = false
             requestAnimationFrame(() => requestAnimationFrame(() => { window.framesSeen = true }))
@@ -63,7 +63,7 @@ extension BrowserSession {
     /// turns) and runs `body` at each: one load serves every width, where a load per width cost the browser
     /// suites most of their page loads. The site's scripts read no width when a page loads (`pocket.js` checks
     /// its pictures again on `resize`), so each layout is the one a load at that width gives.
-    func atPhoneWidths(_ widths: [Int] = [320, 390], _ body: (Int) async throws -> Void) async throws {
+    package func atPhoneWidths(_ widths: [Int] = [320, 390], _ body: (Int) async throws -> Void) async throws {
         for width in widths {
             try await emulate(width: width, height: 844, mobile: true)
             try await wait(until: "innerWidth === \(width)")
@@ -72,7 +72,7 @@ extension BrowserSession {
     }
 
     /// A JavaScript expression's value as a number.
-    func number(_ expression: String) async throws -> Double {
+    package func number(_ expression: String) async throws -> Double {
         let value = try await text(expression)
         guard let number = Double(value) else { throw Failure(description: "\(expression) is not a number: \(value)") }
         return number
@@ -82,14 +82,14 @@ extension BrowserSession {
 /// The parts a browser suite's long walk over pages is cut into: each part a test case of its own, in a browser
 /// context of its own, so the parts run side by side (two renderer processes keep both cores busy where one walk
 /// kept one) and the walk ends with the rest of the run rather than long after it.
-enum PageParts {
-    static let count = 3
-    static let all = Array(0..<count)
+package enum PageParts {
+    package static let count = 3
+    package static let all = Array(0..<count)
 }
 
 extension Array {
     /// Every `PageParts.count`-th element from `part` on: the parts interleave, so each gets pages of every kind.
-    func part(_ part: Int) -> [Element] {
+    package func part(_ part: Int) -> [Element] {
         enumerated().filter { $0.offset % PageParts.count == part }.map(\.element)
     }
 }

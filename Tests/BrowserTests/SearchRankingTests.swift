@@ -2,7 +2,6 @@ import Foundation
 @testable import HTTPServer
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
 /// Search as a fan uses it, on the real data in the shared Chromium and through the page's own script: the
 /// queries a fan types (names, parts of names, misspellings, episode codes, places, groups) each find their

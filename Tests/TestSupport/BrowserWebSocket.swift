@@ -4,13 +4,13 @@ import Foundation
 /// text messages in (possibly fragmented), pings answered. FoundationNetworking's
 /// `URLSessionWebSocketTask` cannot be used here: on Linux it needs a libcurl built with WebSockets,
 /// and Debian's is not ("WebSockets not supported by libcurl").
-final class BrowserWebSocket {
-    enum Failure: Error { case badURL(String), handshake(Int), closed, unsupported(UInt8) }
+package final class BrowserWebSocket {
+    package enum Failure: Error { case badURL(String), handshake(Int), closed, unsupported(UInt8) }
 
     private let socket: ServeTestSocket
 
     /// Connects to a `ws://127.0.0.1:PORT/PATH` URL (DevTools only listens on loopback).
-    init(_ address: String) throws {
+    package init(_ address: String) throws {
         guard let url = URL(string: address), url.scheme == "ws", let port = url.port else { throw Failure.badURL(address) }
         socket = try ServeTestSocket(port: port)
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
@@ -20,12 +20,12 @@ final class BrowserWebSocket {
         guard head.status == 101 else { throw Failure.handshake(head.status) }
     }
 
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(opcode: 0x1, Array(text.utf8))
     }
 
     /// The next whole text message.
-    func receive() throws -> String {
+    package func receive() throws -> String {
         var message: [UInt8] = []
         while true {
             let head = try socket.readExactly(2)

@@ -2,7 +2,6 @@ import Foundation
 @testable import HTTPServer
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
 /// Every page fits a phone: at 390 × 844 (3 device pixels a CSS pixel) no page of any kind, in English or
 /// French, of the real wiki or of the hostile-names fixture, is longer than 8 screens of 800 px before its

@@ -1,5 +1,5 @@
 import Foundation
-@testable import HTTPServer
+import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,15 +7,15 @@ import Glibc
 /// A blocking HTTP/1.1 client on a raw socket, so tests can send what no real client would (`..`,
 /// `%2e%2e`, NUL) and read event streams. Use it only through `ServeTestSocket.run`, on its own thread.
 /// Used by one thread at a time (tests hand it from one `run` to the next), hence the unchecked `Sendable`.
-final class ServeTestSocket: @unchecked Sendable {
-    struct Response {
-        var status: Int
-        var headers: HTTPHeaders
-        var body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+package final class ServeTestSocket: @unchecked Sendable {
+    package struct Response {
+        package var status: Int
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum Failure: Error { case connect(Int32), send(Int32), timedOut, malformed(String), closed }
+    package enum Failure: Error { case connect(Int32), send(Int32), timedOut, malformed(String), closed }
 
     private let fd: Int32
     private var buffered: [UInt8] = []
@@ -25,7 +25,7 @@ final class ServeTestSocket: @unchecked Sendable {
     /// Every read gives up after `timeout` seconds, so a broken server fails the test instead of hanging it.
     /// Only a hang guard, not a speed bound: a rebuild that serve runs in-process shares the two-thread pool
     /// with the full-site suites running beside it, and took over 30 s of a loaded full run to answer.
-    init(port: Int, timeout: Int = 180) throws {
+    package init(port: Int, timeout: Int = 180) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure.connect(errno) }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
@@ -48,14 +48,14 @@ final class ServeTestSocket: @unchecked Sendable {
     deinit { close(fd) }
 
     /// Runs blocking socket work on a thread of its own, off the pool the server's handlers need.
-    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
     /// One request on a fresh connection.
-    static func exchange(port: Int, _ request: String, bodyExpected: Bool = true) async throws -> Response {
+    package static func exchange(port: Int, _ request: String, bodyExpected: Bool = true) async throws -> Response {
         try await run {
             let socket = try ServeTestSocket(port: port)
             try socket.send(request)
@@ -64,14 +64,14 @@ final class ServeTestSocket: @unchecked Sendable {
     }
 
     /// `GET`/`HEAD`/… of `target` with optional extra header lines.
-    static func request(port: Int, _ target: String, method: String = "GET", headers: [String] = []) async throws -> Response {
+    package static func request(port: Int, _ target: String, method: String = "GET", headers: [String] = []) async throws -> Response {
         let head = (["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers).joined(separator: "\r\n")
         return try await exchange(port: port, head + "\r\n\r\n", bodyExpected: method != "HEAD")
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    package func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -93,7 +93,7 @@ final class ServeTestSocket: @unchecked Sendable {
     }
 
     /// The next Server-Sent Event (up to its blank line) of a chunked stream whose head was read.
-    func readEvent() throws -> String {
+    package func readEvent() throws -> String {
         let end = Array("\n\n".utf8)
         while true {
             if let range = streamed.firstRange(of: end) {
@@ -117,7 +117,7 @@ final class ServeTestSocket: @unchecked Sendable {
         }
     }
 
-    func readExactly(_ count: Int) throws -> [UInt8] {
+    package func readExactly(_ count: Int) throws -> [UInt8] {
         while buffered.count < count {
             guard try fill() else { throw Failure.closed }
         }
@@ -126,24 +126,26 @@ final class ServeTestSocket: @unchecked Sendable {
     }
 
     /// The status line and header section only (for streams).
-    func readHead() throws -> Response {
+    package func readHead() throws -> Response {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
             throw Failure.malformed(statusLine)
         }
-        var headers = HTTPHeaders()
+        var headers: HTTPHeaders = [:]
         while true {
             let line = try readLine()
             if line.isEmpty { break }
             guard let colon = line.firstIndex(of: ":") else { throw Failure.malformed(line) }
-            headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            // A repeated field keeps its first value, which is what `headers[name]` reads.
+            let name = String(line[..<colon])
+            if headers[name] == nil { headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
         }
         return Response(status: status, headers: headers, body: [])
     }
 
     /// One whole response; `bodyExpected: false` for answers to HEAD.
-    func readResponse(bodyExpected: Bool = true) throws -> Response {
+    package func readResponse(bodyExpected: Bool = true) throws -> Response {
         var response = try readHead()
         guard bodyExpected, response.status != 304, response.status != 204 else { return response }
         if response.headers["Transfer-Encoding"] == "chunked" {

@@ -4,7 +4,6 @@ import LoopbackAPI
 @testable import RickAndMortyAPI
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
 /// What a fan notices on a phone, measured in headless Chromium at 320 and 390 px over every page kind of the
 /// real wiki and of the hostile-names fixture: statistics charts fit their box in readable text, every link

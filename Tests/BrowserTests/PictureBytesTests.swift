@@ -2,7 +2,6 @@ import Foundation
 @testable import HTTPServer
 import TestSupport
 import Testing
-@testable import RMWikiCLI
 
 /// What a fan's phone (390 × 844, 3 device pixels a CSS pixel) transfers on a first visit of the pages the
 /// pictures issue names, read from the browser's own resource timing: once the page has loaded and its first
