@@ -75,6 +75,7 @@ package final class ServeTestSocket: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw Failure.send(errno) }
             offset += written
         }
@@ -82,7 +83,9 @@ package final class ServeTestSocket: @unchecked Sendable {
 
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // A signal the test process receives (a debugger attaching was one) interrupts the call; it is asked again.
+        repeat { count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } } while count < 0 && errno == EINTR
         if count > 0 {
             buffered.append(contentsOf: chunk[0..<count])
             return true
