@@ -59,9 +59,9 @@ let package = Package(
         // product anyway, and a test module that waited for `rmwiki`'s link would start compiling later.
         .testTarget(name: "ProcessTests", dependencies: ["LoopbackAPI", "TestSupport", "RickAndMortyAPI", "SiteOutput", "Pictures"]),
         .testTarget(name: "RMWikiCLITests", dependencies: ["RMWikiCLI", "LoopbackAPI", "SiteOutput", "TestSupport", "Pictures"]),
-        // The browser suites that read a site the `rmwiki` process built (or, for `YoursBrowserTests`, one built in
-        // process): apart from the command line's tests, they compile beside `RMWikiCLI` and `RMWikiCLITests`
-        // instead of after them, in one module where the build's last 20 s compiled one.
+        // The browser suites over a site the `rmwiki` process built (`YoursBrowserTests`: one `WikiBuild` built in
+        // process). They need neither the command line nor its test helpers, so they compile beside `RMWikiCLITests`
+        // instead of inside it, which compiled alone for the build's last 20 s; their harness is in `TestSupport`.
         .testTarget(name: "BrowserTests", dependencies: ["WikiBuild", "LoopbackAPI", "TestSupport", "RickAndMortyAPI", "HTTPServer"]),
     ]
 )
