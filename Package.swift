@@ -43,9 +43,9 @@ let package = Package(
             path: "Tests/Benchmarks"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures"], exclude: ["Fixtures"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "RickAndMortyAPITests", dependencies: ["RickAndMortyAPI", "LoopbackAPI", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "WikiModelTests", dependencies: ["WikiModel", "TestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import TestSupport
 import Testing
 
 /// Thousands of generated documents (random mixes of every construct, fixed seed) must render as the C
@@ -94,23 +95,20 @@ enum Reference {
         for (index, document) in documents.enumerated() {
             try Data(document.utf8).write(to: folder.appendingPathComponent("\(index).md"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "i=0; while [ $i -lt \(documents.count) ]; do \"$0\" \"$@\" \"$i.md\" > \"$i.html\" || exit 1; i=$((i+1)); done",
-            tool,
-        ] + arguments
-        process.currentDirectoryURL = folder
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ReferenceFailure(status: process.terminationStatus) }
+        // The shell goes into the folder itself: `posix_spawn` starts the child where the test process is.
+        let process = try SpawnedProcess("/bin/sh", [
+            "-c", "cd \"$0\" || exit 1; tool=$1; shift; i=0; while [ $i -lt \(documents.count) ]; do \"$tool\" \"$@\" \"$i.md\" > \"$i.html\" || exit 1; i=$((i+1)); done",
+            folder.path, tool,
+        ] + arguments, captureIn: folder)
+        let ended = process.waitUntilExit()
+        guard ended == .exited(0) else { throw ReferenceFailure(termination: ended) }
         return try documents.indices.map { index in
             try String(contentsOf: folder.appendingPathComponent("\(index).html"), encoding: .utf8)
         }
     }
 
     struct ReferenceFailure: Error {
-        let status: Int32
+        let termination: SpawnedProcess.Termination
     }
 }
 

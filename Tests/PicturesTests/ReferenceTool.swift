@@ -1,5 +1,6 @@
 import Foundation
 @testable import Pictures
+import TestSupport
 
 /// ImageMagick's `convert`, the reference the tests compare with (the product never calls it).
 enum ReferenceTool {
@@ -27,17 +28,13 @@ enum ReferenceTool {
 
     static let missingConvert = "ImageMagick's convert is not installed (apt-get install imagemagick): reference comparisons skipped"
 
+    /// What the tool writes on its standard output (through a file, removed after).
     static func run(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](data)
+        let folder = try SharedFixtures.temporaryDirectory("reference-tool")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = try SpawnedProcess(executable, arguments, captureIn: folder)
+        _ = process.waitUntilExit()
+        return try process.standardOutputBytes()
     }
 
     /// RGBA samples of each file as ImageMagick decodes them, in order (one `convert` for many files).

@@ -399,30 +399,28 @@ package actor Chromium {
 
 /// The Chromium process with its throw-away profile.
 package final class ChromiumProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process: SpawnedProcess
     private let profile: URL
     package let port: Int
 
     package init() throws {
         guard let chromium = BrowserSession.chromiumPath else { throw BrowserSession.Failure(description: "no chromium binary") }
         profile = try SharedFixtures.temporaryDirectory("rmwiki-chromium")
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
+        let arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
             "--remote-debugging-address=127.0.0.1", "--user-data-dir=\(profile.path)", "--window-size=1200,900",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
             "--disable-background-networking", "--disable-component-update", "--disable-default-apps", "--no-pings",
             "--hide-scrollbars", "--disable-back-forward-cache", "about:blank",
         ]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        // Its standard output (nothing the tests read) goes to a file in the profile, removed with it.
+        process = try SpawnedProcess(chromium, arguments, captureIn: profile, pipingErrors: true)
         do {
-            port = try Self.devToolsPort(announcedOn: errors.fileHandleForReading)
+            guard let errors = process.errorPipe else { throw BrowserSession.Failure(description: "no pipe from Chromium") }
+            port = try Self.devToolsPort(announcedOn: errors)
         } catch {
-            process.terminate()
-            process.waitUntilExit()
+            process.send(SIGTERM)
+            _ = process.waitUntilExit()
             try? FileManager.default.removeItem(at: profile)
             throw error
         }
@@ -473,8 +471,8 @@ package final class ChromiumProcess: @unchecked Sendable {
     }
 
     package func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        _ = process.waitUntilExit()
         try? FileManager.default.removeItem(at: profile)
     }
 }

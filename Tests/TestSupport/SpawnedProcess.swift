@@ -5,7 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A child process started with `posix_spawn`, its standard output and error captured in files.
+/// A child process started with `posix_spawn`, its standard output and error captured in files (or its standard
+/// error in a pipe, for a child that says something the test waits for).
+///
+/// Not Foundation's `Process`: on Linux its `run()` reads each entry of `/proc/self/fd` as a whole 256-byte
+/// `dirent` name, past the end of `readdir`'s buffer when a short entry sits at its end, and crashed the test
+/// process (a loaded run at 86304e8, SIGSEGV in `Process.run()` launching Chromium; swift-corelibs-foundation
+/// pull request 5472, fixed after Swift 6.3.1).
 ///
 /// The child is reaped only by `poll()`, `wait()` or `kill()`, never in the background, so its pid cannot
 /// be reused by another process before a test decides to signal it. `wait()` learns of the end on a
@@ -29,8 +35,10 @@ package final class SpawnedProcess: @unchecked Sendable {
     private let errorFile: URL
     private let lock = NSLock()
     private var termination: Termination?
+    /// The read end of the child's standard error, when it was asked for as a pipe.
+    package let errorPipe: FileHandle?
 
-    package init(_ executable: String, _ arguments: [String], captureIn folder: URL) throws {
+    package init(_ executable: String, _ arguments: [String], captureIn folder: URL, pipingErrors: Bool = false) throws {
         let label = UUID().uuidString
         outputFile = folder.appendingPathComponent("\(label).out")
         errorFile = folder.appendingPathComponent("\(label).err")
@@ -39,13 +47,35 @@ package final class SpawnedProcess: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Both ends close on exec, so a child another thread starts meanwhile holds neither (the reader would then
+        // never see the end); the child's own copy is the descriptor 2 that dup2 makes, which stays open.
+        var ends: [Int32] = [-1, -1]
+        if pipingErrors {
+            guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SpawnError(description: "no pipe: errno \(errno)") }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))") }
+        if pipingErrors { close(ends[1]) }
+        guard result == 0 else {
+            if pipingErrors { close(ends[0]) }
+            throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))")
+        }
         pid = child
+        errorPipe = pipingErrors ? FileHandle(fileDescriptor: ends[0], closeOnDealloc: true) : nil
+    }
+
+    /// Blocks the calling thread until the child ends: for callers that are not async (a reference tool's run).
+    package func waitUntilExit() -> Termination {
+        while true {
+            if let ended = poll() { return ended }
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        }
     }
 
     /// Waits for the child to end and returns how it ended.
@@ -110,6 +140,8 @@ package final class SpawnedProcess: @unchecked Sendable {
     }
 
     package var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+    /// The standard output as bytes (a reference tool's pixels).
+    package func standardOutputBytes() throws -> [UInt8] { [UInt8](try Data(contentsOf: outputFile)) }
     package var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     /// Runs to the end and returns the termination with both outputs.
@@ -121,6 +153,10 @@ package final class SpawnedProcess: @unchecked Sendable {
         return (termination, process.standardOutput, process.standardError)
     }
 }
+
+/// glibc's `pipe2`, which the Glibc module leaves out (it is a GNU extension): a pipe whose ends are close-on-exec
+/// from the start, with no moment in which a child another thread spawns could inherit them.
+@_silgen_name("pipe2") private func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 
 #if canImport(Glibc)
 private let sendSignal = Glibc.kill
