@@ -51,7 +51,7 @@ package final class SpawnedProcess: @unchecked Sendable {
         // never see the end); the child's own copy is the descriptor 2 that dup2 makes, which stays open.
         var ends: [Int32] = [-1, -1]
         if pipingErrors {
-            guard pipe2(&ends, O_CLOEXEC) == 0 else { throw SpawnError(description: "no pipe: errno \(errno)") }
+            guard closeOnExecPipe(&ends) == 0 else { throw SpawnError(description: "no pipe: errno \(errno)") }
             posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -154,9 +154,21 @@ package final class SpawnedProcess: @unchecked Sendable {
     }
 }
 
+#if canImport(Glibc)
 /// glibc's `pipe2`, which the Glibc module leaves out (it is a GNU extension): a pipe whose ends are close-on-exec
 /// from the start, with no moment in which a child another thread spawns could inherit them.
 @_silgen_name("pipe2") private func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+private func closeOnExecPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe2(ends, O_CLOEXEC) }
+#elseif canImport(Darwin)
+/// Darwin has no `pipe2`: the flag is set just after (a child spawned in between could inherit an end).
+private func closeOnExecPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 {
+    guard pipe(ends) == 0 else { return -1 }
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    return 0
+}
+#endif
 
 #if canImport(Glibc)
 private let sendSignal = Glibc.kill
