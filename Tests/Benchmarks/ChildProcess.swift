@@ -60,7 +60,8 @@ struct ChildProcess {
         }
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], output: String?) throws -> Outcome {
+    /// Runs `executable` to its end, its standard output into the file `output` (or this process's), and measures it.
+    static func spawn(_ executable: String, _ arguments: [String], output: String?) throws -> Outcome {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

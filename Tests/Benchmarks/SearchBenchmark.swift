@@ -128,17 +128,14 @@ enum SearchBenchmark {
     }
 
     /// The size of the file at `path` at `gzip -6`; nil without gzip.
+    /// Through `posix_spawn` (`ChildProcess`), not Foundation's `Process`, whose `run()` crashes now and then on Linux
+    /// (see the tests' `SpawnedProcess`).
     static func gzipSize(ofFile path: String) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-6", "-c", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let size = pipe.fileHandleForReading.readDataToEndOfFile().count
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? size : nil
+        let compressed = FileManager.default.temporaryDirectory.appendingPathComponent("rmwiki-bench-\(UUID().uuidString).gz")
+        defer { try? FileManager.default.removeItem(at: compressed) }
+        guard let gzip = try? ChildProcess.spawn("/usr/bin/env", ["gzip", "-6", "-c", path], output: compressed.path),
+              gzip.status == 0 else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: compressed.path)[.size] as? Int) ?? nil
     }
 }
 
