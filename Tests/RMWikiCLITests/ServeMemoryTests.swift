@@ -24,7 +24,7 @@ struct ServeMemoryTests {
             "serve", "--demo", "--quiet", "--port", "0", "--output", site.path,
             "--templates", root.appendingPathComponent("Templates").path,
             "--public", root.appendingPathComponent("Public").path,
-        ], errors: work.appendingPathComponent("serve.err"))
+        ], captureIn: work)
         do {
             try await measure(server, site: site)
         } catch {
@@ -176,39 +176,19 @@ struct ReaderFailure: Error, CustomStringConvertible {
 }
 
 /// `rmwiki serve` with its standard output on a pipe, so the test reads the port it announces.
-final class ServeProcess: @unchecked Sendable {
-    let pid: pid_t
-    private let output: Int32
-    private let lock = NSLock()
-    private var reaped = false
+final class ServeProcess: Sendable {
+    private let process: SpawnedProcess
 
-    init(_ executable: String, _ arguments: [String], errors: URL) throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw ReaderFailure(description: "pipe: errno \(errno)") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        close(ends[1])
-        guard result == 0 else {
-            close(ends[0])
-            throw ReaderFailure(description: "cannot start \(executable): errno \(result)")
-        }
-        pid = child
-        output = ends[0]
+    var pid: pid_t { process.pid }
+
+    /// Its standard error goes to a file in `folder`.
+    init(_ executable: String, _ arguments: [String], captureIn folder: URL) throws {
+        process = try SpawnedProcess(executable, arguments, captureIn: folder, piping: .output)
     }
-
-    deinit { close(output) }
 
     /// The port in serve's `Serving … at http://127.0.0.1:PORT/` line.
     func port(within seconds: Int32) throws -> Int {
+        guard let output = process.pipe?.fileDescriptor else { throw ReaderFailure(description: "no pipe from serve") }
         var text = ""
         let deadline = ContinuousClock.now + .seconds(Int(seconds))
         while ContinuousClock.now < deadline {
@@ -229,32 +209,9 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// SIGTERM, which ends serve; SIGKILL if it has not ended 20 s later (a watchdog, not a guess at how long
-    /// it takes). Reaps it either way.
+    /// it takes). Reaps it either way; stopping it again does nothing.
     func stop() async {
-        let pid = pid
-        let alreadyReaped = lock.withLock {
-            defer { reaped = true }
-            return reaped
-        }
-        guard !alreadyReaped else { return }
-        kill(pid, SIGTERM)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
-                    Thread {
-                        var status: Int32 = 0
-                        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                        ended.resume()
-                    }.start()
-                }
-            }
-            group.addTask {
-                guard (try? await Task.sleep(for: .seconds(20))) != nil else { return }
-                kill(pid, SIGKILL)
-            }
-            // The first to end stops the watchdog; the group still waits for the reaping.
-            _ = await group.next()
-            group.cancelAll()
-        }
+        process.send(SIGTERM)
+        _ = await process.wait(killingAfter: .seconds(20))
     }
 }

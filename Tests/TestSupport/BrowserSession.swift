@@ -414,9 +414,9 @@ package final class ChromiumProcess: @unchecked Sendable {
             "--hide-scrollbars", "--disable-back-forward-cache", "about:blank",
         ]
         // Its standard output (nothing the tests read) goes to a file in the profile, removed with it.
-        process = try SpawnedProcess(chromium, arguments, captureIn: profile, pipingErrors: true)
+        process = try SpawnedProcess(chromium, arguments, captureIn: profile, piping: .errors)
         do {
-            guard let errors = process.errorPipe else { throw BrowserSession.Failure(description: "no pipe from Chromium") }
+            guard let errors = process.pipe else { throw BrowserSession.Failure(description: "no pipe from Chromium") }
             port = try Self.devToolsPort(announcedOn: errors)
         } catch {
             process.send(SIGTERM)

@@ -35,10 +35,16 @@ package final class SpawnedProcess: @unchecked Sendable {
     private let errorFile: URL
     private let lock = NSLock()
     private var termination: Termination?
-    /// The read end of the child's standard error, when it was asked for as a pipe.
-    package let errorPipe: FileHandle?
+    /// A standard stream the parent reads as the child writes it (a port it announces), instead of a file.
+    package enum Stream: Int32 {
+        case output = 1
+        case errors = 2
+    }
 
-    package init(_ executable: String, _ arguments: [String], captureIn folder: URL, pipingErrors: Bool = false) throws {
+    /// The read end of the stream asked for as a pipe.
+    package let pipe: FileHandle?
+
+    package init(_ executable: String, _ arguments: [String], captureIn folder: URL, piping stream: Stream? = nil) throws {
         let label = UUID().uuidString
         outputFile = folder.appendingPathComponent("\(label).out")
         errorFile = folder.appendingPathComponent("\(label).err")
@@ -46,27 +52,30 @@ package final class SpawnedProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // Both ends close on exec, so a child another thread starts meanwhile holds neither (the reader would then
-        // never see the end); the child's own copy is the descriptor 2 that dup2 makes, which stays open.
+        // never see the end); the child's own copy is the descriptor that dup2 makes, which stays open.
         var ends: [Int32] = [-1, -1]
-        if pipingErrors {
+        if let stream {
             guard closeOnExecPipe(&ends) == 0 else { throw SpawnError(description: "no pipe: errno \(errno)") }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-        } else {
+            posix_spawn_file_actions_adddup2(&actions, ends[1], stream.rawValue)
+        }
+        if stream != .output {
+            posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        if stream != .errors {
             posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        if pipingErrors { close(ends[1]) }
+        if stream != nil { close(ends[1]) }
         guard result == 0 else {
-            if pipingErrors { close(ends[0]) }
+            if stream != nil { close(ends[0]) }
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(result)))")
         }
         pid = child
-        errorPipe = pipingErrors ? FileHandle(fileDescriptor: ends[0], closeOnDealloc: true) : nil
+        pipe = stream == nil ? nil : FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
     }
 
     /// Blocks the calling thread until the child ends: for callers that are not async (a reference tool's run).
