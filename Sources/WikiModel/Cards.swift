@@ -2,14 +2,14 @@ import Mustache
 import RickAndMortyAPI
 
 /// A value shown with a colour: the label as the reader sees it and the CSS class that colours it.
-struct Badge: Codable, Sendable, Equatable {
+struct Badge: Encodable, Sendable, Equatable {
     let label: String
     let cssClass: String
 }
 
 /// An `<img>`: every picture has alt text and intrinsic size (no layout shift). Pictures load lazily, except
 /// what the first screen shows: a character page's picture (`fetchpriority="high"`) and the first row of cards.
-struct ImageReference: Codable, Sendable, Equatable {
+struct ImageReference: Encodable, Sendable, Equatable {
     let src: String
     let alt: String
     let width: Int
@@ -28,7 +28,7 @@ struct ImageReference: Codable, Sendable, Equatable {
 }
 
 /// A smaller copy of an avatar, made at build time for the size a page shows it at.
-package struct AvatarCopy: Codable, Sendable, Equatable {
+package struct AvatarCopy: Encodable, Sendable, Equatable {
     /// The shorter side asked for: it names the file.
     package let side: Int
     package let width: Int
@@ -45,7 +45,7 @@ package struct AvatarCopy: Codable, Sendable, Equatable {
 
 /// A character as a card: picture, name (with its note when namesakes exist), status badge, border
 /// coloured by gender.
-struct CharacterCard: Codable, Sendable, Equatable {
+struct CharacterCard: Encodable, Sendable, Equatable {
     let id: Int
     let name: String
     /// What tells this character apart from others of the same name ("Soulless Puppet"); nil when the name is its own.
@@ -65,7 +65,7 @@ struct CharacterCard: Codable, Sendable, Equatable {
 /// Characters as a page lists them: cards while the list is short, compact rows with 44-px faces once it is
 /// longer than a page of cards (`SiteModel.pageSize`), so that a long list on a phone is a few screens, not
 /// twenty, and costs the faces it shows (a card's picture on a 3× screen is the 300-px original).
-struct CharacterList: Codable, Sendable, Equatable {
+struct CharacterList: Encodable, Sendable, Equatable {
     /// The list as cards, or as rows: one of the two is empty.
     let cards: [CharacterCard]
     let rows: [CharacterCard]
@@ -75,7 +75,7 @@ struct CharacterList: Codable, Sendable, Equatable {
 }
 
 /// A location as a card in the index and in the "places to visit" strips.
-struct LocationCard: Codable, Sendable, Equatable {
+struct LocationCard: Encodable, Sendable, Equatable {
     let id: Int
     let name: String
     let url: String
@@ -89,7 +89,7 @@ struct LocationCard: Codable, Sendable, Equatable {
 }
 
 /// An episode as a row: code, name, air date (readable and machine-readable), cast size.
-struct EpisodeSummary: Codable, Sendable, Equatable {
+struct EpisodeSummary: Encodable, Sendable, Equatable {
     let id: Int
     let code: String
     let name: String
@@ -101,7 +101,7 @@ struct EpisodeSummary: Codable, Sendable, Equatable {
 
 /// A name that links to its record's page; `url` is nil when the record does not exist, and the
 /// templates then show the name as plain text rather than a broken link.
-struct RecordLink: Codable, Sendable, Equatable {
+struct RecordLink: Encodable, Sendable, Equatable {
     let name: String
     let url: String?
     /// The name's language when it is a text shown untranslated on a page of another language (an article's title).
@@ -109,7 +109,7 @@ struct RecordLink: Codable, Sendable, Equatable {
 }
 
 /// One line of a character's info section, its look taken from its `InfoField`.
-struct InfoRow: Codable, Sendable, Equatable {
+struct InfoRow: Encodable, Sendable, Equatable {
     let key: String
     let label: String
     let icon: String
@@ -385,7 +385,7 @@ extension InfoRow: MustacheConvertible {
 /// line after a hyphen before a digit, so "Earth (C-137)" in a narrow card read "Earth (C-" and "137)". Such a word
 /// (a hyphen then a digit, at most `longest` characters, so a hostile long one still wraps) is kept whole; the
 /// templates escape every run as any value.
-struct KeptRun: Codable, Sendable, Equatable {
+struct KeptRun: Encodable, Sendable, Equatable {
     let text: String
     let keep: Bool
 

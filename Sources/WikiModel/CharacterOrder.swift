@@ -100,14 +100,14 @@ extension SiteModel {
 }
 
 /// A letter of the A–Z jump bar; `url` is nil when no name starts with it.
-struct LetterLink: Codable, Sendable, Equatable {
+struct LetterLink: Encodable, Sendable, Equatable {
     let label: String
     let url: String?
     let ariaLabel: String
 }
 
 /// One order in the switcher above every characters index page.
-struct OrderLink: Codable, Sendable, Equatable {
+struct OrderLink: Encodable, Sendable, Equatable {
     let label: String
     let url: String
     let isCurrent: Bool

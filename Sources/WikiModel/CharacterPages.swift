@@ -1,7 +1,7 @@
 import Mustache
 import RickAndMortyAPI
 
-struct CharacterIndexPage: PageModel, Codable, Equatable {
+struct CharacterIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.characters
 
     let cards: [CharacterCard]
@@ -22,17 +22,17 @@ struct CharacterIndexPage: PageModel, Codable, Equatable {
 
 /// The "places to visit" strip: the busiest few locations and a link to all of them. It replaces a strip of
 /// every location above every characters page (126 links repeated on 42 pages, 134 Tab presses to the cards).
-struct Places: Codable, Sendable, Equatable {
+struct Places: Encodable, Sendable, Equatable {
     let cards: [LocationCard]
     let all: RecordLink
 }
 
 /// Characters as a ranked list of rows (small picture, name, `count`): the cards' values, drawn small.
-struct CharacterRows: Codable, Sendable, Equatable {
+struct CharacterRows: Encodable, Sendable, Equatable {
     let rows: [CharacterCard]
 }
 
-struct CharacterPage: PageModel, Codable, Equatable {
+struct CharacterPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.character
 
     let name: String
@@ -62,7 +62,7 @@ struct CharacterPage: PageModel, Codable, Equatable {
 }
 
 /// The sentence and the link that stand for a one-episode character's co-stars.
-struct CastNote: Codable, Sendable, Equatable {
+struct CastNote: Encodable, Sendable, Equatable {
     let text: String
     let episode: RecordLink
 }

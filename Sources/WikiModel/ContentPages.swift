@@ -4,7 +4,7 @@ import Pictures
 
 /// A text fans wrote, rendered for one page: safe HTML (no raw HTML, no `javascript:` link), its wiki links
 /// pointing into the page's language.
-struct Prose: Codable, Sendable, Equatable {
+struct Prose: Encodable, Sendable, Equatable {
     let html: String
     /// The text's language when the page's own has no translation of it (`lang` on its wrapper), else nil.
     let lang: String?
@@ -15,7 +15,7 @@ struct Prose: Codable, Sendable, Equatable {
     let contents: [Heading]
     let hasContents: Bool
 
-    struct Heading: Codable, Sendable, Equatable {
+    struct Heading: Encodable, Sendable, Equatable {
         let text: String
         let anchor: String
         let level: Int
@@ -23,11 +23,11 @@ struct Prose: Codable, Sendable, Equatable {
 }
 
 /// The pages whose prose links to a record or article: "Mentioned in".
-struct Mentions: Codable, Sendable, Equatable {
+struct Mentions: Encodable, Sendable, Equatable {
     let links: [RecordLink]
 }
 
-struct ArticlePage: PageModel, Codable, Equatable {
+struct ArticlePage: PageModel, Encodable, Equatable {
     static let kind = PageKind.article
 
     let title: String
@@ -39,10 +39,10 @@ struct ArticlePage: PageModel, Codable, Equatable {
     let mentions: Mentions?
 }
 
-struct ArticleIndexPage: PageModel, Codable, Equatable {
+struct ArticleIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.articles
 
-    struct Entry: Codable, Sendable, Equatable {
+    struct Entry: Encodable, Sendable, Equatable {
         let title: String
         let url: String
         let summary: String?

@@ -2,7 +2,7 @@ import Mustache
 import RickAndMortyAPI
 
 /// Every dimension the locations name, the busiest first.
-struct DimensionIndexPage: PageModel, Codable, Equatable {
+struct DimensionIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.dimensions
 
     let lead: String
@@ -13,7 +13,7 @@ struct DimensionIndexPage: PageModel, Codable, Equatable {
 /// living there and everyone who comes from there as cards, a page at a time over both lists (as a season
 /// pages its debuts and returning characters), so a page holds at most a page of cards however large the
 /// dimension. A character who both lives there and comes from there is in both lists.
-struct DimensionPage: PageModel, Codable, Equatable {
+struct DimensionPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.dimension
 
     let name: String

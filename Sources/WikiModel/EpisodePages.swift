@@ -1,10 +1,10 @@
 import Mustache
 import RickAndMortyAPI
 
-struct EpisodeIndexPage: PageModel, Codable, Equatable {
+struct EpisodeIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.episodes
 
-    struct Season: Codable, Sendable, Equatable {
+    struct Season: Encodable, Sendable, Equatable {
         let title: String
         /// Nil for the episodes whose code names no season.
         let number: Int?
@@ -21,7 +21,7 @@ struct EpisodeIndexPage: PageModel, Codable, Equatable {
     let seasons: [Season]
 }
 
-struct EpisodePage: PageModel, Codable, Equatable {
+struct EpisodePage: PageModel, Encodable, Equatable {
     static let kind = PageKind.episode
 
     let code: String

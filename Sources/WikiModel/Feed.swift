@@ -1,6 +1,6 @@
 /// The Atom feed of what changed (`/feed.xml`): one entry per group of the "What's new" timeline, the newest first.
-package struct Feed: Codable, Sendable, Equatable {
-    struct Entry: Codable, Sendable, Equatable {
+package struct Feed: Encodable, Sendable, Equatable {
+    struct Entry: Encodable, Sendable, Equatable {
         let id: String
         let title: String
         let updated: String

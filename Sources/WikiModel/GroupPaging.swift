@@ -1,5 +1,5 @@
 /// A group as its kind's index lists it: name, page, and what it holds ("3 locations · 52 residents").
-struct GroupEntry: Codable, Sendable, Equatable {
+struct GroupEntry: Encodable, Sendable, Equatable {
     let name: String
     let url: String
     let detail: String

@@ -1,9 +1,9 @@
 import RickAndMortyAPI
 
-struct HomePage: PageModel, Codable, Equatable {
+struct HomePage: PageModel, Encodable, Equatable {
     static let kind = PageKind.home
 
-    struct Count: Codable, Sendable, Equatable {
+    struct Count: Encodable, Sendable, Equatable {
         let label: String
         let value: String
         let url: String
@@ -29,13 +29,13 @@ struct HomePage: PageModel, Codable, Equatable {
     let introduction: Prose?
 
     /// The first chart of the statistics page, title and drawing only.
-    struct ChartPreview: Codable, Sendable, Equatable {
+    struct ChartPreview: Encodable, Sendable, Equatable {
         let title: String
         let svg: String
     }
 }
 
-struct NotFoundPage: PageModel, Codable, Equatable {
+struct NotFoundPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.notFound
 
     let homeURL: String
@@ -45,7 +45,7 @@ struct NotFoundPage: PageModel, Codable, Equatable {
     let languages: [Language]
     let hasLanguages: Bool
 
-    struct Language: Codable, Sendable, Equatable {
+    struct Language: Encodable, Sendable, Equatable {
         let code: String
         let title: String
         let home: String

@@ -1,7 +1,7 @@
 import Mustache
 import RickAndMortyAPI
 
-struct LocationIndexPage: PageModel, Codable, Equatable {
+struct LocationIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.locations
 
     let cards: [LocationCard]
@@ -12,7 +12,7 @@ struct LocationIndexPage: PageModel, Codable, Equatable {
 /// here). 32 locations have no resident, and 28 of those are still someone's origin. A location of more than
 /// `locationPeoplePerPage` people (Earth (Replacement Dimension): 230 residents, 155 natives) lists them a page
 /// at a time over both lists, as a dimension does, the counts on every page leading to where each list starts.
-struct LocationPage: PageModel, Codable, Equatable {
+struct LocationPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.location
 
     let name: String

@@ -45,7 +45,7 @@ package struct PageFamily: Sendable, Hashable {
 }
 
 /// A family's index: every group with its count, the most common first.
-struct FamilyIndexPage: PageModel, Codable, Equatable {
+struct FamilyIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.familyIndex
 
     let lead: String
@@ -53,7 +53,7 @@ struct FamilyIndexPage: PageModel, Codable, Equatable {
 }
 
 /// One group of a family ("Human", "Parasite"): its characters as cards, paginated like the characters index.
-struct FamilyGroupPage: PageModel, Codable, Equatable {
+struct FamilyGroupPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.familyGroup
 
     let name: String

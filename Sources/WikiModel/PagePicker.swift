@@ -6,8 +6,8 @@ import Mustache
 /// Up to `maximumEntries` pages it lists them all (42 for today's characters). Beyond that it lists every k-th
 /// page, the last and the current one, so a page's size stays bounded and the site still grows linearly with
 /// the data; the pager's window reaches the pages in between.
-struct PagePicker: Codable, Sendable, Equatable {
-    struct Entry: Codable, Sendable, Equatable {
+struct PagePicker: Encodable, Sendable, Equatable {
+    struct Entry: Encodable, Sendable, Equatable {
         let label: String
         /// Nil for the current page.
         let url: String?

@@ -1,8 +1,8 @@
 import Mustache
 
 /// Page links for a paginated index: first, previous, numbered pages with gaps, next, last.
-struct Pager: Codable, Sendable, Equatable {
-    struct Item: Codable, Sendable, Equatable {
+struct Pager: Encodable, Sendable, Equatable {
+    struct Item: Encodable, Sendable, Equatable {
         let label: String
         /// Nil for the current page, a gap, or an edge link that leads nowhere (previous on page 1).
         let url: String?

@@ -4,7 +4,7 @@ import Primitives
 /// The offline page: shown by the service worker in place of a page it does not have (in the page's
 /// language), and the place to save the whole language for offline reading. Its script fills in what the
 /// device holds; the page itself only carries the words and the addresses the script needs.
-struct OfflinePage: PageModel, Codable, Equatable {
+struct OfflinePage: PageModel, Encodable, Equatable {
     static let kind = PageKind.offline
 
     let homeURL: String
@@ -17,7 +17,7 @@ struct OfflinePage: PageModel, Codable, Equatable {
 /// "Random character": a link to `random/`, whose script picks any character. Without a script, `random/` sends
 /// the reader on to the character of the day, chosen from the date the build is dated by: the link, on every
 /// characters page, stays the same from one build to the next, and only `random/` changes with the day.
-struct RandomCharacter: Codable, Sendable, Equatable {
+struct RandomCharacter: Encodable, Sendable, Equatable {
     let url: String
     /// Every character id as ranges (`1-826` or `1-3,5-9`), for the script; a few bytes whatever the count.
     let ids: String
@@ -26,7 +26,7 @@ struct RandomCharacter: Codable, Sendable, Equatable {
 }
 
 /// `random/`: today's character, which a reader without a script is sent on to.
-struct RandomPage: PageModel, Codable, Equatable {
+struct RandomPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.random
 
     let name: String

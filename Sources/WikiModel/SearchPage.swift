@@ -1,9 +1,9 @@
 import RickAndMortyAPI
 
-struct SearchPage: PageModel, Codable, Equatable {
+struct SearchPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.search
 
-    struct Option: Codable, Sendable, Equatable {
+    struct Option: Encodable, Sendable, Equatable {
         let value: String
         let label: String
     }

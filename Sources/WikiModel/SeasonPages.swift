@@ -2,7 +2,7 @@ import Mustache
 import RickAndMortyAPI
 
 /// The seasons in order, each with its numbers.
-struct SeasonIndexPage: PageModel, Codable, Equatable {
+struct SeasonIndexPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.seasons
 
     let seasons: [GroupEntry]
@@ -10,7 +10,7 @@ struct SeasonIndexPage: PageModel, Codable, Equatable {
 
 /// A season: its episodes (on the first page), then everyone who appears in it as cards, a page at a time:
 /// first the characters it introduces (whose first episode is in it), then those back from earlier seasons.
-struct SeasonPage: PageModel, Codable, Equatable {
+struct SeasonPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.season
 
     let name: String

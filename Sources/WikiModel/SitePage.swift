@@ -13,7 +13,7 @@ package struct SitePage: Sendable {
 }
 
 /// What the layout needs about a page: `<title>`, meta description, canonical and Open Graph data.
-package struct PageMeta: Codable, Sendable, Equatable {
+package struct PageMeta: Encodable, Sendable, Equatable {
     package let title: String
     let heading: String
     /// The heading as the page's `<h1>` shows it (`PageMeta.shortened`), and the whole of it when that is cut.
@@ -26,14 +26,14 @@ package struct PageMeta: Codable, Sendable, Equatable {
 }
 
 /// A link of the site's main navigation; the current section is marked for `aria-current`.
-package struct NavigationItem: Codable, Sendable, Equatable {
+package struct NavigationItem: Encodable, Sendable, Equatable {
     let label: String
     let url: String
     let isCurrent: Bool
 }
 
 /// The same page in one of the site's languages, for the switcher and the `hreflang` alternates.
-package struct LanguageLink: Codable, Sendable, Equatable {
+package struct LanguageLink: Encodable, Sendable, Equatable {
     let code: String
     let name: String
     let url: String
@@ -77,7 +77,7 @@ struct NotFoundText: Sendable, Equatable {
 }
 
 /// The sections the navigation links to, in menu order.
-enum SiteSection: String, Sendable, CaseIterable, Codable {
+enum SiteSection: String, Sendable, CaseIterable, Encodable {
     case characters, locations, episodes, articles, statistics, search
 
     var route: Route {

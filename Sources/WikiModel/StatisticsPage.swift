@@ -3,10 +3,10 @@ import SVGCharts
 
 /// The statistics section: charts drawn at build time. Each chart keeps its figures beside its drawing,
 /// so they are tested against the dataset independently of the SVG.
-struct StatisticsPage: PageModel, Codable, Equatable {
+struct StatisticsPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.statistics
 
-    struct Figure: Codable, Sendable, Equatable {
+    struct Figure: Encodable, Sendable, Equatable {
         let label: String
         let value: Int
         let url: String?
@@ -24,7 +24,7 @@ struct StatisticsPage: PageModel, Codable, Equatable {
     }
 
     /// One chart of the page: its figures, its drawing (`SVGCharts.Chart`) and its data table's headers.
-    struct ChartSection: Codable, Sendable, Equatable {
+    struct ChartSection: Encodable, Sendable, Equatable {
         let id: String
         let title: String
         let description: String

@@ -2,7 +2,7 @@ import Mustache
 
 // Cards and rows appear thousands of times per build (every index page, every cast list); building
 // their template values by hand, beside each model, instead of through `Encoder` is most of the render phase's
-// speed. Each `mustacheValue` has exactly the keys (and `.null` for nil) the Codable form gives
+// speed. Each `mustacheValue` has exactly the keys (and `.null` for nil) the Encodable form gives
 // `MustacheValue(encoding:)`: `TemplateValuesTests` holds each to it, key for key.
 
 extension MustacheValue {

@@ -2,17 +2,17 @@ import RickAndMortyAPI
 
 /// One page of the "What's new" timeline: rebuilds and the API's additions by day, newest first, each with
 /// its counts and first changes.
-struct WhatsNewPage: PageModel, Codable, Equatable {
+struct WhatsNewPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.whatsNew
 
-    struct Item: Codable, Sendable, Equatable {
+    struct Item: Encodable, Sendable, Equatable {
         let kind: String
         let change: String
         let changeClass: String
         let record: RecordLink
     }
 
-    struct Group: Codable, Sendable, Equatable {
+    struct Group: Encodable, Sendable, Equatable {
         /// Unique on the page, for the heading's `id`.
         let id: String
         let title: String
@@ -35,7 +35,7 @@ struct WhatsNewPage: PageModel, Codable, Equatable {
 }
 
 /// Every change of one rebuild or one day of the API's additions, a page at a time.
-struct WhatsNewGroupPage: PageModel, Codable, Equatable {
+struct WhatsNewGroupPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.whatsNewGroup
 
     let counts: [String]

@@ -4,7 +4,7 @@ import RickAndMortyAPI
 /// "Your wiki" (`yours/`): a fan's favourites and the episodes they have seen, which live in their browser and
 /// nowhere else. The page is a shell: `Public/assets/yours.js` fills the list from this language's search index
 /// at run time, so no page lists every record of another kind and a favourite shows its current name and face.
-struct YoursPage: PageModel, Codable, Equatable {
+struct YoursPage: PageModel, Encodable, Equatable {
     static let kind = PageKind.yours
 
     /// Where a record's page lives, with `{id}` in place of its id.
