@@ -19,8 +19,8 @@ package final class BrowserSession: @unchecked Sendable {
 
     /// Chromium's headless shell (Debian's `chromium-headless-shell`, which CI installs too): the same Blink, V8,
     /// network stack and service workers without the browser's own layer, which cost as much CPU as every page it
-    /// rendered. The browser suites ran in 86 s of wall time and 163 CPU-s of Chromium with it, against 133 s and
-    /// 299 CPU-s in `chromium --headless=new` (quiet machine, in turn). What the shell lacks is that layer's
+    /// rendered. The browser suites ran in 88 s of wall time and 148 CPU-s of Chromium with it, against 125 s and
+    /// 216 CPU-s in `chromium --headless=new` (quiet machine, in turn). What the shell lacks is that layer's
     /// install check: its `Page.getInstallabilityErrors` answers none for any page, so installable sessions run in
     /// `chromium`. Debian's `/usr/bin/chromium-headless-shell` is a script that starts the shell without `exec`:
     /// stopping the script left the browser running, so the binary behind it is taken (or Chrome for Testing's
