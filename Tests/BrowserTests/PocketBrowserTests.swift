@@ -6,9 +6,8 @@ import Testing
 
 /// The wiki as an app on a phone (issue 22), over the real dataset's first 100 characters with every location and
 /// episode (`SharedSlice`: every kind of page, in both languages) in headless Chromium at 390 × 844: installable
-/// (`chromium`'s own check; the walk runs in the headless shell), the search control in view at 320 and 390 px on every kind of page (of the shared full
-/// site, in a test of its own), the first tap on
-/// a result opening it, back to top, random character; then with the server stopped (no network at all, for the
+/// (`chromium`'s own check; the walk runs in the headless shell), the search control in view at 320 and 390 px on
+/// every kind of page (of the shared full site, in a test of its own), the first tap on a result opening it, back to top, random character; then with the server stopped (no network at all, for the
 /// page and its service worker): a visited page opens, an unvisited one shows the offline page in its language,
 /// search answers; after "Save the wiki for offline", whose list names every page of the language, 20 pages of
 /// each language and their pictures open offline; a rebuild that renames a character is seen at the next visit
@@ -70,8 +69,7 @@ struct PocketBrowserTests {
     /// manifest (the feed), which the check must find wanting, or its "nothing wrong" would say nothing.
     private func expectInstallable(_ site: SiteServer) async throws {
         let root = await site.url
-        let browser = try await BrowserSession.launch(installable: true)
-        do {
+        try await BrowserSession.with(installable: true) { browser in
             try await open(browser, root.appendingPathComponent("feed.xml"))
             #expect(try await browser.installabilityErrors().contains("no-manifest"), "the install check finds no missing manifest")
             for language in Self.languages {
@@ -80,11 +78,7 @@ struct PocketBrowserTests {
                     #expect(try await browser.installabilityErrors() == [], "\(language + path)")
                 }
             }
-        } catch {
-            await browser.close()
-            throw error
         }
-        await browser.close()
     }
 
     private func run(

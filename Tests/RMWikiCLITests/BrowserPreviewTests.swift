@@ -42,15 +42,9 @@ struct BrowserPreviewTests {
         let arguments = ["--demo", "--watch", "--quiet", "--output", output.path, "--templates", templates.path,
                          "--public", ProjectTheme.publicFolder.path]
         let (_, code) = try await ServeTestRun.with(arguments) { run in
-            let browser = try await BrowserSession.launch()
-            do {
+            try await BrowserSession.with(failureShot: Self.artifacts.appendingPathComponent("browser-failure.png")) { browser in
                 try await scenario(browser, run.url, output: output, templates: templates)
-            } catch {
-                try? await browser.screenshot(to: Self.artifacts.appendingPathComponent("browser-failure.png"))
-                await browser.close()
-                throw error
             }
-            await browser.close()
         }
         #expect(code == .success)
     }

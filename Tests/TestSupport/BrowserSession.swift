@@ -61,6 +61,23 @@ package final class BrowserSession: @unchecked Sendable {
         }
     }
 
+    /// `body` with a session `launch(installable:)` opened, closed however the body ends (after a screenshot of
+    /// the page left open to `failureShot`, if given, when it throws).
+    package static func with<Result>(
+        installable: Bool = false, failureShot: URL? = nil, _ body: (BrowserSession) async throws -> Result
+    ) async throws -> Result {
+        let session = try await launch(installable: installable)
+        do {
+            let result = try await body(session)
+            await session.close()
+            return result
+        } catch {
+            if let failureShot { try? await session.screenshot(to: failureShot) }
+            await session.close()
+            throw error
+        }
+    }
+
     private let chromium: Chromium
 
     private init(_ chromium: Chromium, port: Int, ownContext: Bool) throws {

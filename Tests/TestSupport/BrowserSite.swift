@@ -22,22 +22,14 @@ package enum BrowserSite {
             await server.stop()
             throw BrowserSession.Failure(description: "no URL for port \(port)")
         }
-        let browser: BrowserSession
         do {
-            browser = try await BrowserSession.launch()
+            try await BrowserSession.with(failureShot: failureShot) { browser in
+                try await body(browser, site, { await server.stop() })
+            }
         } catch {
             await server.stop()
             throw error
         }
-        do {
-            try await body(browser, site, { await server.stop() })
-        } catch {
-            try? await browser.screenshot(to: failureShot)
-            await browser.close()
-            await server.stop()
-            throw error
-        }
-        await browser.close()
         await server.stop()
     }
 
