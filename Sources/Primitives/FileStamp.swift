@@ -34,4 +34,22 @@ package struct FileStamp: Sendable, Hashable {
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
     }
+
+    /// The stamps of `roots` (folders or files; missing ones are left out) and of everything under the folders but
+    /// hidden entries (an editor's swap and backup files), by path, links followed. A folder's own size and time change
+    /// with its entries, whose stamps say it already: they are zeroed, so a hidden file coming and going changes nothing.
+    /// What `serve --watch` compares, and how a build in `serve` knows its theme did not change.
+    package static func tree(_ roots: [String]) -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
+        func add(_ path: String) {
+            guard var stamp = FileStamp(path: path) else { return }
+            if stamp.isFolder { (stamp.size, stamp.modified) = (0, 0) }
+            stamps[path] = stamp
+        }
+        for root in roots {
+            add(root)
+            for entry in FolderWalk.entries(under: root, skippingHidden: true) { add(root + "/" + entry.path) }
+        }
+        return stamps
+    }
 }

@@ -9,6 +9,13 @@ import Primitives
 struct ServeSession: Sendable {
     let options: ServeOptions
     let console: Console
+    /// What one build keeps for the next (see `SiteBuild.Memory`).
+    private let memory = SiteBuild.Memory()
+
+    init(options: ServeOptions, console: Console) {
+        self.options = options
+        self.console = console
+    }
 
     /// How the serving half of a run ends.
     private enum Outcome: Sendable {
@@ -108,10 +115,12 @@ struct ServeSession: Sendable {
         do {
             // The lock is held per build, not per session: a `build` into the same folder is refused only while
             // a rebuild runs, and a rebuild waits for such a build to finish.
-            let report = try await site.siteBuild(console: console, lockWait: .seconds(10)).run(log: log)
+            // Open pages reload as soon as the site is switched in, not after the build state is saved.
+            let report = try await site.siteBuild(console: console, lockWait: .seconds(10), memory: memory).run(log: log) { summary in
+                channel.built(changed: summary.hasChanges)
+            }
             log.say(report.phasesLine)
             log.say("published \(site.output.path): \(report.summary.line) in \(DurationText.elapsed(report.duration))")
-            channel.built(changed: report.summary.hasChanges)
             return nil
         } catch {
             if Task.isCancelled { return nil }

@@ -124,7 +124,8 @@ struct SiteOptions: Sendable {
 
     /// The build these options describe. Made once per build: its data service owns a URLSession.
     func siteBuild(
-        console: Console, dryRun: Bool = false, strictWords: Bool = false, lockWait: Duration = .zero, now: Date = BuildClock.now()
+        console: Console, dryRun: Bool = false, strictWords: Bool = false, lockWait: Duration = .zero, now: Date = BuildClock.now(),
+        memory: SiteBuild.Memory? = nil
     ) -> SiteBuild {
         var settings = SiteBuild.Settings(
             templates: templates, publicFolder: publicFolder, output: output, cache: cache, configuration: configuration)
@@ -135,6 +136,7 @@ struct SiteOptions: Sendable {
         settings.content = contentInput
         settings.now = now
         settings.strictWords = strictWords
+        settings.memory = memory
         let data: SiteBuild.DataSource = switch source {
         case .demo: .records(DemoDataset.snapshot, avatars: DemoDataset.avatars(), history: ChangeHistory())
         case .cache(offline: true): .cache(dataService())

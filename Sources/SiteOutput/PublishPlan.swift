@@ -25,6 +25,13 @@ struct PublishPlan {
     mutating func claim(_ path: String) throws {
         if states[path] != nil { throw SiteOutputError.duplicatePath(path) }
         if let nested = folders[path] { throw SiteOutputError.fileFolderConflict(file: path, nestedFile: nested) }
+        // A folder already claimed had its ancestors claimed with it, none of them a file: most paths (a page among a
+        // kind's others) stop here, with one string made instead of one per ancestor.
+        let parent = SitePathRules.parent(of: path)
+        if parent.isEmpty || folders[parent] != nil {
+            states[path] = .unchanged
+            return
+        }
         let parents = SitePathRules.parentFolders(of: path)
         for folder in parents where states[folder] != nil {
             throw SiteOutputError.fileFolderConflict(file: folder, nestedFile: path)

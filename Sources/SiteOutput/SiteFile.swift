@@ -28,12 +28,22 @@ package struct SiteFile: Sendable, Equatable {
 /// Checks the renderer's paths before anything touches the disk, so a bad path fails the build
 /// instead of escaping the output folder or clashing with another file.
 enum SitePathRules {
+    /// Read byte by byte, no component made: every file of every build goes through it (some 7,300 a build).
     static func validate(_ path: String) throws {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        let valid = !path.isEmpty
-            && !path.utf8.contains(0)
-            && components.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-        if !valid { throw SiteOutputError.invalidPath(path) }
+        // The component being read: its length, and whether it is all dots ("." and ".." are refused).
+        var length = 0
+        var onlyDots = true
+        for byte in path.utf8 {
+            if byte == 0 { throw SiteOutputError.invalidPath(path) }
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (onlyDots && length <= 2) { throw SiteOutputError.invalidPath(path) }
+                (length, onlyDots) = (0, true)
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        if length == 0 || (onlyDots && length <= 2) { throw SiteOutputError.invalidPath(path) }
     }
 
     /// "a/b/c.html" → "a/b"; "index.html" → "" (the root).

@@ -109,8 +109,9 @@ extension BuildState {
         /// The digest of each input by name (`InputDigests`), of which `inputs` is the digest.
         let parts: InputDigests
         let unchangedFiles: [String]?
-        /// The fingerprint of the last build, when its output is untouched: its page records may be used.
-        private let untouchedBuild: String?
+        /// The fingerprint of the last build, when its output is untouched: its page records (and the page models
+        /// `serve` kept from it) may be used.
+        let untouchedBuild: String?
         /// What the last build published, when its output is untouched (see `PublishedListing`).
         let untouchedOutput: PublishedListing?
 

@@ -333,8 +333,10 @@ final class PageReuse: Sendable {
     func records(base: String, inputs: [String: String], reads: [String: String]) -> PageRecords {
         let (made, makers) = made.withLock { ($0.pages, $0.makers) }
         var pages: [String: PageRecords.Page] = [:]
-        for (path, page) in made {
-            if let entry = ledger[path], let hash = entry.hash {
+        pages.reserveCapacity(made.count)
+        // A dictionary's keys come in the order it iterates.
+        for ((path, page), entry) in zip(made, ledger[Array(made.keys)]) {
+            if let entry, let hash = entry.hash {
                 pages[path] = PageRecords.Page(
                     key: page.key, size: entry.size, hash: hash, maker: page.maker, ordinal: page.ordinal, inSitemap: page.inSitemap)
             }

@@ -47,11 +47,24 @@ struct PocketFiles: Sendable {
             entries.withLock { $0[path] = .entry(entry) }
         }
 
-        subscript(path: String) -> Entry? {
-            switch entries.withLock({ $0[path] }) {
-            case .entry(let entry): entry
-            case .copy(let source): Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
-            case nil: nil
+        subscript(path: String) -> Entry? { self[[path]][0] }
+
+        /// The entries of `paths`, in their order, under one lock: the offline lists ask for every page of a language.
+        /// A copied file's size, once looked up, is kept: each language's list asks for the same pictures.
+        subscript(paths: [String]) -> [Entry?] {
+            entries.withLock { noted in
+                paths.map { path in
+                    switch noted[path] {
+                    case .entry(let entry):
+                        return entry
+                    case .copy(let source):
+                        let entry = Entry(size: Int(FileStamp(path: source)?.size ?? 0), hash: nil)
+                        noted[path] = .entry(entry)
+                        return entry
+                    case nil:
+                        return nil
+                    }
+                }
             }
         }
     }
@@ -173,27 +186,34 @@ struct PocketFiles: Sendable {
     /// `{"pages":[["characters/1/",12345,"hash"],…],"pictures":[["images/characters/1.jpeg",23456],…]}`, paths
     /// relative to the site root, in the order the build emitted them.
     func offlineList(_ language: Language, pictures: [String], ledger: Ledger) -> [UInt8] {
-        var out: [UInt8] = Array("{\"pages\":[".utf8)
+        let pages = language.paths.filter { $0.hasSuffix("index.html") }
+        var out: [UInt8] = []
+        out.reserveCapacity((pages.count + pictures.count) * 64)
+        out.append(contentsOf: "{\"pages\":[".utf8)
         var first = true
-        for path in language.paths where path.hasSuffix("index.html") {
-            guard let entry = ledger[path] else { continue }
-            out += Array((first ? "\n[" : ",\n[").utf8)
+        for (path, entry) in zip(pages, ledger[pages]) {
+            guard let entry else { continue }
+            out.append(contentsOf: (first ? "\n[" : ",\n[").utf8)
             first = false
             JSONText.appendString(String(path.dropLast("index.html".count)), to: &out)
-            out += Array(",\(entry.size),".utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: String(entry.size).utf8)
+            out.append(UInt8(ascii: ","))
             JSONText.appendString(entry.hash ?? "", to: &out)
-            out += Array("]".utf8)
+            out.append(UInt8(ascii: "]"))
         }
-        out += Array("],\"pictures\":[".utf8)
+        out.append(contentsOf: "],\"pictures\":[".utf8)
         first = true
-        for path in pictures {
-            guard let entry = ledger[path] else { continue }
-            out += Array((first ? "\n[" : ",\n[").utf8)
+        for (path, entry) in zip(pictures, ledger[pictures]) {
+            guard let entry else { continue }
+            out.append(contentsOf: (first ? "\n[" : ",\n[").utf8)
             first = false
             JSONText.appendString(path, to: &out)
-            out += Array(",\(entry.size)]".utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(contentsOf: String(entry.size).utf8)
+            out.append(UInt8(ascii: "]"))
         }
-        out += Array("]}\n".utf8)
+        out.append(contentsOf: "]}\n".utf8)
         return out
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Primitives
 import RickAndMortyAPI
 import SiteOutput
+import Synchronization
 import WikiModel
 
 /// The whole build, the one place that runs it: a list of named, timed steps.
@@ -33,6 +34,8 @@ package struct SiteBuild: Sendable {
         package var now = Date()
         /// A word of the data that a language's table lacks stops the build (`--strict`) instead of being a warning.
         package var strictWords = false
+        /// What the builds of one `serve` keep between them; nil for a build of its own.
+        package var memory: Memory?
 
         package init(templates: URL, publicFolder: URL, output: URL, cache: URL, configuration: SiteConfiguration) {
             self.templates = templates
@@ -74,6 +77,40 @@ package struct SiteBuild: Sendable {
         static let silent = Log(say: { _ in }, warn: { _ in })
     }
 
+    /// What one `serve` keeps in memory from a build for the next: each language's page model and search index, with
+    /// the build state of the build that made them. A build whose last build is that one, and whose records, pictures,
+    /// base and content shape are its (only texts changed), takes them with the new texts instead of making every card,
+    /// the search index and the statistics again (see `SiteModel.replacing(content:)`).
+    ///
+    /// It keeps the theme too, with the stamps (size, inode, time) of everything under the templates and static files
+    /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again.
+    package final class Memory: Sendable {
+        private let kept = Mutex<(state: String, models: [String: SiteRenderer.LanguageModel])?>(nil)
+        private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)
+
+        package init() {}
+
+        /// The theme read last, when nothing under `folders` changed since; else `load`'s, kept unless a file had
+        /// changed too recently for its stamp to tell a second change (within the clock's step, size and time stay).
+        func theme(folders: [URL], load: () throws -> Theme) throws -> Theme {
+            let stamps = FileStamp.tree(folders.map(\.path))
+            if let kept = theme.withLock({ $0 }), kept.stamps == stamps { return kept.theme }
+            let loaded = try load()
+            let settled = Int64((Date().timeIntervalSince1970 - 2) * 1e9)
+            theme.withLock { $0 = stamps.values.allSatisfy { $0.modified < settled } ? (stamps, loaded) : nil }
+            return loaded
+        }
+
+        /// The models made by the build whose state is `state`; empty for any other.
+        func models(madeFor state: String?) -> [String: SiteRenderer.LanguageModel] {
+            kept.withLock { kept in kept.flatMap { $0.state == state ? $0.models : nil } ?? [:] }
+        }
+
+        func keep(_ models: [String: SiteRenderer.LanguageModel], state: String) {
+            kept.withLock { $0 = (state, models) }
+        }
+    }
+
     package struct Report: Sendable {
         package let summary: PublishSummary
         let fileCount: Int
@@ -82,6 +119,8 @@ package struct SiteBuild: Sendable {
         let timings: PhaseTimings
         /// "826 characters, 126 locations, 51 episodes, 2112 files".
         let counts: String
+        /// The page models were the last build's, kept in `Settings.memory`.
+        var modelsKept = false
 
         /// "phases: lock 1 ms, theme 12 ms | data 11 ms | output 20 ms, check 1 ms, … (826 characters, …)": one
         /// line for the log; phases joined by " | " ran at the same time.
@@ -98,7 +137,9 @@ package struct SiteBuild: Sendable {
         self.data = data
     }
 
-    package func run(log: Log = .silent) async throws -> Report {
+    /// `onPublished` is told what the publish changed as soon as the new site is in place, before the build state is
+    /// saved: the preview reloads its pages then (the state only serves the next build).
+    package func run(log: Log = .silent, onPublished: @Sendable (PublishSummary) -> Void = { _ in }) async throws -> Report {
         var timings = PhaseTimings()
         let lock = try await timings.measure("lock") { try await lockOutput() }
         defer { lock?.release() }
@@ -130,6 +171,7 @@ package struct SiteBuild: Sendable {
                                  data: loaded.origin, avatars: records.avatars, content: content.folder.files, lastBuild: last)
         }
         if let unchanged = check.unchangedFiles, !settings.renderAll {
+            onPublished(PublishSummary(unchanged: unchanged))
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
                           timings: timings, counts: records.counts(files: unchanged.count))
         }
@@ -139,16 +181,20 @@ package struct SiteBuild: Sendable {
         let copies = await timings.measure("pictures") { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
         let pages = SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
                                        content: resolved)
-        let (fileCount, summary, published) = try await renderAndPublish(pages, theme: theme, check: check, timings: &timings, log: log)
-        if let published {
+        let (fileCount, summary, record) = try await renderAndPublish(pages, theme: theme, check: check, timings: &timings, log: log)
+        onPublished(summary)
+        if let record {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
             await timings.measure("state") {
-                check.save(states: published.states(), collections: counts, pages: published.pages)
+                check.save(states: record.states(), collections: counts, pages: record.pages)
             }
+            settings.memory?.keep(record.models, state: check.inputs)
         }
-        return Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
-                      counts: records.counts(files: fileCount))
+        var report = Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
+                            counts: records.counts(files: fileCount))
+        report.modelsKept = record?.modelsKept ?? false
+        return report
     }
 
     /// The build's checks of the content alone (`rmwiki check`): the theme's string tables, the content folder and
@@ -268,13 +314,17 @@ package struct SiteBuild: Sendable {
         // shape, which runs every maker.
         reads[ContentReads.shape] = Self.shape(reads[ContentReads.shape], withPicturesOf: pages)
         let (earlier, changedReads, reason) = reusable(check, reads: reads)
+        var pages = pages
+        if changedReads != nil, let memory = settings.memory { pages.models = memory.models(madeFor: check.untouchedBuild) }
         let ledger = PocketFiles.Ledger()
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
+        var models: [String: SiteRenderer.LanguageModel] = [:]
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
                     .render(pages, reuse: reuse, ledger: ledger, emit: session.add)
                 log.say(reuse.line(reason: reason))
+                models = rendered.models
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(rendered.paths), publicFolder: theme.publicDirectory)
                 try reportUntranslated(rendered.untranslated, theme: theme, log: log)
@@ -282,7 +332,8 @@ package struct SiteBuild: Sendable {
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
             return (fileCount, summary, settings.dryRun ? nil : Published(
-                states: session.publishedStates, pages: reuse.records(base: check.parts.base, inputs: check.parts.named, reads: reads)))
+                states: session.publishedStates, pages: reuse.records(base: check.parts.base, inputs: check.parts.named, reads: reads),
+                models: models, modelsKept: !pages.models.isEmpty))
         } catch {
             session.abandon()
             throw error
@@ -294,6 +345,9 @@ package struct SiteBuild: Sendable {
     private struct Published {
         var states: @Sendable () -> [PublishedFileState]?
         var pages: PageRecords
+        /// Each language's model, for `Settings.memory`; whether they were the last build's.
+        var models: [String: SiteRenderer.LanguageModel]
+        var modelsKept: Bool
     }
 
     /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed
@@ -370,7 +424,9 @@ package struct SiteBuild: Sendable {
     }
 
     private func loadTheme() throws -> Theme {
-        try Theme(templatesDirectory: settings.templates, publicDirectory: settings.publicFolder)
+        let load = { try Theme(templatesDirectory: settings.templates, publicDirectory: settings.publicFolder) }
+        guard let memory = settings.memory else { return try load() }
+        return try memory.theme(folders: [settings.templates, settings.publicFolder], load: load)
     }
 
     /// The records of a build and what they were read from, for the check's fingerprint.

@@ -20,6 +20,15 @@ struct SiteRenderer: Sendable {
         var copies = AvatarCopyMaker.Made()
         var history = ChangeHistory()
         var content = ResolvedContent.empty
+        /// Each language's model of the last build, by language code, when this build's records, pictures, base and
+        /// content shape are that build's (only texts changed): kept, with the new texts. Empty: made anew.
+        var models: [String: LanguageModel] = [:]
+    }
+
+    /// A language's page model and its search index, which `serve` keeps between builds (`SiteBuild.Memory`).
+    struct LanguageModel: Sendable {
+        var model: SiteModel
+        var searchIndex: [UInt8]
     }
 
     /// What was emitted: every file's path, and the data's words a language's table lacks with the number of that
@@ -27,6 +36,8 @@ struct SiteRenderer: Sendable {
     struct Rendered: Sendable {
         var paths: [String]
         var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
+        /// Each language's model, by language code.
+        var models: [String: LanguageModel]
     }
 
     /// `reuse` says which makers need not run and which pages may stay as the last build published them (it notes
@@ -48,10 +59,9 @@ struct SiteRenderer: Sendable {
         }
         let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit, reuse: reuse)
         var paths = parts.flatMap(\.paths)
-        for file in try siteWideFiles(sitemap: parts.flatMap(\.sitemap), renderer: renderers.first) + theme.assets {
-            paths.append(file.path)
-            try emit(file)
-        }
+        // The sitemap is made beside the offline lists, which need nothing of it.
+        let (sitemap, firstRenderer) = (parts.flatMap(\.sitemap), renderers.first)
+        async let siteWide = siteWideFiles(sitemap: sitemap, renderer: firstRenderer)
         let pocket = PocketFiles(theme: theme, configuration: configuration)
         let pocketLanguages = zip(zip(theme.languages, languages), zip(renderers, parts)).map { pair, rendering in
             PocketFiles.Language(
@@ -62,14 +72,16 @@ struct SiteRenderer: Sendable {
         // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
         let copyPaths = Set(input.copies.files.map(\.path))
         let pictures = (parts.last?.paths ?? []).filter { !copyPaths.contains($0) }
-        for file in try pocket.files(languages: pocketLanguages, pictures: pictures, ledger: ledger) {
+        let pocketFiles = try pocket.files(languages: pocketLanguages, pictures: pictures, ledger: ledger)
+        for file in try await siteWide + theme.assets + pocketFiles {
             paths.append(file.path)
             try emit(file)
         }
         let untranslated = zip(theme.languages, parts).flatMap { language, part in
             part.untranslated.map { (language: language.code, word: $0.key, pages: $0.value) }
         }
-        return Rendered(paths: paths, untranslated: untranslated)
+        let models = zip(theme.languages, parts).compactMap { language, part in part.model.map { (language.code, $0) } }
+        return Rendered(paths: paths, untranslated: untranslated, models: Dictionary(models) { first, _ in first })
     }
 
     /// Each language's name, folder and 404 texts, which every language's pages name.
@@ -96,7 +108,8 @@ struct SiteRenderer: Sendable {
                     (index, try await Self.render(
                         theme: theme, language: language, site: site, languages: languages, dataset: input.dataset,
                         avatarExtensions: avatarExtensions, avatarCopies: input.copies.copies, history: input.history,
-                        content: input.content, renderer: renderers[index], emit: emit, reuse: reuse))
+                        content: input.content, earlier: input.models[language.code], renderer: renderers[index], emit: emit,
+                        reuse: reuse))
                 }
             }
             group.addTask { (languages.count, try Self.sharedPictures(input, emit: emit)) }
@@ -145,6 +158,8 @@ struct SiteRenderer: Sendable {
         var sitemap: [MustacheValue] = []
         /// The words this language's table lacks, each with how many of its pages show it.
         var untranslated: [UntranslatedWord: Int] = [:]
+        /// A language's model.
+        var model: LanguageModel?
     }
 
     /// One language's pages, search index and feed. Page models are built as they are rendered and dropped
@@ -152,16 +167,18 @@ struct SiteRenderer: Sendable {
     static func render(
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
-        content: ResolvedContent = .empty, renderer: PageRenderer,
+        content: ResolvedContent = .empty, earlier: LanguageModel? = nil, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
-        let model = try theme.strings {
+        let model = try earlier.map { $0.model.replacing(content: content) } ?? theme.strings {
             try SiteModel(
                 dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
                 configuration: site.configuration,
                 strings: language.strings, history: history, languages: languages, content: content,
                 pageIDs: theme.pageIDs)
         }
+        // The index shows the records, pictures and titles only: a kept model's is the last build's.
+        let searchIndex = earlier?.searchIndex ?? model.searchIndexJSON()
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
@@ -175,7 +192,7 @@ struct SiteRenderer: Sendable {
             ])
         }
         for file in [
-            SiteFile(path: prefix + "search/index.json", bytes: model.searchIndexJSON()),
+            SiteFile(path: prefix + "search/index.json", bytes: searchIndex),
             SiteFile(path: prefix + SiteModel.recentChangesPath, bytes: try theme.strings { try model.recentChangesJSON() }),
             SiteFile(path: prefix + "feed.xml", bytes: try renderer.render(
                 template: "feed", values: ["feed": try MustacheValue(encoding: try theme.strings { try model.feed() })])),
@@ -183,6 +200,7 @@ struct SiteRenderer: Sendable {
             part.paths.append(file.path)
             try emit(file)
         }
+        part.model = LanguageModel(model: model, searchIndex: searchIndex)
         return part
     }
 

@@ -15,7 +15,7 @@ package struct SiteModel: Sendable {
     let avatarCopies: [Int: [AvatarCopy]]
     let history: ChangeHistory
     /// What fans wrote (the content folder), links resolved.
-    let content: ResolvedContent
+    private(set) var content: ResolvedContent
     /// The ids the templates give a page's own parts (`main`, `contents-heading`…): an article's headings take others.
     let pageIDs: Set<String>
     /// Every language the site is generated in, this model's among them.
@@ -73,6 +73,16 @@ package struct SiteModel: Sendable {
         index = try makeSearchIndex()
         statisticsContent = try makeStatistics()
         randomCharacter = makeRandomCharacter()
+    }
+
+    /// This model over `content`, whose shape (which texts there are in which languages, their titles, the content's
+    /// pictures) is the one this model was made with: everything made in `init` reads the content only through that
+    /// shape, so it is kept, and the texts are the new ones. What `serve` does after an edit of a text, instead of making
+    /// every card, the search index and the statistics again.
+    package func replacing(content: ResolvedContent) -> SiteModel {
+        var model = self
+        model.content = content
+        return model
     }
 
     /// The folder of characters' pictures and their copies, relative to the output folder.

@@ -14,6 +14,8 @@ case "build":
     await BuildBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "incremental":
     await IncrementalBenchmark.run(arguments: Array(arguments.dropFirst()))
+case "preview":
+    await PreviewBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "scale":
     await ScaleBenchmark.run(arguments: Array(arguments.dropFirst()))
 case "search":
@@ -52,6 +54,7 @@ default:
                rmwiki-bench graphql [--runs N] [--latency MS] [--concurrency N] [--data DIR]
                rmwiki-bench \(BuildBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(IncrementalBenchmark.usage.dropFirst("rmwiki-bench ".count))
+               rmwiki-bench \(PreviewBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(ScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(SearchBenchmark.usage.dropFirst("rmwiki-bench ".count))
                rmwiki-bench \(LocalScaleBenchmark.usage.dropFirst("rmwiki-bench ".count))

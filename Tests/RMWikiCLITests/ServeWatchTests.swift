@@ -179,6 +179,63 @@ import Testing
         #expect(settled == watcher.stamps(), "nothing changed after it settled")
     }
 
+    /// With inotify, a change is seen when it happens, not at the next poll: these watchers poll once an hour, so
+    /// each change below can only be seen through an event (the one-minute bound only keeps a broken watcher from
+    /// hanging the suite).
+    #if os(Linux)
+    @Test func eventsWakeTheWatcherAtOnceInFoldersMadeLaterAndThroughAReplacedLink() async throws {
+        let theme = try Theme()
+        defer { theme.remove() }
+        let hour = Duration.seconds(3600)
+        let watcher = ServeWatcher(paths: [theme.templates], interval: hour)
+        #expect(watcher.events != nil, "inotify is there on Linux")
+        var baseline = watcher.stamps()
+        let made = theme.templates.appendingPathComponent("partials/more")
+        for change in [
+            { try theme.edit { $0 + "\n" } },
+            { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false) },
+            // In the folder made after the watch began: it is watched as soon as it appears.
+            { try Data("{{x}}".utf8).write(to: made.appendingPathComponent("one.mustache")) },
+        ] as [() throws -> Void] {
+            let from = baseline
+            async let next = Self.bounded { await watcher.nextChange(after: from) }
+            try change()
+            let settled = try #require(await next, "the change was seen")
+            #expect(settled != baseline)
+            baseline = settled
+        }
+        // The cache's snapshot is watched through its `current` link, which a fetch replaces.
+        let cache = theme.work.appendingPathComponent("cache")
+        for generation in ["g1", "g2"] {
+            let folder = cache.appendingPathComponent(generation)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("[\"\(generation)\"]".utf8).write(to: folder.appendingPathComponent("snapshot.json"))
+        }
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("current").path, withDestinationPath: "g1")
+        let snapshot = ServeWatcher(paths: [cache.appendingPathComponent("current/snapshot.json")], interval: hour)
+        let before = snapshot.stamps()
+        async let next = Self.bounded { await snapshot.nextChange(after: before) }
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("next").path, withDestinationPath: "g2")
+        #expect(rename(cache.appendingPathComponent("next").path, cache.appendingPathComponent("current").path) == 0)
+        let settled = try #require(await next, "the replaced link was seen")
+        #expect(settled != before)
+    }
+
+    /// `body`'s answer, or nil after a minute.
+    private static func bounded(_ body: @escaping @Sendable () async -> ServeWatcher.Stamps?) async -> ServeWatcher.Stamps? {
+        await withTaskGroup(of: ServeWatcher.Stamps??.self) { group in
+            group.addTask { await body() }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return .some(nil)
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? nil
+        }
+    }
+    #endif
+
     @Test func hiddenFilesAndFoldersAreNotWatched() throws {
         let theme = try Theme()
         defer { theme.remove() }

@@ -50,7 +50,8 @@ struct PublishFailureTests {
         #expect(!workspace.isMarkedAsPublished(), "a folder never published is not claimed")
     }
 
-    @Test("bad paths are refused", arguments: ["", "/etc/passwd", "a//b", "../escape", "a/./b", "a/", "a/.."])
+    @Test("bad paths are refused", arguments: ["", "/etc/passwd", "a//b", "../escape", "a/./b", "a/", "a/..", ".", "..", "a/../b",
+                                               "a\u{0}b", "/"])
     func invalidPath(path: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -58,6 +59,15 @@ struct PublishFailureTests {
             try workspace.publisher.publish([SiteFile(path: path, text: "x")])
         }
         #expect(try workspace.rootEntries().isEmpty)
+    }
+
+    @Test("names made of dots are paths like any other, but for . and ..")
+    func dottedPaths() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let paths = [".htaccess", "a/...", "a/..b/c.html", "a.b/c", "...x/.y"]
+        try workspace.publisher.publish(paths.map { SiteFile(path: $0, text: "x") })
+        for path in paths { #expect(FileManager.default.fileExists(atPath: workspace.output.appendingPathComponent(path).path), "\(path)") }
     }
 
     @Test("duplicate paths and file/folder clashes are refused")
@@ -69,6 +79,14 @@ struct PublishFailureTests {
         }
         #expect(throws: SiteOutputError.fileFolderConflict(file: "a", nestedFile: "a/b.html")) {
             try workspace.publisher.publish([SiteFile(path: "a", text: "1"), SiteFile(path: "a/b.html", text: "2")])
+        }
+        // Below a folder already claimed, and the other way round.
+        #expect(throws: SiteOutputError.fileFolderConflict(file: "a/b", nestedFile: "a/b/c.html")) {
+            try workspace.publisher.publish([SiteFile(path: "a/x.html", text: "1"), SiteFile(path: "a/b", text: "2"),
+                                             SiteFile(path: "a/b/c.html", text: "3")])
+        }
+        #expect(throws: SiteOutputError.fileFolderConflict(file: "a/b", nestedFile: "a/b/c/d.html")) {
+            try workspace.publisher.publish([SiteFile(path: "a/b/c/d.html", text: "1"), SiteFile(path: "a/b", text: "2")])
         }
     }
 

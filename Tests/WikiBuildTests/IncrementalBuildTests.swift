@@ -19,6 +19,8 @@ import Testing
         var files: [String: String] = Dictionary(uniqueKeysWithValues: DemoContent.texts.map { ($0.path, $0.text) })
         let avatars = DemoDataset.avatars()
         let said = WarningLog()
+        /// Kept across the series' builds into its site, as `serve` keeps it; clean builds get none.
+        let memory = SiteBuild.Memory()
 
         init() throws {
             folder = try SharedFixtures.temporaryDirectory("rmwiki-incremental")
@@ -35,6 +37,7 @@ import Testing
             })
             settings.now = Date(timeIntervalSince1970: 1_800_000_000)
             settings.renderAll = full
+            settings.memory = output.lastPathComponent == "site" ? memory : nil
             let log = SiteBuild.Log(say: said.append, warn: { _ in })
             return try await SiteBuild(
                 settings: settings, data: .records(snapshot, avatars: avatars, history: SmallWorld.history)).run(log: log)
@@ -69,6 +72,8 @@ import Testing
             // An edit to texts that were there runs only the page makers that read them; any other, every maker.
             let someValuesBuilt = line.contains("(the values of ")
             #expect(someValuesBuilt == textsOnly, "seed \(seed), step \(step) (\(label)): \(line)")
+            // Then, as in `serve`, each language's page model is the last build's with the new texts.
+            #expect(report.modelsKept == textsOnly, "seed \(seed), step \(step) (\(label))")
             skippedMakers = skippedMakers || someValuesBuilt
             // Every page is recorded with its maker, so the next text edit need not run it: a maker whose record was
             // dropped (say, for a text it read that nobody wrote) would run again on every edit.
