@@ -100,6 +100,19 @@ package final class PublishSession: Sendable {
         return true
     }
 
+    /// `keep` for many paths under one lock: all of them, or none (false) when the published tree lacks a file at one.
+    package func keep(_ paths: [String]) throws -> Bool {
+        guard paths.allSatisfy({ published.files[$0] == .file }) else { return false }
+        for path in paths { try SitePathRules.validate(path) }
+        try progress.withLock { progress in
+            for path in paths {
+                try progress.plan.claim(path)
+                progress.plan.record(.unchanged, for: path)
+            }
+        }
+        return true
+    }
+
     /// Completes the tree to be switched in and switches it, unless nothing changed (or this is a dry run).
     package func finish() throws -> PublishSummary {
         let plan = progress.withLock { $0.plan }

@@ -154,6 +154,7 @@ extension BuildState {
         let whole: String
 
         static let baseName = "the templates, strings, settings or generator"
+        static let picturesName = "the pictures"
 
         init(theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
              content: [ContentFolder.File]) throws {
@@ -169,7 +170,7 @@ extension BuildState {
             base = shared.hex
             var named = [Self.baseName: base]
             named["the data"] = try Self.digest(of: data)
-            named["the pictures"] = Self.digest(of: avatars, cached: { if case .files = data { true } else { false } }())
+            named[Self.picturesName] = Self.digest(of: avatars, cached: { if case .files = data { true } else { false } }())
             // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
             for file in content {
                 var digest = InputFingerprint()

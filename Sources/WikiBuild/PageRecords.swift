@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Primitives
+import SiteOutput
 import Synchronization
 import WikiModel
 
@@ -254,7 +255,7 @@ final class PageReuse: Sendable {
     /// the content folder changed, or no record says what each maker read).
     private let changedReads: Set<String>?
     private let ledger: PocketFiles.Ledger
-    private let keepPublished: @Sendable (String) throws -> Bool
+    private let keepPublished: @Sendable ([String]) throws -> Bool
     private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], kept: Set<String>)>(([:], [:], []))
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)
@@ -263,7 +264,7 @@ final class PageReuse: Sendable {
     /// `earlier` without pages renders every page; `changedReads` nil runs every maker.
     init(
         earlier: PageRecords, changedReads: Set<String>?, ledger: PocketFiles.Ledger,
-        keepPublished: @escaping @Sendable (String) throws -> Bool
+        keepPublished: @escaping @Sendable ([String]) throws -> Bool
     ) {
         self.earlier = earlier
         earlierByMaker = changedReads == nil ? [:] : earlier.pagesByMaker
@@ -278,10 +279,9 @@ final class PageReuse: Sendable {
     func skip(maker: String) throws -> [(path: String, inSitemap: Bool)]? {
         guard let changedReads, let record = earlier.makers[maker], record.read.isDisjoint(with: changedReads),
               let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
-        for (path, page) in pages {
-            guard try keepPublished(path) else { return nil }
-            ledger.note(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))
-        }
+        // All of them or none: a maker that runs after all must find none of its pages taken.
+        guard try keepPublished(pages.map(\.path)) else { return nil }
+        ledger.note(pages.map { ($0.path, PocketFiles.Ledger.Entry(size: $0.page.size, hash: $0.page.hash)) })
         // One lock for the maker's pages, not one each: the workers skip most makers at the same time.
         made.withLock { made in
             for (path, page) in pages {
@@ -305,10 +305,18 @@ final class PageReuse: Sendable {
             $0.pages[path] = record
             return $0.kept.contains(path)
         }
-        guard let key, let page = earlier.pages[path], page.key == key, try alreadyKept || keepPublished(path) else { return false }
+        guard let key, let page = earlier.pages[path], page.key == key, try alreadyKept || keepPublished([path]) else { return false }
         made.withLock { _ = $0.kept.insert(path) }
-        ledger.note(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))
+        ledger.note([(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))])
         kept.add(1, ordering: .relaxed)
+        return true
+    }
+
+    /// Leaves `files` as published without comparing them, when the caller knows they are (the avatars and their
+    /// copies, when the pictures, their copies and the output are the last build's): all of them, or none (false).
+    func keep(_ files: [SiteFile]) throws -> Bool {
+        guard try keepPublished(files.map(\.path)) else { return false }
+        ledger.note(files)
         return true
     }
 

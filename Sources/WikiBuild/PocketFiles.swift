@@ -29,22 +29,35 @@ struct PocketFiles: Sendable {
         private let entries = Mutex<[String: Noted]>([:])
 
         func note(_ file: SiteFile) {
-            let noted: Noted
-            switch file.content {
-            case .bytes(let bytes) where file.path.hasSuffix(".html") || file.path.hasSuffix(".json"):
-                noted = .entry(Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes)))
-            case .bytes(let bytes):
-                // A picture made in memory (an avatar's smaller copy, say) is tracked by size like a linked one.
-                noted = .entry(Entry(size: bytes.count, hash: nil))
-            case .copy(let source):
-                noted = .copy(source: source)
-            }
+            let noted = Self.noted(file)
             entries.withLock { $0[file.path] = noted }
         }
 
-        /// A file left as published, whose size and hash the last build noted.
-        func note(_ path: String, _ entry: Entry) {
-            entries.withLock { $0[path] = .entry(entry) }
+        /// `note` for many files under one lock.
+        func note(_ files: [SiteFile]) {
+            let noted = files.map(Self.noted)
+            entries.withLock { entries in
+                for (file, noted) in zip(files, noted) { entries[file.path] = noted }
+            }
+        }
+
+        private static func noted(_ file: SiteFile) -> Noted {
+            switch file.content {
+            case .bytes(let bytes) where file.path.hasSuffix(".html") || file.path.hasSuffix(".json"):
+                .entry(Entry(size: bytes.count, hash: PocketFiles.contentHash(bytes)))
+            case .bytes(let bytes):
+                // A picture made in memory (an avatar's smaller copy, say) is tracked by size like a linked one.
+                .entry(Entry(size: bytes.count, hash: nil))
+            case .copy(let source):
+                .copy(source: source)
+            }
+        }
+
+        /// Files left as published, whose sizes and hashes the last build noted.
+        func note(_ kept: [(path: String, entry: Entry)]) {
+            entries.withLock { entries in
+                for (path, entry) in kept { entries[path] = .entry(entry) }
+            }
         }
 
         subscript(path: String) -> Entry? { self[[path]][0] }

@@ -316,6 +316,11 @@ package struct SiteBuild: Sendable {
         let (earlier, changedReads, reason) = reusable(check, reads: reads)
         var pages = pages
         if changedReads != nil, let memory = settings.memory { pages.models = memory.models(madeFor: check.untouchedBuild) }
+        // The output is the last build's (else no page records were kept) and so are the avatars, their copies' sides
+        // and sizes (the shape) and where they come from.
+        pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty
+            && earlier.inputs[BuildState.InputDigests.picturesName] == check.parts.named[BuildState.InputDigests.picturesName]
+            && earlier.reads[ContentReads.shape] == reads[ContentReads.shape]
         let ledger = PocketFiles.Ledger()
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
         var models: [String: SiteRenderer.LanguageModel] = [:]

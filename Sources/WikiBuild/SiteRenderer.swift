@@ -23,6 +23,9 @@ struct SiteRenderer: Sendable {
         /// Each language's model of the last build, by language code, when this build's records, pictures, base and
         /// content shape are that build's (only texts changed): kept, with the new texts. Empty: made anew.
         var models: [String: LanguageModel] = [:]
+        /// The avatars and their copies are the ones the last build published, and the output is as it left it: they
+        /// are kept as published, not compared one by one (two `stat`s each, some 4,150 files).
+        var picturesPublished = false
     }
 
     /// A language's page model and its search index, which `serve` keeps between builds (`SiteBuild.Memory`).
@@ -112,7 +115,7 @@ struct SiteRenderer: Sendable {
                         reuse: reuse))
                 }
             }
-            group.addTask { (languages.count, try Self.sharedPictures(input, emit: emit)) }
+            group.addTask { (languages.count, try Self.sharedPictures(input, reuse: reuse, emit: emit)) }
             var parts = [RenderedPart?](repeating: nil, count: languages.count + 1)
             for try await (index, part) in group { parts[index] = part }
             return parts.compactMap { $0 }
@@ -120,24 +123,27 @@ struct SiteRenderer: Sendable {
     }
 
     /// The avatars, their copies and the content folder's pictures, which every language shares.
-    private static func sharedPictures(_ input: Input, emit: @Sendable (SiteFile) throws -> Void) throws -> RenderedPart {
-        var part = RenderedPart()
+    private static func sharedPictures(
+        _ input: Input, reuse: PageReuse, emit: @Sendable (SiteFile) throws -> Void
+    ) throws -> RenderedPart {
+        var avatars: [SiteFile] = []
         for (id, avatar) in input.avatars.sorted(by: { $0.key < $1.key }) where input.dataset.character(id) != nil {
             let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
             switch avatar.source {
-            case .file(let source): try emit(SiteFile(path: path, content: .copy(sourcePath: source)))
-            case .bytes(let bytes): try emit(SiteFile(path: path, bytes: bytes))
+            case .file(let source): avatars.append(SiteFile(path: path, content: .copy(sourcePath: source)))
+            case .bytes(let bytes): avatars.append(SiteFile(path: path, bytes: bytes))
             }
-            part.paths.append(path)
         }
+        avatars += input.copies.files
+        if !(input.picturesPublished ? try reuse.keep(avatars) : false) {
+            for file in avatars { try emit(file) }
+        }
+        // The content's pictures are compared always: a fan may replace one in place.
         let images = input.content.images.sorted(by: { $0.key < $1.key }).map { path, source in
             SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
         }
-        for file in input.copies.files + images {
-            try emit(file)
-            part.paths.append(file.path)
-        }
-        return part
+        for file in images { try emit(file) }
+        return RenderedPart(paths: (avatars + images).map(\.path))
     }
 
     /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it.
