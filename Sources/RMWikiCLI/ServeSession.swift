@@ -58,8 +58,8 @@ struct ServeSession: Sendable {
     private func serve(_ server: HTTPServer, _ channel: LiveReloadChannel, ready: @Sendable (URL) -> Void) async -> Outcome {
         // The baseline is taken before the first build: an edit made while it runs, or as soon as the URL is
         // announced, must still rebuild (taken later, such an edit became the baseline and was never built).
-        let watcher = ServeWatcher(paths: watchedPaths, interval: options.pollInterval)
-        let baseline = options.watch ? watcher.stamps() : [:]
+        let watcher = options.watch ? ServeWatcher(paths: watchedPaths, interval: options.pollInterval) : nil
+        let baseline = watcher?.stamps() ?? [:]
         if let failure = await build(options.site, channel: channel) {
             // A refused output or cache is no edit away from building: serving "what it holds" would serve a
             // folder the user never meant to publish (a home, the current folder).
@@ -85,7 +85,7 @@ struct ServeSession: Sendable {
             console.out("Watching " + watchedPaths.map(\.path).joined(separator: ", ") + " for changes")
         }
         ready(url)
-        if options.watch { await watch(watcher, from: baseline, channel) }
+        if let watcher { await watch(watcher, from: baseline, channel) }
         return .serving
     }
 

@@ -91,6 +91,7 @@ enum PreviewBenchmark {
                    let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
                     port = URL(string: String(url))?.port
                 } else {
+                    // A benchmark reading its child's log, not a test: polled, bounded by the deadline, never timed.
                     usleep(20_000)
                 }
             }
@@ -120,7 +121,7 @@ enum PreviewBenchmark {
                 let text = (try? Data(contentsOf: log)) ?? Data()
                 let lines = String(decoding: text.dropFirst(before), as: UTF8.self).split(separator: "\n").map(String.init)
                 if lines.contains(where: { $0.hasPrefix("published ") }) { return (wall, lines) }
-                usleep(5_000)
+                usleep(5_000) // after the timed part: the log's last line, bounded by the deadline
             }
             throw BenchmarkError("the rebuild logged no \"published\" line")
         }
