@@ -43,6 +43,15 @@ package struct ProtectedFolders: Sendable, Equatable {
     /// The rules for this process: its working folder, `$HOME` and the homes in `/etc/passwd`, its executable
     /// and libraries, and `folders` (role, location), every path resolved.
     package static func forThisProcess(protecting folders: [(role: String, url: URL)]) -> ProtectedFolders {
+        var rules = thisProcess
+        rules.folders = folders.map { Folder($0.role, resolved($0.url)) }
+        return rules
+    }
+
+    /// Read once: `serve` checks the output at every rebuild, and resolving every library's path (a `readlink` per
+    /// name in each) cost each rebuild a few milliseconds. None of it changes while rmwiki runs; a library loaded
+    /// later comes from the same folders as those loaded by the first build, which uses all of rmwiki.
+    private static let thisProcess: ProtectedFolders = {
         var homes: [String] = []
         let ownHome = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : resolved(URL(fileURLWithPath: $0)) }
         if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { homes.append(home) }
@@ -57,8 +66,8 @@ package struct ProtectedFolders: Sendable, Equatable {
             homes: homes.map { resolved(URL(fileURLWithPath: $0)) }.filter { $0 != "/" },
             ownHome: ownHome == "/" ? nil : ownHome,
             runtimeFiles: runtimeFiles().map { resolved(URL(fileURLWithPath: $0)) },
-            folders: folders.map { Folder($0.role, resolved($0.url)) })
-    }
+            folders: [])
+    }()
 
     /// Why `url` must not be taken, in a few words ("it is a home folder"); nil when these rules allow it.
     package func refusal(of url: URL) -> String? {

@@ -22,8 +22,9 @@ struct ServeWatcher: Sendable {
     /// A path that never stops changing still gets a rebuild after this many polls.
     let maxSettlePolls = 10
     /// With events, how long a change must go without another before it is built: an editor's save (a temporary
-    /// file, a rename) or a `git checkout` is a burst of events well within it.
-    static let settleWindow: Duration = .milliseconds(20)
+    /// file, a rename) is a burst of events well within it. A longer burst (a large `git checkout`) may start a
+    /// build before it ends; serve then shows nothing of that build and builds again (see `ServeSession.watch`).
+    static let settleWindow: Duration = .milliseconds(5)
 
     init(paths: [URL], interval: Duration) {
         self.paths = paths

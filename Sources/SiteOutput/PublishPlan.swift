@@ -21,24 +21,26 @@ struct PublishPlan {
     /// Every folder the new site needs, with the first file planned inside it (for the clash error).
     private(set) var folders: [String: String] = [:]
 
-    /// Takes `path` for one file, refusing a second file on it and a file where another needs a folder.
-    mutating func claim(_ path: String) throws {
-        if states[path] != nil { throw SiteOutputError.duplicatePath(path) }
+    /// Room for a site of `files` files in `folders` folders (the published one's): a plan grown a file at a time
+    /// otherwise rehashes every path it holds a dozen times.
+    init(files: Int = 0, folders: Int = 0) {
+        states.reserveCapacity(files)
+        self.folders.reserveCapacity(folders)
+    }
+
+    /// Takes `path` for one file (in `parent`, its folder, when the caller has it), refusing a second file on it and a
+    /// file where another needs a folder. Held as unchanged until classified; `record` sets the real state.
+    mutating func claim(_ path: String, parent: String? = nil) throws {
+        if states.updateValue(.unchanged, forKey: path) != nil { throw SiteOutputError.duplicatePath(path) }
         if let nested = folders[path] { throw SiteOutputError.fileFolderConflict(file: path, nestedFile: nested) }
-        // A folder already claimed had its ancestors claimed with it, none of them a file: most paths (a page among a
-        // kind's others) stop here, with one string made instead of one per ancestor.
-        let parent = SitePathRules.parent(of: path)
-        if parent.isEmpty || folders[parent] != nil {
-            states[path] = .unchanged
-            return
+        // Up from the file's folder to the first one claimed: that one had its ancestors claimed with it, none of them a
+        // file. Most paths (a page among a kind's others) stop at their own folder or the one above it.
+        var folder = parent ?? SitePathRules.parent(of: path)
+        while !folder.isEmpty, folders[folder] == nil {
+            if states[folder] != nil { throw SiteOutputError.fileFolderConflict(file: folder, nestedFile: path) }
+            folders[folder] = path
+            folder = SitePathRules.parent(of: folder)
         }
-        let parents = SitePathRules.parentFolders(of: path)
-        for folder in parents where states[folder] != nil {
-            throw SiteOutputError.fileFolderConflict(file: folder, nestedFile: path)
-        }
-        for folder in parents where folders[folder] == nil { folders[folder] = path }
-        // Held as unchanged until classified; `record` sets the real state.
-        states[path] = .unchanged
     }
 
     mutating func record(_ state: State, for path: String) {

@@ -33,7 +33,7 @@ package final class PublishSession: Sendable {
     private let copiedInsteadOfLinked = Atomic<Bool>(false)
 
     private struct Progress {
-        var plan = PublishPlan()
+        var plan: PublishPlan
         var staging: StagingFolder?
         /// Set at the standby's first change, once its record is gone.
         var standbyWriter: StandbyWriter?
@@ -43,6 +43,8 @@ package final class PublishSession: Sendable {
         var made: Set<String> = []
         /// After a publish through the standby, what it touched.
         var touched: Touched?
+        /// After a switch, what the standby's record will say differs (see `recordStandby`).
+        var standbyRecord: (differingFiles: [String], differingFolders: [String])?
     }
 
     init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?,
@@ -58,7 +60,8 @@ package final class PublishSession: Sendable {
         }
         // A standby is worth only as much as the knowledge of the live tree it differs from.
         standby = dryRun || lastPublished == nil ? nil : StandbyTree.trusted(for: location)
-        progress = Mutex(Progress(made: standby?.folders(live: published.folders) ?? []))
+        progress = Mutex(Progress(plan: PublishPlan(files: published.files.count, folders: published.folders.count),
+                                  made: standby?.folders(live: published.folders) ?? []))
     }
 
     /// Plans `file` and, when it is new or changed, writes it into the tree to be switched in.
@@ -93,10 +96,7 @@ package final class PublishSession: Sendable {
     package func keep(_ path: String) throws -> Bool {
         guard published.files[path] == .file else { return false }
         try SitePathRules.validate(path)
-        try progress.withLock { progress in
-            try progress.plan.claim(path)
-            progress.plan.record(.unchanged, for: path)
-        }
+        try progress.withLock { try $0.plan.claim(path) }
         return true
     }
 
@@ -104,11 +104,10 @@ package final class PublishSession: Sendable {
     package func keep(_ paths: [String]) throws -> Bool {
         guard paths.allSatisfy({ published.files[$0] == .file }) else { return false }
         for path in paths { try SitePathRules.validate(path) }
+        // The folders are found before the lock: the renderer's workers keep most pages at the same time.
+        let parents = paths.map(SitePathRules.parent(of:))
         try progress.withLock { progress in
-            for path in paths {
-                try progress.plan.claim(path)
-                progress.plan.record(.unchanged, for: path)
-            }
+            for (path, parent) in zip(paths, parents) { try progress.plan.claim(path, parent: parent) }
         }
         return true
     }
@@ -136,11 +135,24 @@ package final class PublishSession: Sendable {
             }
         }
         if copiedInsteadOfLinked.load(ordering: .relaxed) { return summary }
+        progress.withLock {
+            $0.standbyRecord = (summary.added + summary.updated + summary.removed,
+                                Array(published.folders.symmetricDifference(plan.folders.keys)))
+        }
+        return summary
+    }
+
+    /// After `finish` switched a tree in, writes the record that lets the next publish update the tree switched out
+    /// (see `StandbyTree`); without it the next publish builds a full staging tree. Apart from `finish` so that the
+    /// preview's pages reload before it is written: nothing but the next publish reads it.
+    package func recordStandby() {
+        guard let (differingFiles, differingFolders) = progress.withLock({ progress in
+            defer { progress.standbyRecord = nil }
+            return progress.standbyRecord
+        }) else { return }
         StandbyTree.record(
             for: location, folders: Array(published.folders), known: knownStates,
-            differingFiles: summary.added + summary.updated + summary.removed,
-            differingFolders: Array(published.folders.symmetricDifference(plan.folders.keys)))
-        return summary
+            differingFiles: differingFiles, differingFolders: differingFolders)
     }
 
     /// The staging folder with every file and folder of the new site: the unchanged files linked from the output.

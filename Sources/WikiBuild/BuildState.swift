@@ -71,6 +71,15 @@ struct BuildState: Sendable, Equatable {
         return Array(text.utf8)
     }
 
+    /// The fingerprint of the last build's inputs, its state's first line, read alone: a build whose inputs differ
+    /// renders whatever the output holds, and starts on it before the output is looked at.
+    static func lastInputs(for output: URL) -> String? {
+        guard let file = FileHandle(forReadingAtPath: location(for: output).path) else { return nil }
+        defer { try? file.close() }
+        guard let head = try? file.read(upToCount: 256), let end = head.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return String(decoding: head[..<end], as: UTF8.self)
+    }
+
     /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
     func save(for output: URL) {
         let destination = Self.location(for: output)
@@ -115,10 +124,9 @@ extension BuildState {
         /// What the last build published, when its output is untouched (see `PublishedListing`).
         let untouchedOutput: PublishedListing?
 
-        init(theme: Theme, configuration: SiteConfiguration, output: URL, data: RecordsOrigin,
-             avatars: [Int: AvatarImage], content: [ContentFolder.File] = [], lastBuild: LastBuild) throws {
+        init(parts: InputDigests, output: URL, lastBuild: LastBuild) {
             self.output = output
-            parts = try InputDigests(theme: theme, configuration: configuration, data: data, avatars: avatars, content: content)
+            self.parts = parts
             inputs = parts.whole
             if let state = lastBuild.state, state.inputs == inputs, lastBuild.outputUntouched {
                 unchangedFiles = state.files.filter { !$0.isFolder }.map(\.path)
@@ -129,19 +137,14 @@ extension BuildState {
             untouchedOutput = lastBuild.outputUntouched ? lastBuild.state.map { PublishedListing(states: $0.files) } : nil
         }
 
-        /// The last build's page records, when its output is untouched: the pages it may leave as they are. Read
-        /// only by a build that renders, so a no-change build does not pay for it.
-        func earlierPages() -> PageRecords? {
-            untouchedBuild.flatMap { PageRecords.load(for: output, state: $0) }
-        }
-
         /// The build's "state" step, after a successful publish that left these states (nil when an entry is missing),
-        /// made of `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`.
-        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: PageRecords) {
-            if let states {
-                pages.save(for: output, state: inputs)
-                BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
-            }
+        /// made of `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`. Returns
+        /// the page records saved, nil when none were.
+        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: PageRecords) -> PageRecords? {
+            guard let states else { return nil }
+            pages.save(for: output, state: inputs)
+            BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
+            return pages
         }
     }
 

@@ -256,7 +256,7 @@ final class PageReuse: Sendable {
     private let changedReads: Set<String>?
     private let ledger: PocketFiles.Ledger
     private let keepPublished: @Sendable ([String]) throws -> Bool
-    private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], kept: Set<String>)>(([:], [:], []))
+    private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], skipped: [String])>(([:], [:], []))
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)
     private let built = Atomic<Int>(0)
@@ -281,14 +281,11 @@ final class PageReuse: Sendable {
               let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
         // All of them or none: a maker that runs after all must find none of its pages taken.
         guard try keepPublished(pages.map(\.path)) else { return nil }
-        ledger.note(pages.map { ($0.path, PocketFiles.Ledger.Entry(size: $0.page.size, hash: $0.page.hash)) })
-        // One lock for the maker's pages, not one each: the workers skip most makers at the same time.
+        // Only the maker is noted: its pages' records (and the ledger's sizes and hashes) are the last build's, taken as
+        // they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time by every worker at once.
         made.withLock { made in
-            for (path, page) in pages {
-                made.kept.insert(path)
-                made.pages[path] = page
-            }
             made.makers[maker] = record
+            made.skipped.append(maker)
         }
         seen.add(pages.count, ordering: .relaxed)
         kept.add(pages.count, ordering: .relaxed)
@@ -301,12 +298,8 @@ final class PageReuse: Sendable {
         seen.add(1, ordering: .relaxed)
         built.add(1, ordering: .relaxed)
         let record = PageRecords.Page(key: key, size: 0, hash: "", maker: maker, ordinal: ordinal, inSitemap: inSitemap)
-        let alreadyKept = made.withLock {
-            $0.pages[path] = record
-            return $0.kept.contains(path)
-        }
-        guard let key, let page = earlier.pages[path], page.key == key, try alreadyKept || keepPublished([path]) else { return false }
-        made.withLock { _ = $0.kept.insert(path) }
+        made.withLock { $0.pages[path] = record }
+        guard let key, let page = earlier.pages[path], page.key == key, try keepPublished([path]) else { return false }
         ledger.note([(path, PocketFiles.Ledger.Entry(size: page.size, hash: page.hash))])
         kept.add(1, ordering: .relaxed)
         return true
@@ -339,9 +332,12 @@ final class PageReuse: Sendable {
 
     /// This build's pages and makers, each page with its file's size and hash as the ledger noted them.
     func records(base: String, inputs: [String: String], reads: [String: String]) -> PageRecords {
-        let (made, makers) = made.withLock { ($0.pages, $0.makers) }
+        let (made, makers, skipped) = made.withLock { ($0.pages, $0.makers, $0.skipped) }
         var pages: [String: PageRecords.Page] = [:]
-        pages.reserveCapacity(made.count)
+        pages.reserveCapacity(earlier.pages.count)
+        for maker in skipped {
+            for (path, page) in earlierByMaker[maker] ?? [] { pages[path] = page }
+        }
         // A dictionary's keys come in the order it iterates.
         for ((path, page), entry) in zip(made, ledger[Array(made.keys)]) {
             if let entry, let hash = entry.hash {

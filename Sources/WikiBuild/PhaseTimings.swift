@@ -26,6 +26,15 @@ struct PhaseTimings: Sendable {
         return result.0
     }
 
+    /// The phases of `other`, timed apart (in a task of their own), the first of them `alongside` the phase before.
+    mutating func record(_ other: PhaseTimings, alongside: Bool) {
+        for (index, phase) in other.phases.enumerated() {
+            phases.append(Phase(name: phase.name, duration: phase.duration, alongside: alongside && index == 0))
+        }
+        guard let added = other.span else { return }
+        span = (min(span?.start ?? added.start, added.start), max(span?.end ?? added.end, added.end))
+    }
+
     /// A phase that has just ended.
     private mutating func append(_ name: String, _ duration: Duration, alongside: Bool) {
         phases.append(Phase(name: name, duration: duration, alongside: alongside))

@@ -77,16 +77,18 @@ package struct SiteBuild: Sendable {
         static let silent = Log(say: { _ in }, warn: { _ in })
     }
 
-    /// What one `serve` keeps in memory from a build for the next: each language's page model and search index, with
-    /// the build state of the build that made them. A build whose last build is that one, and whose records, pictures,
+    /// What one `serve` keeps in memory from a build for the next: each language's page model and search index, and the
+    /// page records it saved (not read back from disk), with the build state of the build that made them; and the
+    /// dataset with the inputs it was resolved from, for a build whose records did not change. A build whose last build is that one, and whose records, pictures,
     /// base and content shape are its (only texts changed), takes them with the new texts instead of making every card,
     /// the search index and the statistics again (see `SiteModel.replacing(content:)`).
     ///
     /// It keeps the theme too, with the stamps (size, inode, time) of everything under the templates and static files
     /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again.
     package final class Memory: Sendable {
-        private let kept = Mutex<(state: String, models: [String: SiteRenderer.LanguageModel])?>(nil)
+        private let kept = Mutex<(state: String, models: [String: SiteRenderer.LanguageModel], pages: PageRecords?)?>(nil)
         private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)
+        private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
 
         package init() {}
 
@@ -106,8 +108,27 @@ package struct SiteBuild: Sendable {
             kept.withLock { kept in kept.flatMap { $0.state == state ? $0.models : nil } ?? [:] }
         }
 
-        func keep(_ models: [String: SiteRenderer.LanguageModel], state: String) {
-            kept.withLock { $0 = (state, models) }
+        /// The dataset of the last build, when this build's inputs differ from that build's in texts alone (the
+        /// records, local records, pictures and settings are the same).
+        func dataset(for inputs: [String: String]) -> Dataset? {
+            dataset.withLock { kept in
+                guard let kept, kept.inputs.keys.allSatisfy({ inputs[$0] == kept.inputs[$0] || ContentFolder.isText($0) }),
+                      inputs.keys.allSatisfy({ inputs[$0] == kept.inputs[$0] || ContentFolder.isText($0) }) else { return nil }
+                return kept.dataset
+            }
+        }
+
+        func keep(_ dataset: Dataset, inputs: [String: String]) {
+            self.dataset.withLock { $0 = (inputs, dataset) }
+        }
+
+        /// The page records saved by the build whose state is `state`, as that build saved them; nil for any other.
+        func pages(madeFor state: String) -> PageRecords? {
+            kept.withLock { kept in kept.flatMap { $0.state == state ? $0.pages : nil } }
+        }
+
+        func keep(_ models: [String: SiteRenderer.LanguageModel], pages: PageRecords?, state: String) {
+            kept.withLock { $0 = (state, models, pages) }
         }
     }
 
@@ -163,33 +184,42 @@ package struct SiteBuild: Sendable {
             let published = await lastBuild.0.state?.collections
             loaded = try await timings.measure("data") { try await load(source, published: published, log: log) }
         }
-        let last = timings.record("output", alongside: await lastBuild)
         let records = try await timings.measure("merge") { try merge(loaded, content: content, log: log) }
         try Self.failOnMistakes(content, records)
-        let check = try await timings.measure("check") {
-            try BuildState.Check(theme: theme, configuration: settings.configuration, output: settings.output,
-                                 data: loaded.origin, avatars: records.avatars, content: content.folder.files, lastBuild: last)
+        let digests = try await timings.measure("check") {
+            try BuildState.InputDigests(theme: theme, configuration: settings.configuration, data: loaded.origin,
+                                        avatars: records.avatars, content: content.folder.files)
         }
+        // Inputs other than the last build's are rendered whatever the output holds: what pages are made of is made
+        // while the output is looked at, the longest step before (some 7,300 `lstat`s).
+        let lastInputs = BuildState.lastInputs(for: settings.output)
+        let renders = settings.renderAll || lastInputs != digests.whole
+        async let early = renders ? prepare(records, content: content, inputs: digests, pagesOf: lastInputs, log: log) : nil
+        let last = timings.record("output", alongside: await lastBuild)
+        let check = BuildState.Check(parts: digests, output: settings.output, lastBuild: last)
         if let unchanged = check.unchangedFiles, !settings.renderAll {
             onPublished(PublishSummary(unchanged: unchanged))
             return Report(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true,
                           timings: timings, counts: records.counts(files: unchanged.count))
         }
-        let dataset = await timings.measure("resolve") { Dataset(records.snapshot, datedLocally: content.local.datedLocally) }
-        // Every wiki link and picture is checked before anything is written: a broken one publishes nothing.
-        let resolved = try await timings.measure("links") { try ResolvedContent(content.folder.content, dataset: dataset) }
-        let copies = await timings.measure("pictures") { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
-        let pages = SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
-                                       content: resolved)
-        let (fileCount, summary, record) = try await renderAndPublish(pages, theme: theme, check: check, timings: &timings, log: log)
+        let prepared: Prepared
+        if let made = try await early { prepared = made } else {
+            prepared = try await prepare(records, content: content, inputs: digests, pagesOf: lastInputs, log: log)
+        }
+        timings.record(prepared.timings, alongside: renders)
+        let earlier = check.untouchedBuild != nil && check.untouchedBuild == lastInputs ? prepared.earlier : nil
+        let (fileCount, summary, record) = try await renderAndPublish(
+            prepared.input, earlier: earlier, theme: theme, check: check, timings: &timings, log: log)
         onPublished(summary)
         if let record {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
-            await timings.measure("state") {
-                check.save(states: record.states(), collections: counts, pages: record.pages)
+            let pages = await timings.measure("state") {
+                record.recordStandby()
+                return check.save(states: record.states(), collections: counts, pages: record.pages())
             }
-            settings.memory?.keep(record.models, state: check.inputs)
+            settings.memory?.keep(record.models, pages: pages, state: check.inputs)
+            settings.memory?.keep(prepared.input.dataset, inputs: check.parts.named)
         }
         var report = Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                             counts: records.counts(files: fileCount))
@@ -223,6 +253,36 @@ package struct SiteBuild: Sendable {
             mistakes += error.errors
         }
         if !mistakes.isEmpty { throw ContentErrors(mistakes) }
+    }
+
+    /// What pages are made of, once the build knows it renders: the dataset, the content with every link resolved (a
+    /// broken one fails the build before anything is written), the avatars' copies, and the page records of the build
+    /// whose fingerprint is `state` (kept in memory by `serve`, else read), which the render may use only if the
+    /// output is that build's.
+    private func prepare(
+        _ records: MergedRecords, content: WrittenContent, inputs: BuildState.InputDigests, pagesOf state: String?, log: Log
+    ) async throws -> Prepared {
+        // The copies need no dataset: they are looked up beside it.
+        async let madeCopies = PhaseTimings.timed { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
+        var timings = PhaseTimings()
+        let dataset = await timings.measure("resolve") {
+            settings.memory?.dataset(for: inputs.named) ?? Dataset(records.snapshot, datedLocally: content.local.datedLocally)
+        }
+        let resolved = try await timings.measure("links") { try ResolvedContent(content.folder.content, dataset: dataset) }
+        let copies = timings.record("pictures", alongside: await madeCopies)
+        let earlier = settings.renderAll ? nil : state.flatMap { state in
+            settings.memory?.pages(madeFor: state) ?? PageRecords.load(for: settings.output, state: state)
+        }
+        return Prepared(
+            input: SiteRenderer.Input(dataset: dataset, avatars: records.avatars, copies: copies, history: records.history,
+                                      content: resolved),
+            earlier: earlier, timings: timings)
+    }
+
+    private struct Prepared: Sendable {
+        var input: SiteRenderer.Input
+        var earlier: PageRecords?
+        var timings: PhaseTimings
     }
 
     /// The content folder as read, and the local records parsed from it.
@@ -301,7 +361,8 @@ package struct SiteBuild: Sendable {
     /// whose key is the last build's is left as published, not rendered (see `PageRecords`). Returns what was
     /// published, with every page's record, nil for a dry run.
     private func renderAndPublish(
-        _ pages: SiteRenderer.Input, theme: Theme, check: BuildState.Check, timings: inout PhaseTimings, log: Log
+        _ pages: SiteRenderer.Input, earlier: PageRecords?, theme: Theme, check: BuildState.Check, timings: inout PhaseTimings,
+        log: Log
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
         let session = try SitePublisher(outputDirectory: output).session(
@@ -313,7 +374,7 @@ package struct SiteBuild: Sendable {
         // Every card shows its avatar's copies (their srcset), which no text records: a change to them is one of
         // shape, which runs every maker.
         reads[ContentReads.shape] = Self.shape(reads[ContentReads.shape], withPicturesOf: pages)
-        let (earlier, changedReads, reason) = reusable(check, reads: reads)
+        let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         var pages = pages
         if changedReads != nil, let memory = settings.memory { pages.models = memory.models(madeFor: check.untouchedBuild) }
         // The output is the last build's (else no page records were kept) and so are the avatars, their copies' sides
@@ -321,7 +382,7 @@ package struct SiteBuild: Sendable {
         pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty
             && earlier.inputs[BuildState.InputDigests.picturesName] == check.parts.named[BuildState.InputDigests.picturesName]
             && earlier.reads[ContentReads.shape] == reads[ContentReads.shape]
-        let ledger = PocketFiles.Ledger()
+        let ledger = PocketFiles.Ledger(earlier: earlier)
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
         var models: [String: SiteRenderer.LanguageModel] = [:]
         do {
@@ -336,20 +397,22 @@ package struct SiteBuild: Sendable {
                 return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
+            let (base, inputs, reads) = (check.parts.base, check.parts.named, reads)
             return (fileCount, summary, settings.dryRun ? nil : Published(
-                states: session.publishedStates, pages: reuse.records(base: check.parts.base, inputs: check.parts.named, reads: reads),
-                models: models, modelsKept: !pages.models.isEmpty))
+                states: session.publishedStates, recordStandby: session.recordStandby,
+                pages: { reuse.records(base: base, inputs: inputs, reads: reads) }, models: models, modelsKept: !pages.models.isEmpty))
         } catch {
             session.abandon()
             throw error
         }
     }
 
-    /// What a publish left in the output (its entries' states, read in the state step), and the record of each page for
-    /// the next build.
+    /// What a publish left in the output (its entries' states, read in the state step; the standby's record) and the
+    /// record of each page for the next build: made in the state step, after the preview's pages reloaded.
     private struct Published {
         var states: @Sendable () -> [PublishedFileState]?
-        var pages: PageRecords
+        var recordStandby: @Sendable () -> Void
+        var pages: @Sendable () -> PageRecords
         /// Each language's model, for `Settings.memory`; whether they were the last build's.
         var models: [String: SiteRenderer.LanguageModel]
         var modelsKept: Bool
@@ -360,11 +423,11 @@ package struct SiteBuild: Sendable {
     /// rendered: the inputs that changed, or why none may be left (`--full`, no earlier build, its output changed
     /// since, new templates).
     private func reusable(
-        _ check: BuildState.Check, reads: [String: String]
+        _ earlier: PageRecords?, check: BuildState.Check, reads: [String: String]
     ) -> (pages: PageRecords, changedReads: Set<String>?, reason: String) {
         let none = PageRecords(base: "", inputs: [:], pages: [:])
         if settings.renderAll { return (none, nil, "--full") }
-        guard let earlier = check.earlierPages() else {
+        guard let earlier else {
             return (none, nil, "no record of the last build's pages, or its output changed since")
         }
         let changed = Set(check.parts.named.keys.filter { check.parts.named[$0] != earlier.inputs[$0] }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Mustache
 import RickAndMortyAPI
 import SiteOutput
@@ -63,8 +64,8 @@ struct SiteRenderer: Sendable {
         let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit, reuse: reuse)
         var paths = parts.flatMap(\.paths)
         // The sitemap is made beside the offline lists, which need nothing of it.
-        let (sitemap, firstRenderer) = (parts.flatMap(\.sitemap), renderers.first)
-        async let siteWide = siteWideFiles(sitemap: sitemap, renderer: firstRenderer)
+        let (sitemap, firstRenderer) = (Array(zip(languages, parts.map(\.sitemap))), renderers.first)
+        async let siteWide = siteWideFiles(sitemap: sitemap, languages: languages, renderer: firstRenderer)
         let pocket = PocketFiles(theme: theme, configuration: configuration)
         let pocketLanguages = zip(zip(theme.languages, languages), zip(renderers, parts)).map { pair, rendering in
             PocketFiles.Language(
@@ -146,13 +147,25 @@ struct SiteRenderer: Sendable {
         return RenderedPart(paths: (avatars + images).map(\.path))
     }
 
-    /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it.
-    private func siteWideFiles(sitemap: [MustacheValue], renderer: PageRenderer?) throws -> [SiteFile] {
+    /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it. `sitemap` holds each
+    /// language's pages by their URL relative to its folder.
+    private func siteWideFiles(
+        sitemap: [(SiteLanguage, [String])], languages: [SiteLanguage], renderer: PageRenderer?
+    ) throws -> [SiteFile] {
         guard let renderer else { return [] }
+        let urls: [MustacheValue] = sitemap.flatMap { site, relativeURLs in
+            relativeURLs.map { relativeURL in
+                .object([
+                    "loc": .string(site.configuration.absoluteLink(relativeURL)),
+                    "alternates": .array(languages.count > 1
+                        ? SiteLanguage.links(languages, relativeURL: relativeURL, current: site.code).map(\.mustacheValue) : []),
+                ])
+            }
+        }
         // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
         let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
         return [
-            SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(sitemap)])),
+            SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(urls)])),
             SiteFile(path: "robots.txt", bytes: try renderer.render(template: "robots", values: ["sitemapURL": sitemapURL ?? .null])),
         ]
     }
@@ -161,7 +174,8 @@ struct SiteRenderer: Sendable {
     /// its files: their paths, and its sitemap entries in page order.
     struct RenderedPart: Sendable {
         var paths: [String] = []
-        var sitemap: [MustacheValue] = []
+        /// The pages the sitemap lists, by their URL relative to the language's folder.
+        var sitemap: [String] = []
         /// The words this language's table lacks, each with how many of its pages show it.
         var untranslated: [UntranslatedWord: Int] = [:]
         /// A language's model.
@@ -189,14 +203,7 @@ struct SiteRenderer: Sendable {
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
             PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, language: language.code, prefix: prefix,
-            renderer: renderer, untranslated: untranslated, emit: emit, reuse: reuse
-        ) { relativeURL in
-            .object([
-                "loc": .string(site.configuration.absoluteLink(relativeURL)),
-                "alternates": .array(languages.count > 1
-                    ? SiteLanguage.links(languages, relativeURL: relativeURL, current: site.code).map(\.mustacheValue) : []),
-            ])
-        }
+            renderer: renderer, untranslated: untranslated, emit: emit, reuse: reuse)
         for file in [
             SiteFile(path: prefix + "search/index.json", bytes: searchIndex),
             SiteFile(path: prefix + SiteModel.recentChangesPath, bytes: try theme.strings { try model.recentChangesJSON() }),
@@ -218,8 +225,7 @@ struct SiteRenderer: Sendable {
     /// the pages that show each.
     static func renderPages(
         _ makers: [PageMaker], theme: Theme, language: String, prefix: String, renderer: PageRenderer,
-        untranslated: [UntranslatedWord] = [], emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse,
-        sitemapEntry: @escaping @Sendable (String) -> MustacheValue
+        untranslated: [UntranslatedWord] = [], emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
         let queue = WorkQueue(count: makers.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
@@ -234,7 +240,7 @@ struct SiteRenderer: Sendable {
                             var part = RenderedPart()
                             for page in pages {
                                 part.paths.append(page.path)
-                                if page.inSitemap { part.sitemap.append(sitemapEntry(relativeURL(page.path, prefix: prefix))) }
+                                if page.inSitemap { part.sitemap.append(relativeURL(page.path, prefix: prefix)) }
                             }
                             done.append((index, part))
                             continue
@@ -242,7 +248,7 @@ struct SiteRenderer: Sendable {
                         let reads = ContentReads()
                         let part = try ContentReads.$current.withValue(reads) {
                             try renderMaker(makers[index], maker: maker, theme: theme, prefix: prefix, renderer: renderer,
-                                            untranslated: untranslated, emit: emit, reuse: reuse, sitemapEntry: sitemapEntry)
+                                            untranslated: untranslated, emit: emit, reuse: reuse)
                         }
                         reuse.ran(maker: maker, read: reads.read, pageCount: part.paths.count)
                         done.append((index, part))
@@ -266,7 +272,7 @@ struct SiteRenderer: Sendable {
     /// One maker's pages, each built, given its key and rendered unless `reuse` leaves it as published.
     private static func renderMaker(
         _ make: PageMaker, maker: String, theme: Theme, prefix: String, renderer: PageRenderer, untranslated: [UntranslatedWord],
-        emit: @Sendable (SiteFile) throws -> Void, reuse: PageReuse, sitemapEntry: @Sendable (String) -> MustacheValue
+        emit: @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) throws -> RenderedPart {
         var part = RenderedPart()
         for (ordinal, page) in try theme.strings({ try make() }).enumerated() {
@@ -284,7 +290,7 @@ struct SiteRenderer: Sendable {
             if !untranslated.isEmpty {
                 for word in Self.shown(untranslated, in: content) { part.untranslated[word, default: 0] += 1 }
             }
-            if inSitemap { part.sitemap.append(sitemapEntry(page.route.relativeURL)) }
+            if inSitemap { part.sitemap.append(page.route.relativeURL) }
         }
         return part
     }

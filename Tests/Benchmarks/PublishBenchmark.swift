@@ -124,7 +124,9 @@ extension PublishSession {
         }
         do {
             if let error = failure.withLock({ $0 }) { throw error }
-            return try session.finish()
+            let summary = try session.finish()
+            session.recordStandby()
+            return summary
         } catch {
             session.abandon()
             throw error

@@ -201,3 +201,36 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         }
     }
 }
+
+@Suite struct JSONTextTests {
+    private func literal(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSONText.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func escapesWhatHTMLAndJavaScriptWouldRead() {
+        #expect(literal("Rick") == #""Rick""#)
+        #expect(literal("") == #""""#)
+        #expect(literal(#"</script><img onerror="x">&'"#)
+            == #""\u003c/script\u003e\u003cimg onerror=\"x\"\u003e\u0026\u0027""#)
+        #expect(literal("a\\b\n\r\t\u{1}\u{1f}") == #""a\\b\n\r\t\u0001\u001f""#)
+        #expect(literal("line\u{2028}para\u{2029}end") == #""line\u2028para\u2029end""#)
+        // Other characters, multibyte ones included, as they are.
+        #expect(literal("Évêque • 漢字 \u{2027}\u{202A} 🙂") == "\"Évêque • 漢字 \u{2027}\u{202A} 🙂\"")
+    }
+
+    /// Whatever the text, the literal reads back as it (Foundation's reader) and holds no byte a page could take for markup.
+    @Test func readsBackAsTheText() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "<", ">", "&", "'", "\"", "\\", "\n", "\u{0}", "\u{7f}", "\u{2028}", "\u{2029}", "\u{2026}", "🙂", " "]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            var bytes: [UInt8] = []
+            JSONText.appendString(text, to: &bytes)
+            let read = try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed) as? String
+            #expect(read == text)
+            #expect(!bytes.contains { [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "'")].contains($0) || $0 < 0x20 })
+        }
+    }
+}

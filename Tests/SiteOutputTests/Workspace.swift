@@ -75,6 +75,7 @@ extension SitePublisher {
         do {
             for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
             let summary = try session.finish()
+            session.recordStandby()
             let states = try #require(session.publishedStates())
             let published = try SiteTreeSnapshot(of: outputDirectory)
             #expect(states == PublishedFileState.read(
@@ -91,7 +92,9 @@ extension SitePublisher {
         let session = try session(dryRun: dryRun)
         do {
             for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
-            return try session.finish()
+            let summary = try session.finish()
+            session.recordStandby()
+            return summary
         } catch {
             session.abandon()
             throw error

@@ -140,7 +140,7 @@ struct BuildStateTests {
             let skipped = try await build()
             #expect(skipped.skipped && skipped.fileCount == first.fileCount)
             #expect(skipped.summary.unchanged.count == first.fileCount)
-            #expect(skipped.timings.phases.map(\.name) == ["lock", "theme", "data", "output", "merge", "check"])
+            #expect(skipped.timings.phases.map(\.name) == ["lock", "theme", "data", "merge", "check", "output"])
         }
         try await settle()
         let page = output.appendingPathComponent("characters/1/index.html")
