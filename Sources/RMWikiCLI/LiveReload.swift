@@ -11,6 +11,8 @@ final class LiveReloadChannel: Sendable {
     private struct State {
         var builds = 0
         var error: String?
+        /// A superseded build changed the site and told no page.
+        var owed = false
     }
 
     /// What a (re)connecting page is told first.
@@ -31,21 +33,36 @@ final class LiveReloadChannel: Sendable {
     var subscriberCount: Int { broadcaster.subscriberCount }
 
     /// A build succeeded and was published: every open page reloads, unless the site is byte for byte
-    /// what the pages already show.
-    func built(changed: Bool) {
+    /// what the pages already show. `superseded`: the watched paths changed again while it ran (a `git checkout`
+    /// longer than the settle window), and the next build shows what they hold: pages are told nothing now, and the
+    /// next build's news includes what this one changed.
+    func built(changed: Bool, superseded: Bool = false) {
         let generation = state.withLock { state -> String? in
-            guard changed || state.error != nil else { return nil }
+            if superseded {
+                state.owed = state.owed || changed
+                return nil
+            }
+            guard changed || state.owed || state.error != nil else { return nil }
             state.builds += 1
             state.error = nil
+            state.owed = false
             return "\(run).\(state.builds)"
         }
         if let generation { broadcaster.send(event: "reload", data: generation) }
     }
 
-    /// A build failed: open pages show `message` over the last good site.
-    func failed(_ message: String) {
+    /// A build failed: open pages show `message` over the last good site, unless the build was superseded (a
+    /// half-made change may well fail; the next build says how the whole change does).
+    func failed(_ message: String, superseded: Bool = false) {
+        guard !superseded else { return }
         state.withLock { $0.error = message }
         broadcaster.send(event: "build-error", data: message)
+    }
+
+    /// What superseded builds changed, told now: the changes that superseded them started no build (they changed
+    /// nothing the stamps see).
+    func tellOwed() {
+        if state.withLock({ $0.owed }) { built(changed: true) }
     }
 
     /// The event stream for one page: a `hello` with the current state, then every event.

@@ -2,7 +2,6 @@ import Foundation
 import HTTPServer
 import RickAndMortyAPI
 import SiteOutput
-import Synchronization
 import WikiBuild
 import Primitives
 
@@ -61,7 +60,7 @@ struct ServeSession: Sendable {
         // announced, must still rebuild (taken later, such an edit became the baseline and was never built).
         let watcher = options.watch ? ServeWatcher(paths: watchedPaths, interval: options.pollInterval) : nil
         let baseline = watcher?.stamps() ?? [:]
-        if let failure = await build(options.site, channel: channel).failure {
+        if let failure = await build(options.site, channel: channel) {
             // A refused output or cache is no edit away from building: serving "what it holds" would serve a
             // folder the user never meant to publish (a home, the current folder).
             guard options.watch, failure != .usage else { return .failed(failure) }
@@ -99,55 +98,41 @@ struct ServeSession: Sendable {
         return theme + [DataCache(directory: options.rebuild.cache).watchedSnapshotFile]
     }
 
-    /// Rebuilds after every settled change until cancelled. A build during which the watched paths changed again
-    /// (a `git checkout` longer than the settle window) is superseded: open pages are told nothing of it, not even an
-    /// error the half-made change may have caused, and the next build tells them what it owes (a reload).
+    /// Rebuilds after every settled change until cancelled. A build during which the watched paths changed again is
+    /// superseded (see `LiveReloadChannel.built(changed:superseded:)`).
     private func watch(_ watcher: ServeWatcher, from start: ServeWatcher.Stamps, _ channel: LiveReloadChannel) async {
         var baseline = start
-        var owed = false
         while let next = await watcher.nextChange(after: baseline) {
             baseline = next
             if !options.rebuild.quiet { console.out("Change detected; rebuilding") }
             let events = watcher.events
             let seen = events?.count
-            let outcome = await build(options.rebuild, channel: channel, owed: owed) { events?.count != seen }
-            owed = outcome.owed
-            // Events that changed no stamp start no build: what the superseded build did is told now.
-            if owed, watcher.stamps() == baseline {
-                channel.built(changed: true)
-                owed = false
-            }
+            _ = await build(options.rebuild, channel: channel) { events?.count != seen }
+            if watcher.stamps() == baseline { channel.tellOwed() }
         }
     }
 
-    /// Builds and publishes once and tells the open pages, unless `superseded` says the paths changed since it began
-    /// (the reload is then owed); `owed`: a build before this one changed the site and told nobody. Returns nil on
-    /// success (or when stopped meanwhile), else the failure's exit code; and whether a reload is owed.
+    /// Builds and publishes once and tells the open pages, unless `superseded` says the watched paths changed since
+    /// it began; nil on success (or when stopped meanwhile), else the failure's exit code.
     private func build(
-        _ site: SiteOptions, channel: LiveReloadChannel, owed: Bool = false,
-        superseded: @escaping @Sendable () -> Bool = { false }
-    ) async -> (failure: ExitCode?, owed: Bool) {
+        _ site: SiteOptions, channel: LiveReloadChannel, superseded: @escaping @Sendable () -> Bool = { false }
+    ) async -> ExitCode? {
         let log = site.log(console)
-        let owes = Mutex(owed)
         do {
             // The lock is held per build, not per session: a `build` into the same folder is refused only while
             // a rebuild runs, and a rebuild waits for such a build to finish.
             // Open pages reload as soon as the site is switched in, not after the build state is saved.
             let report = try await site.siteBuild(console: console, lockWait: .seconds(10), memory: memory).run(log: log) { summary in
-                let changed = owes.withLock { owed in
-                    defer { owed = false }
-                    return summary.hasChanges || owed
-                }
-                if superseded() { owes.withLock { $0 = changed } } else { channel.built(changed: changed) }
+                channel.built(changed: summary.hasChanges, superseded: superseded())
             }
             log.say(report.phasesLine)
             log.say("published \(site.output.path): \(report.summary.line) in \(DurationText.elapsed(report.duration))")
-            return (nil, owes.withLock { $0 })
+            return nil
         } catch {
-            if Task.isCancelled { return (nil, owed) }
+            if Task.isCancelled { return nil }
             let code = FailureReport.report(error, doing: "build", console: console)
-            if !superseded() { channel.failed(String(describing: error)) }
-            return (code, owed)
+            channel.failed(String(describing: error), superseded: superseded())
+            return code
         }
     }
 

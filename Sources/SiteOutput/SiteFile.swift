@@ -46,9 +46,10 @@ enum SitePathRules {
         if length == 0 || (onlyDots && length <= 2) { throw SiteOutputError.invalidPath(path) }
     }
 
-    /// "a/b/c.html" → "a/b"; "index.html" → "" (the root).
+    /// "a/b/c.html" → "a/b"; "index.html" → "" (the root). Found as a byte: a search by `Character` cost a fifth
+    /// of keeping a page as published.
     static func parent(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
     }
 
     /// "a/b/c.html" → ["a", "a/b"].

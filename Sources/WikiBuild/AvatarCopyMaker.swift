@@ -3,6 +3,7 @@ import Pictures
 import Primitives
 import RickAndMortyAPI
 import SiteOutput
+import Synchronization
 import WikiModel
 
 /// Makes the smaller copies of every avatar (`AvatarSizes.sides`), once per picture: each is kept in the cache
@@ -62,17 +63,17 @@ struct AvatarCopyMaker: Sendable {
         // is built and compared.
         var stamped: [(stamp: PictureStamps.Stamp, content: String, cached: Cached?)] = []
         var asRemembered = 0
-        var folders = OpenFolders()
-        defer { folders.close() }
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
         made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
-        for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) where characters.contains(id) {
+        let shown = avatars.sorted(by: { $0.key < $1.key }).filter { characters.contains($0.key) }
+        let found = lookUpAll(shown.map(\.value), known: known)
+        for ((id, avatar), found) in zip(shown, found) {
             guard Self.sourceExtensions.contains(avatar.fileExtension) else {
                 made.asTheyAre += 1
                 continue
             }
-            guard let (picture, cached) = lookUp(avatar.source, known: known, folders: &folders) else {
+            guard let (picture, cached) = found else {
                 made.unreadable += 1
                 continue
             }
@@ -122,13 +123,30 @@ struct AvatarCopyMaker: Sendable {
     }
 
     typealias Cached = (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)
+    typealias Found = (picture: (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?), cached: Cached?)
+
+    /// `lookUp` of each avatar copies are made of (nil for the others, and for a file that cannot be read), in their
+    /// order, on every worker: two `stat`s and a few strings each, some 826 pictures a build.
+    private func lookUpAll(_ avatars: [AvatarImage], known: PictureStamps) -> [Found?] {
+        let chunk = 64
+        let chunks = (avatars.count + chunk - 1) / chunk
+        let found = Mutex<[Int: [Found?]]>([:])
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            var folders = OpenFolders()
+            defer { folders.close() }
+            let looked = avatars[(part * chunk)..<min(avatars.count, (part + 1) * chunk)].map { avatar -> Found? in
+                guard Self.sourceExtensions.contains(avatar.fileExtension) else { return nil }
+                return lookUp(avatar.source, known: known, folders: &folders)
+            }
+            found.withLock { $0[part] = looked }
+        }
+        return found.withLock { found in (0..<chunks).flatMap { found[$0] ?? [] } }
+    }
 
     /// Which bytes a picture holds and its copies in the cache, nil when its file cannot be read. A remembered stamp
     /// that names no usable entry (gone, or changed since it was listed) is not trusted: the bytes decide, and with
     /// no usable entry they are returned to be made copies of again.
-    private func lookUp(_ source: AvatarImage.Source, known: PictureStamps, folders: inout OpenFolders)
-        -> (picture: (content: String, bytes: [UInt8]?, stamp: PictureStamps.Stamp?), cached: Cached?)?
-    {
+    private func lookUp(_ source: AvatarImage.Source, known: PictureStamps, folders: inout OpenFolders) -> Found? {
         guard var picture = Self.identify(source, known: known, folders: &folders) else { return nil }
         guard let folderPath = folder?.path else { return (picture, nil) }
         var entry = folderPath + "/" + Self.entryName(picture.content)

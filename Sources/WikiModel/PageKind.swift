@@ -57,7 +57,7 @@ extension SiteModel {
         case .search: one { [try $0.searchPage()] }
         case .statistics: one { [try $0.statisticsPage()] }
         case .whatsNew: one { try $0.whatsNewPages() }
-        case .whatsNewGroup: each(changeGroups()) { try $0.groupPages($1) }
+        case .whatsNewGroup: each(changeGroups) { try $0.groupPages($1) }
         case .dimensions: one { [try $0.dimensionIndexPage()] }
         case .dimension: each(groups.dimensions) { try $0.dimensionPages($1) }
         case .familyIndex: each(PageFamily.all) { [try $0.familyIndexPage($1)] }

@@ -57,7 +57,7 @@ extension SiteModel {
     func randomPage() throws -> SitePage? {
         guard let random = randomCharacter else { return nil }
         let characters = dataset.characters.sorted { $0.id < $1.id }
-        let day = String(changeGroups().first?.updated.prefix(10) ?? "")
+        let day = String(changeGroups.first?.updated.prefix(10) ?? "")
         // FNV-1a over the day: the same everywhere, unlike Swift's seeded `Hasher`.
         let chosen = characters[Int(FNV1a(day.utf8).value % UInt64(characters.count))]
         let card = try card(chosen)

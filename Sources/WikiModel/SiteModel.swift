@@ -31,6 +31,9 @@ package struct SiteModel: Sendable {
     let debutIDsByEpisode: [Int: [Int]]
     /// The dimensions, species, types and seasons with a page of their own.
     let groups: RecordGroups
+    /// What's new, group by group (see `ChangeGroup.timeline`): made once, as half a dozen pages and files of every
+    /// build show it, each language's.
+    let changeGroups: [ChangeGroup]
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
     private(set) var characterCards: [Int: CharacterCard] = [:]
     private(set) var locationCards: [Int: LocationCard] = [:]
@@ -61,6 +64,7 @@ package struct SiteModel: Sendable {
         debutIDsByEpisode = self.dataset.debutIDsByEpisode()
         groups = RecordGroups(self.dataset)
         self.history = history
+        changeGroups = ChangeGroup.timeline(history: history, dataset: self.dataset)
         self.languages = languages
         self.avatarExtensions = avatarExtensions
         self.avatarCopies = avatarCopies

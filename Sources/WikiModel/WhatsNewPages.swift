@@ -81,10 +81,6 @@ extension SiteModel {
         return "\(name) · \(note)"
     }
 
-    func changeGroups() -> [ChangeGroup] {
-        ChangeGroup.timeline(history: history, dataset: dataset)
-    }
-
     /// "Rebuild of November 21, 2026", "Added to the API on November 4, 2017" or "Added to the wiki on September 4,
     /// 2022" (a local record: the API never added it).
     func title(of group: ChangeGroup) throws -> String {
@@ -122,7 +118,7 @@ extension SiteModel {
     /// The timeline, `whatsNewGroupsPerPage` groups a page, each with its counts and first changes; every change is on its
     /// group's own pages (`groupPages`).
     func whatsNewPages() throws -> [SitePage] {
-        let groups = changeGroups()
+        let groups = changeGroups
         let news = Array(try articleEntries().filter { $0.dateISO != nil }.prefix(Self.newArticleCount))
         return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew", pageSize: Self.whatsNewGroupsPerPage) { slice, number, pager in
             WhatsNewPage(
@@ -164,7 +160,7 @@ extension SiteModel {
     /// the group's page. A large rebuild stays one entry of bounded size.
     package func feed() throws -> Feed {
         let authority = "tag:rmwiki.invalid,2017:\(strings.locale)/"
-        let groups = changeGroups()
+        let groups = changeGroups
         let changes = try groups.prefix(Self.feedEntryLimit).map { group in
             let names = try group.entries.prefix(Self.feedNamesPerEntry).map { entry in
                 try strings.format("feed_entry_\(entry.change.rawValue)_\(entry.kind.rawValue)", ["name": try name(of: entry)])

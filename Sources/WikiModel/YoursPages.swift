@@ -55,7 +55,7 @@ extension SiteModel {
         let labels = try RecentChanges.changes.flatMap { change throws in
             try RecentChanges.kinds.map { kind throws in try strings("whatsnew_count_\(change.rawValue)_\(kind.rawValue)") }
         }
-        let groups = changeGroups().filter { $0.source == .rebuild }.prefix(RecentChanges.groupLimit).map { group in
+        let groups = changeGroups.filter { $0.source == .rebuild }.prefix(RecentChanges.groupLimit).map { group in
             var counts = Array(repeating: 0, count: labels.count)
             for entry in group.entries {
                 guard let change = RecentChanges.changes.firstIndex(of: entry.change),

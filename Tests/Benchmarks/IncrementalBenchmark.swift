@@ -7,9 +7,9 @@ import Primitives
 /// local correction of character 400's name, a template, nothing), and `--full`. Prints each kind's median wall
 /// and CPU time and the "rendered" and phases lines of its median run. With `--against PATH`, another rmwiki builds
 /// the same edits into an output of its own right after this one (its `--full` is a build with its build state removed,
-/// for an rmwiki that has no such option).
+/// for an rmwiki that has no such option). `--factor K` builds K times the data (`ScaledDataset`).
 enum IncrementalBenchmark {
-    static let usage = "rmwiki-bench incremental [--runs N] [--data PATH] [--cache DIR] [--work DIR] [--against RMWIKI]"
+    static let usage = "rmwiki-bench incremental [--runs N] [--factor K] [--data PATH] [--cache DIR] [--work DIR] [--against RMWIKI]"
 
     static func run(arguments: [String]) async {
         await OfflineBuilds.run("incremental") { try await measure(arguments: arguments) }
@@ -25,12 +25,12 @@ enum IncrementalBenchmark {
 
     static func measure(arguments: [String]) async throws {
         let options = try OfflineBuilds.Options(
-            arguments, runs: 5, work: FileManager.default.temporaryDirectory,
-            taking: ["--runs", "--data", "--cache", "--work", "--against"], usage: usage)
+            arguments, runs: 5, factor: 1, work: FileManager.default.temporaryDirectory,
+            taking: ["--runs", "--factor", "--data", "--cache", "--work", "--against"], usage: usage)
         let binary = try OfflineBuilds.releaseBinary()
         let work = options.work.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        let cache = try await OfflineBuilds.warmCache(options, work: work)
+        let cache = try await OfflineBuilds.warmCache(options, work: work, scaled: true)
         let content = try BuildBenchmark.writeArticles(in: work.appendingPathComponent("content"))
         try FileManager.default.createDirectory(at: content.appendingPathComponent("data"), withIntermediateDirectories: true)
         let templates = work.appendingPathComponent("Templates")

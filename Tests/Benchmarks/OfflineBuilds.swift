@@ -20,8 +20,9 @@ enum OfflineBuilds {
         /// The system's temporary folder: rmwiki refuses caches and outputs under `/dev`, so `/dev/shm` cannot be it.
         static let scratchFolder = FileManager.default.temporaryDirectory
 
-        init(_ arguments: [String], runs: Int, work: URL, taking names: Set<String>, usage: String) throws {
+        init(_ arguments: [String], runs: Int, factor: Int = 10, work: URL, taking names: Set<String>, usage: String) throws {
             self.runs = runs
+            self.factor = factor
             self.work = work
             var remaining = arguments[...]
             while let argument = remaining.popFirst() {
@@ -30,7 +31,7 @@ enum OfflineBuilds {
                 }
                 switch argument {
                 case "--runs": self.runs = max(1, Int(value) ?? runs)
-                case "--factor": factor = max(1, Int(value) ?? factor)
+                case "--factor": self.factor = max(1, Int(value) ?? factor)
                 case "--data": data = URL(fileURLWithPath: value)
                 case "--cache": cache = URL(fileURLWithPath: value)
                 case "--against": against = value
@@ -61,10 +62,16 @@ enum OfflineBuilds {
 
     /// The cache a benchmark builds from: `--cache DIR`, or one in `work`; filled over loopback (saying so) when it
     /// holds no snapshot yet.
-    static func warmCache(_ options: Options, work: URL) async throws -> URL {
+    /// With `scaled`, the data is `options.factor` times the real one (`ScaledDataset`) when that is more than 1.
+    static func warmCache(_ options: Options, work: URL, scaled: Bool = false) async throws -> URL {
         let cache = options.cache ?? work.appendingPathComponent("cache")
         if !DataCache(directory: cache).hasSnapshot {
-            let refresh = try await warm(cache, from: try LoopbackAPIServer(dataFolder: options.data))
+            let server = if scaled, options.factor > 1 {
+                try ScaledDataset(dataFolder: options.data, factor: options.factor).server
+            } else {
+                try LoopbackAPIServer(dataFolder: options.data)
+            }
+            let refresh = try await warm(cache, from: server)
             print("warmed the cache: \(refresh.snapshot.characters.count) characters, \(refresh.snapshot.locations.count) "
                 + "locations, \(refresh.snapshot.episodes.count) episodes, \(refresh.avatars.count) avatars")
         }

@@ -9,9 +9,9 @@ import Glibc
 /// edited (a line appended), timed from the write to the reload event on the preview's event stream, as an open page
 /// receives it. With `--against PATH`, another rmwiki serves a content folder and output of its own, and the edits
 /// alternate between the two (each server is idle while the other rebuilds). Prints each one's median, min and max,
-/// and the "rendered" and phases lines of its median rebuild.
+/// and the "rendered" and phases lines of its median rebuild. `--factor K` serves K times the data (`ScaledDataset`).
 enum PreviewBenchmark {
-    static let usage = "rmwiki-bench preview [--runs N] [--data PATH] [--cache DIR] [--work DIR] [--against RMWIKI]"
+    static let usage = "rmwiki-bench preview [--runs N] [--factor K] [--data PATH] [--cache DIR] [--work DIR] [--against RMWIKI]"
 
     static func run(arguments: [String]) async {
         await OfflineBuilds.run("preview") { try await measure(arguments: arguments) }
@@ -19,11 +19,11 @@ enum PreviewBenchmark {
 
     static func measure(arguments: [String]) async throws {
         let options = try OfflineBuilds.Options(
-            arguments, runs: 9, work: FileManager.default.temporaryDirectory,
-            taking: ["--runs", "--data", "--cache", "--work", "--against"], usage: usage)
+            arguments, runs: 9, factor: 1, work: FileManager.default.temporaryDirectory,
+            taking: ["--runs", "--factor", "--data", "--cache", "--work", "--against"], usage: usage)
         let work = options.work.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
-        let cache = try await OfflineBuilds.warmCache(options, work: work)
+        let cache = try await OfflineBuilds.warmCache(options, work: work, scaled: true)
         let templates = work.appendingPathComponent("Templates")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: "Templates"), to: templates)
         let binaries = [(try OfflineBuilds.releaseBinary(), "this rmwiki")] + (options.against.map { [($0, $0)] } ?? [])

@@ -63,6 +63,9 @@ struct ScaledDataset {
         self.avatars = avatars
     }
 
+    /// An API look-alike on loopback serving it.
+    var server: LoopbackAPIServer { LoopbackAPIServer(snapshot: snapshot, avatars: avatars) }
+
     private struct Shift {
         let characters: Int
         let locations: Int
