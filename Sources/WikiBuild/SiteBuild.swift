@@ -78,10 +78,11 @@ package struct SiteBuild: Sendable {
     }
 
     /// What one `serve` keeps in memory from a build for the next: each language's page model and search index, and the
-    /// page records it saved (not read back from disk), with the build state of the build that made them; and the
-    /// dataset with the inputs it was resolved from, for a build whose records did not change. A build whose last build is that one, and whose records, pictures,
-    /// base and content shape are its (only texts changed), takes them with the new texts instead of making every card,
-    /// the search index and the statistics again (see `SiteModel.replacing(content:)`).
+    /// page records it saved (not read back from disk), with the build state of the build that made them. A build whose
+    /// last build is that one, and whose records, pictures, base and content shape are its (only texts changed), takes
+    /// them with the new texts instead of making every card, the search index and the statistics again (see
+    /// `SiteModel.replacing(content:)`). The dataset is kept with the inputs it was resolved from, for any build whose
+    /// inputs differ from those in texts alone.
     ///
     /// It keeps the theme too, with the stamps (size, inode, time) of everything under the templates and static files
     /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again.

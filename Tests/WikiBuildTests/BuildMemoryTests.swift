@@ -1,7 +1,9 @@
 import Foundation
 import Primitives
+import RickAndMortyAPI
 import TestSupport
 import Testing
+import WikiModel
 @testable import WikiBuild
 
 /// What `serve` keeps between builds (`SiteBuild.Memory`); its page models are checked by `IncrementalBuildTests`'
@@ -51,5 +53,28 @@ import Testing
         _ = try theme()
         _ = try theme()
         #expect(loads == 5, "a file added, then nothing")
+    }
+
+    @Test("the dataset is kept for a build whose inputs differ from its own in texts alone")
+    func datasetKeptWhileOnlyTextsChange() {
+        let memory = SiteBuild.Memory()
+        let inputs = ["the data": "d1", "the pictures": "p1", "articles/a.md": "a1", "data/characters.json": "l1"]
+        #expect(memory.dataset(for: inputs) == nil, "nothing kept yet")
+        memory.keep(Dataset(Snapshot(characters: [], locations: [], episodes: []), datedLocally: [:]), inputs: inputs)
+        func kept(_ change: (inout [String: String]) -> Void) -> Bool {
+            var changed = inputs
+            change(&changed)
+            return memory.dataset(for: changed) != nil
+        }
+        #expect(kept { _ in })
+        #expect(kept { $0["articles/a.md"] = "a2" }, "a text edited")
+        #expect(kept { $0["characters/1.fr.md"] = "c1" }, "a text added")
+        #expect(kept { $0["articles/a.md"] = nil }, "a text removed")
+        #expect(!kept { $0["the data"] = "d2" }, "the records")
+        #expect(!kept { $0["the pictures"] = "p2" }, "the pictures")
+        #expect(!kept { $0["data/characters.json"] = "l2" }, "a local record")
+        #expect(!kept { $0["data/locations.json"] = "l3" }, "a local record added")
+        #expect(!kept { $0["images/portal.png"] = "i1" }, "a picture of the content")
+        #expect(!kept { $0[BuildState.InputDigests.baseName] = "b2" }, "the templates or settings")
     }
 }
