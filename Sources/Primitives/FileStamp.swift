@@ -14,6 +14,23 @@ package struct FileStamp: Sendable, Hashable {
     package var isFolder: Bool
     package var isRegularFile: Bool
 
+    /// A file changed this close to the moment it was stamped may change again within the file system's time
+    /// granularity without its stamp changing (git's "racily clean" files): whoever remembers a file by its stamp
+    /// remembers only stamps older than this.
+    package static let settleNanoseconds: Int64 = 2_000_000_000
+
+    /// Whether this stamp, taken at `now` (nanoseconds since 1970), is old enough to be remembered.
+    package func isSettled(at now: Int64) -> Bool {
+        modified < now &- Self.settleNanoseconds
+    }
+
+    /// Now, as `modified` counts it.
+    package static var now: Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+
     package init(_ info: stat) {
         size = Int64(info.st_size)
         inode = UInt64(info.st_ino)

@@ -55,6 +55,38 @@ struct AvatarCopyMaker: Sendable {
     static let sourceExtensions = ["jpeg", "jpg", "png"]
 
     func make(avatars: [Int: AvatarImage], characters: Set<Int>) -> Made {
+        made(avatars: avatars, characters: characters).made
+    }
+
+    /// `make`, or what `kept` made when it was made of these avatars and every picture file and cache entry it came
+    /// from still has the stamp it had (two `stat`s a picture, no string made: see `Kept`); returns what was made and
+    /// what to keep of it.
+    func make(avatars: [Int: AvatarImage], characters: Set<Int>, kept: Kept?) -> (made: Made, kept: Kept?) {
+        if let kept, kept.avatars == avatars, kept.characters == characters, kept.folder == folder, kept.stillStamped() {
+            return (kept.made, kept)
+        }
+        let (made, trail) = made(avatars: avatars, characters: characters)
+        return (made, trail.map { Kept(avatars: avatars, characters: characters, folder: folder, trail: $0, made: made) })
+    }
+
+    /// What `serve` keeps of a `make` whose every picture came from the cache by a settled stamp: the paths of the
+    /// picture files and cache entries it read, with their stamps.
+    struct Kept: Sendable {
+        let avatars: [Int: AvatarImage]
+        let characters: Set<Int>
+        let folder: URL?
+        let trail: [(path: String, stamp: PictureStamps.Stamp)]
+        let made: Made
+
+        func stillStamped() -> Bool {
+            var folders = OpenFolders()
+            defer { folders.close() }
+            return trail.allSatisfy { path, stamp in folders.stamp(path).map(PictureStamps.stamp) == stamp }
+        }
+    }
+
+    /// The copies, and the trail `Kept` needs: nil unless every picture was found in the cache by a settled stamp.
+    private func made(avatars: [Int: AvatarImage], characters: Set<Int>) -> (made: Made, trail: [(path: String, stamp: PictureStamps.Stamp)]?) {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>(minimumCapacity: avatars.count)
@@ -63,6 +95,7 @@ struct AvatarCopyMaker: Sendable {
         // is built and compared.
         var stamped: [(stamp: PictureStamps.Stamp, content: String, cached: Cached?)] = []
         var asRemembered = 0
+        var trail: [(path: String, stamp: PictureStamps.Stamp)]? = []
         let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
         made.withoutPicture = characters.subtracting(avatars.keys).count
         made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
@@ -75,10 +108,17 @@ struct AvatarCopyMaker: Sendable {
             }
             guard let (picture, cached) = found else {
                 made.unreadable += 1
+                trail = nil
                 continue
             }
             let key = Self.entryName(picture.content)
             used.insert(key)
+            if case .file(let path) = avatar.source, let stamp = picture.stamp, let cached, let folder,
+               stamp.modified < now &- FileStamp.settleNanoseconds, cached.entry.isSettled(at: now) {
+                trail?.append(contentsOf: [(path, stamp), (folder.path + "/" + key, PictureStamps.stamp(cached.entry))])
+            } else {
+                trail = nil
+            }
             if let stamp = picture.stamp {
                 stamped.append((stamp, picture.content, cached))
                 if picture.bytes == nil, let cached, known.names(in: cached.entry, of: picture.content) != nil { asRemembered += 1 }
@@ -119,7 +159,7 @@ struct AvatarCopyMaker: Sendable {
             Self.prune(folder, keeping: used)
             stamps.save(in: folder, previous: known)
         }
-        return made
+        return (made, trail)
     }
 
     typealias Cached = (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)

@@ -17,11 +17,6 @@ struct PictureStamps: Sendable, Equatable {
     /// build's write or prune replaces, never a pile.
     static let temporaryName = AtomicFile.temporaryPrefix + fileName
     static let header = "rmwiki picture stamps 1"
-    /// A file changed this close to the moment it was stamped may change again within the file system's time
-    /// granularity without its stamp changing (git's "racily clean" files): it is read and hashed again next time
-    /// rather than remembered.
-    static let settleNanoseconds: Int64 = 2_000_000_000
-
     struct Stamp: Sendable, Hashable {
         var size: Int64
         var inode: UInt64
@@ -118,14 +113,15 @@ struct PictureStamps: Sendable, Equatable {
 
     /// Remembers the copies' names of `content`'s entry (stamped `entry`), unless it changed too recently.
     mutating func remember(_ names: [String], in entry: FileStamp, of content: String, now: Int64) {
-        guard entry.modified < now &- Self.settleNanoseconds, !names.isEmpty,
+        guard entry.isSettled(at: now), !names.isEmpty,
               names.allSatisfy({ !$0.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == 9 || $0 == 10 }) }) else { return }
         listings[content] = Listing(inode: entry.inode, modified: entry.modified, names: names)
     }
 
     /// Remembers `content` for a file stamped at `now` (nanoseconds since 1970), unless it changed too recently.
     mutating func remember(_ stamp: Stamp, content: String, now: Int64) {
-        guard stamp.modified < now &- Self.settleNanoseconds else { return }
+        // A file changed too recently is read and hashed again next time rather than remembered.
+        guard stamp.modified < now &- FileStamp.settleNanoseconds else { return }
         contents[stamp] = content
     }
 

@@ -82,7 +82,7 @@ package struct SiteBuild: Sendable {
     /// last build is that one, and whose records, pictures, base and content shape are its (only texts changed), takes
     /// them with the new texts instead of making every card, the search index and the statistics again (see
     /// `SiteModel.replacing(content:)`). The dataset is kept with the inputs it was resolved from, for any build whose
-    /// inputs differ from those in texts alone.
+    /// inputs differ from those in texts alone, and the avatars' copies with the stamps they were found by.
     ///
     /// It keeps the theme too, with the stamps (size, inode, time) of everything under the templates and static files
     /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again.
@@ -90,6 +90,7 @@ package struct SiteBuild: Sendable {
         private let kept = Mutex<(state: String, models: [String: SiteRenderer.LanguageModel], pages: PageRecords?)?>(nil)
         private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)
         private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
+        private let pictures = Mutex<AvatarCopyMaker.Kept?>(nil)
 
         package init() {}
 
@@ -99,8 +100,8 @@ package struct SiteBuild: Sendable {
             let stamps = FileStamp.tree(folders.map(\.path))
             if let kept = theme.withLock({ $0 }), kept.stamps == stamps { return kept.theme }
             let loaded = try load()
-            let settled = Int64((Date().timeIntervalSince1970 - 2) * 1e9)
-            theme.withLock { $0 = stamps.values.allSatisfy { $0.modified < settled } ? (stamps, loaded) : nil }
+            let now = FileStamp.now
+            theme.withLock { $0 = stamps.values.allSatisfy { $0.isSettled(at: now) } ? (stamps, loaded) : nil }
             return loaded
         }
 
@@ -121,6 +122,15 @@ package struct SiteBuild: Sendable {
 
         func keep(_ dataset: Dataset, inputs: [String: String]) {
             self.dataset.withLock { $0 = (inputs, dataset) }
+        }
+
+        /// The avatars' copies as `make` makes them given what it kept last time (see `AvatarCopyMaker.Kept`).
+        func pictures(
+            _ make: (AvatarCopyMaker.Kept?) -> (made: AvatarCopyMaker.Made, kept: AvatarCopyMaker.Kept?)
+        ) -> AvatarCopyMaker.Made {
+            let (made, kept) = make(pictures.withLock { $0 })
+            pictures.withLock { $0 = kept }
+            return made
         }
 
         /// The page records saved by the build whose state is `state`, as that build saved them; nil for any other.
@@ -338,7 +348,12 @@ package struct SiteBuild: Sendable {
     private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, log: Log) -> AvatarCopyMaker.Made {
         let folder: URL? = settings.dryRun || !effectiveData.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
-        let copies = AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: Set(snapshot.characters.map(\.id)))
+        let characters = Set(snapshot.characters.map(\.id))
+        let copies = if let memory = settings.memory {
+            memory.pictures { AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, kept: $0) }
+        } else {
+            AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters)
+        }
         copies.warnings.forEach(log.warn)
         if !avatars.isEmpty || copies.withoutPicture > 0 { log.say(copies.summary) }
         return copies

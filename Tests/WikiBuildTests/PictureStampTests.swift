@@ -229,3 +229,50 @@ extension AvatarCopyTests {
         #expect(!removed.files.contains { $0.path.hasPrefix("images/characters/2-") })
     }
 }
+
+extension AvatarCopyTests {
+    /// What `serve` keeps between builds: a maker given what it kept returns it while every picture and cache entry has
+    /// the stamp it had, and looks again as soon as one does not, or the avatars are others.
+    @Test("kept copies are returned until a picture's or a cache entry's stamp moves, or the avatars change")
+    func keptCopiesLastUntilAStampMoves() throws {
+        let world = try StampedPictures()
+        defer { world.remove() }
+        let first = world.maker.make(avatars: world.avatars, characters: [1, 2], kept: nil)
+        #expect(first.made.decoded == 2 && first.kept == nil, "entries made just now are too fresh to keep")
+        try Backdating.dateEverything(in: world.pictures)
+        let settled = world.maker.make(avatars: world.avatars, characters: [1, 2], kept: nil)
+        let kept = try #require(settled.kept)
+        #expect(settled.made.reused == 2)
+
+        // Proved as the stamps are: picture 1 rewritten in place with its size and date put back is not looked at, even
+        // with the stamps file gone (a maker that looked would read the garbage and fail to decode it).
+        try FileManager.default.removeItem(at: world.pictures.appendingPathComponent(PictureStamps.fileName))
+        let date = try #require(try FileManager.default.attributesOfItem(atPath: world.file(1).path)[.modificationDate] as? Date)
+        let size = try Data(contentsOf: world.file(1)).count
+        let handle = try FileHandle(forWritingTo: world.file(1))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: size))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: world.file(1).path)
+        let again = world.maker.make(avatars: world.avatars, characters: [1, 2], kept: kept)
+        #expect(again.made.warnings.isEmpty && again.made.decoded == 0)
+        #expect(again.made.copies == settled.made.copies && again.made.files.map(\.path) == settled.made.files.map(\.path))
+        #expect(again.kept != nil)
+
+        // A copy taken from a cache entry moves the entry's stamp: looked up again, the entry is made again.
+        let entry2 = world.pictures.appendingPathComponent(try world.entry(2))
+        let copies2 = try FileManager.default.contentsOfDirectory(atPath: entry2.path).sorted()
+        try FileManager.default.removeItem(at: entry2.appendingPathComponent(try #require(copies2.last)))
+        let remade = world.maker.make(avatars: world.avatars, characters: [1, 2], kept: kept)
+        #expect(remade.made.decoded >= 1 && remade.kept == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: entry2.path).sorted() == copies2)
+        // A picture replaced as a fetch replaces it (a new inode): looked up again.
+        try Backdating.dateEverything(in: world.pictures)
+        let current = try #require(world.maker.make(avatars: world.avatars, characters: [1, 2], kept: nil).kept)
+        try StampedPictures.write(AvatarCopyTests.jpeg(200), to: world.file(2))
+        let replaced = world.maker.make(avatars: world.avatars, characters: [1, 2], kept: current)
+        #expect(replaced.made.decoded == 1)
+        #expect(FileManager.default.fileExists(atPath: world.pictures.appendingPathComponent(try world.entry(2)).path))
+        // Other characters: made afresh.
+        #expect(world.maker.make(avatars: world.avatars, characters: [1], kept: current).made.copies[2] == nil)
+    }
+}
