@@ -7,11 +7,12 @@ import WikiModel
 
 /// The whole build, the one place that runs it: a list of named, timed steps.
 ///
-/// lock → theme | data | output → check → resolve → render → publish → state. The theme, the cached data and the
-/// scan of the last build's output are read at the same time; data that needs the network waits for the theme,
-/// so a broken template fails before any request. The check skips everything after it when the inputs and the
-/// output are those of the last build. `rmwiki build` and `serve` only parse options into a
-/// `SiteBuild`, run it and report.
+/// lock → theme | data | output → merge → check → (resolve → links | pictures) → render → publish → state. The theme,
+/// the cached data and the scan of the last build's output are read at the same time; data that needs the network
+/// waits for the theme, so a broken template fails before any request. The check skips everything after it when the
+/// inputs and the output are those of the last build; inputs that are not the last build's are rendered whatever the
+/// output holds, so what pages are made of is made while the output is still being looked at. `rmwiki build` and
+/// `serve` only parse options into a `SiteBuild`, run it and report.
 package struct SiteBuild: Sendable {
     package struct Settings: Sendable {
         var templates: URL
