@@ -83,7 +83,8 @@ package struct SiteBuild: Sendable {
     /// last build is that one, and whose records, pictures, base and content shape are its (only texts changed), takes
     /// them with the new texts instead of making every card, the search index and the statistics again (see
     /// `SiteModel.replacing(content:)`). The dataset is kept with the inputs it was resolved from, for any build whose
-    /// inputs differ from those in texts alone, and the avatars' copies with the stamps they were found by.
+    /// inputs differ from those in texts alone, the avatars' copies with the stamps they were found by, and the sitemap
+    /// with what it was made of.
     ///
     /// It keeps the theme too, with the stamps (size, inode, time) of everything under the templates and static files
     /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again.
@@ -92,6 +93,8 @@ package struct SiteBuild: Sendable {
         private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)
         private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
         private let pictures = Mutex<AvatarCopyMaker.Kept?>(nil)
+        /// The sitemap and robots.txt with their key (see `SiteRenderer.SiteWide`).
+        fileprivate let siteWide = Mutex<SiteRenderer.SiteWide?>(nil)
 
         package init() {}
 
@@ -232,6 +235,7 @@ package struct SiteBuild: Sendable {
             }
             settings.memory?.keep(record.models, pages: pages, state: check.inputs)
             settings.memory?.keep(prepared.input.dataset, inputs: check.parts.named)
+            settings.memory?.siteWide.withLock { $0 = record.siteWide }
         }
         var report = Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                             counts: records.counts(files: fileCount))
@@ -394,6 +398,7 @@ package struct SiteBuild: Sendable {
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         var pages = pages
         if changedReads != nil, let memory = settings.memory { pages.models = memory.models(madeFor: check.untouchedBuild) }
+        pages.siteWide = settings.memory?.siteWide.withLock { $0 }
         // The output is the last build's (else no page records were kept) and so are the avatars, their copies' sides
         // and sizes (the shape) and where they come from.
         pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty
@@ -402,12 +407,14 @@ package struct SiteBuild: Sendable {
         let ledger = PocketFiles.Ledger(earlier: earlier)
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
         var models: [String: SiteRenderer.LanguageModel] = [:]
+        var siteWide: SiteRenderer.SiteWide?
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
                     .render(pages, reuse: reuse, ledger: ledger, emit: session.add)
                 log.say(reuse.line(reason: reason))
                 models = rendered.models
+                siteWide = rendered.siteWide
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(rendered.paths), publicFolder: theme.publicDirectory)
                 try reportUntranslated(rendered.untranslated, theme: theme, log: log)
@@ -417,7 +424,8 @@ package struct SiteBuild: Sendable {
             let (base, inputs, reads) = (check.parts.base, check.parts.named, reads)
             return (fileCount, summary, settings.dryRun ? nil : Published(
                 states: session.publishedStates, recordStandby: session.recordStandby,
-                pages: { reuse.records(base: base, inputs: inputs, reads: reads) }, models: models, modelsKept: !pages.models.isEmpty))
+                pages: { reuse.records(base: base, inputs: inputs, reads: reads) }, models: models, modelsKept: !pages.models.isEmpty,
+                siteWide: siteWide))
         } catch {
             session.abandon()
             throw error
@@ -430,9 +438,10 @@ package struct SiteBuild: Sendable {
         var states: @Sendable () -> [PublishedFileState]?
         var recordStandby: @Sendable () -> Void
         var pages: @Sendable () -> PageRecords
-        /// Each language's model, for `Settings.memory`; whether they were the last build's.
+        /// Each language's model, for `Settings.memory`; whether they were the last build's; the sitemap and robots.txt.
         var models: [String: SiteRenderer.LanguageModel]
         var modelsKept: Bool
+        var siteWide: SiteRenderer.SiteWide?
     }
 
     /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed

@@ -27,6 +27,15 @@ struct SiteRenderer: Sendable {
         /// The avatars and their copies are the ones the last build published, and the output is as it left it: they
         /// are kept as published, not compared one by one (two `stat`s each, some 4,150 files).
         var picturesPublished = false
+        /// The sitemap and robots.txt a build of `serve` made, kept with what they were made of (see `SiteWide`).
+        var siteWide: SiteWide?
+    }
+
+    /// The sitemap and robots.txt, with their key: the theme, the site's address and each language's pages. A build that
+    /// finds the same key takes the files: every page's entry is an object with its alternates, some 3,100 a build.
+    struct SiteWide: Sendable {
+        let key: [String]
+        let files: [SiteFile]
     }
 
     /// A language's page model and its search index, which `serve` keeps between builds (`SiteBuild.Memory`).
@@ -42,6 +51,7 @@ struct SiteRenderer: Sendable {
         var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
         /// Each language's model, by language code.
         var models: [String: LanguageModel]
+        var siteWide: SiteWide?
     }
 
     /// `reuse` says which makers need not run and which pages may stay as the last build published them (it notes
@@ -65,7 +75,7 @@ struct SiteRenderer: Sendable {
         var paths = parts.flatMap(\.paths)
         // The sitemap is made beside the offline lists, which need nothing of it.
         let (sitemap, firstRenderer) = (Array(zip(languages, parts.map(\.sitemap))), renderers.first)
-        async let siteWide = siteWideFiles(sitemap: sitemap, languages: languages, renderer: firstRenderer)
+        async let siteWide = siteWideFiles(sitemap: sitemap, languages: languages, renderer: firstRenderer, kept: input.siteWide)
         let pocket = PocketFiles(theme: theme, configuration: configuration)
         let pocketLanguages = zip(zip(theme.languages, languages), zip(renderers, parts)).map { pair, rendering in
             PocketFiles.Language(
@@ -77,7 +87,8 @@ struct SiteRenderer: Sendable {
         let copyPaths = Set(input.copies.files.map(\.path))
         let pictures = (parts.last?.paths ?? []).filter { !copyPaths.contains($0) }
         let pocketFiles = try pocket.files(languages: pocketLanguages, pictures: pictures, ledger: ledger)
-        for file in try await siteWide + theme.assets + pocketFiles {
+        let madeSiteWide = try await siteWide
+        for file in (madeSiteWide?.files ?? []) + theme.assets + pocketFiles {
             paths.append(file.path)
             try emit(file)
         }
@@ -85,7 +96,8 @@ struct SiteRenderer: Sendable {
             part.untranslated.map { (language: language.code, word: $0.key, pages: $0.value) }
         }
         let models = zip(theme.languages, parts).compactMap { language, part in part.model.map { (language.code, $0) } }
-        return Rendered(paths: paths, untranslated: untranslated, models: Dictionary(models) { first, _ in first })
+        return Rendered(
+            paths: paths, untranslated: untranslated, models: Dictionary(models) { first, _ in first }, siteWide: madeSiteWide)
     }
 
     /// Each language's name, folder and 404 texts, which every language's pages name.
@@ -150,9 +162,12 @@ struct SiteRenderer: Sendable {
     /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it. `sitemap` holds each
     /// language's pages by their URL relative to its folder.
     private func siteWideFiles(
-        sitemap: [(SiteLanguage, [String])], languages: [SiteLanguage], renderer: PageRenderer?
-    ) throws -> [SiteFile] {
-        guard let renderer else { return [] }
+        sitemap: [(SiteLanguage, [String])], languages: [SiteLanguage], renderer: PageRenderer?, kept: SiteWide?
+    ) throws -> SiteWide? {
+        guard let renderer else { return nil }
+        let key = [theme.fingerprint.hex, configuration.basePath, configuration.origin ?? ""]
+            + sitemap.flatMap { site, relativeURLs in ["\u{0}" + site.code] + relativeURLs }
+        if let kept, kept.key == key { return kept }
         let urls: [MustacheValue] = sitemap.flatMap { site, relativeURLs in
             relativeURLs.map { relativeURL in
                 .object([
@@ -164,10 +179,10 @@ struct SiteRenderer: Sendable {
         }
         // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
         let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
-        return [
+        return SiteWide(key: key, files: [
             SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(urls)])),
             SiteFile(path: "robots.txt", bytes: try renderer.render(template: "robots", values: ["sitemapURL": sitemapURL ?? .null])),
-        ]
+        ])
     }
 
     /// What a part of the site (a language, one maker's pages, or the pictures every language shares) adds besides
