@@ -52,6 +52,17 @@ extension AvatarCopyTests {
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
+
+        /// Picture `id`'s file overwritten in place with as many bytes of garbage, its date put back: the same stamp,
+        /// so only a maker that reads it notices.
+        func garbleInPlace(_ id: Int) throws {
+            let date = try #require(try FileManager.default.attributesOfItem(atPath: file(id).path)[.modificationDate] as? Date)
+            let size = try Data(contentsOf: file(id)).count
+            let handle = try FileHandle(forWritingTo: file(id))
+            try handle.write(contentsOf: Data(repeating: 0x41, count: size))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file(id).path)
+        }
     }
 
     /// Proved by rewriting a picture in place with its size and date put back, which only a maker that did not
@@ -65,12 +76,7 @@ extension AvatarCopyTests {
         let stamps = try String(contentsOf: world.pictures.appendingPathComponent(PictureStamps.fileName), encoding: .utf8)
         #expect(stamps.split(separator: "\n").count == 3, "the header and both pictures: \(stamps)")
 
-        let date = try #require(try FileManager.default.attributesOfItem(atPath: world.file(1).path)[.modificationDate] as? Date)
-        let size = try Data(contentsOf: world.file(1)).count
-        let handle = try FileHandle(forWritingTo: world.file(1))
-        try handle.write(contentsOf: Data(repeating: 0x41, count: size))
-        try handle.close()
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: world.file(1).path)
+        try world.garbleInPlace(1)
 
         let again = world.maker.make(avatars: world.avatars, characters: [1, 2])
         #expect(again.decoded == 0 && again.reused == 2 && again.warnings.isEmpty)
@@ -247,12 +253,7 @@ extension AvatarCopyTests {
         // Proved as the stamps are: picture 1 rewritten in place with its size and date put back is not looked at, even
         // with the stamps file gone (a maker that looked would read the garbage and fail to decode it).
         try FileManager.default.removeItem(at: world.pictures.appendingPathComponent(PictureStamps.fileName))
-        let date = try #require(try FileManager.default.attributesOfItem(atPath: world.file(1).path)[.modificationDate] as? Date)
-        let size = try Data(contentsOf: world.file(1)).count
-        let handle = try FileHandle(forWritingTo: world.file(1))
-        try handle.write(contentsOf: Data(repeating: 0x41, count: size))
-        try handle.close()
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: world.file(1).path)
+        try world.garbleInPlace(1)
         let again = world.maker.make(avatars: world.avatars, characters: [1, 2], kept: kept)
         #expect(again.made.warnings.isEmpty && again.made.decoded == 0)
         #expect(again.made.copies == settled.made.copies && again.made.files.map(\.path) == settled.made.files.map(\.path))
