@@ -157,7 +157,7 @@ struct PublishedTree {
             if unlink(path) != 0 && errno != ENOENT { throw FileSystemCalls.error("remove", path) }
         }
         for level in FolderLevels(folders).deepestFirst {
-            try ConcurrentWork.forEach(level.count) { index in
+            ConcurrentWork.forEach(level.count) { index in
                 // ENOTEMPTY is left to the sweep, which knows what is inside.
                 _ = rmdir(root + "/" + level[index])
             }

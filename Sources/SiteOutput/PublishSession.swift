@@ -90,17 +90,9 @@ package final class PublishSession: Sendable {
                                 publishedFile: location.path + "/" + file.path)
     }
 
-    /// Plans `path` as unchanged without its bytes, for a caller that knows the published file is the one it would
-    /// write (a page whose inputs did not change since the build that published it). False, with nothing planned,
-    /// when the published tree holds no file there: the caller then renders it.
-    package func keep(_ path: String) throws -> Bool {
-        guard published.files[path] == .file else { return false }
-        try SitePathRules.validate(path)
-        try progress.withLock { try $0.plan.claim(path) }
-        return true
-    }
-
-    /// `keep` for many paths under one lock: all of them, or none (false) when the published tree lacks a file at one.
+    /// Plans `paths` as unchanged without their bytes, for a caller that knows each published file is the one it would
+    /// write (a page whose inputs did not change since the build that published it): all of them under one lock, or
+    /// none (false) when the published tree lacks a file at one; the caller then renders them.
     package func keep(_ paths: [String]) throws -> Bool {
         guard paths.allSatisfy({ published.files[$0] == .file }) else { return false }
         for path in paths { try SitePathRules.validate(path) }

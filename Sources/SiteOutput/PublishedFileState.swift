@@ -75,7 +75,7 @@ package struct PublishedFileState: Sendable, Equatable {
         guard let root = openOutput(folder) else { return nil }
         defer { close(root) }
         let chunk = 512
-        let parts = try? ConcurrentWork.map((paths.count + chunk - 1) / chunk) { part -> [PublishedFileState]? in
+        let parts = ConcurrentWork.map((paths.count + chunk - 1) / chunk) { part -> [PublishedFileState]? in
             var states: [PublishedFileState] = []
             for path in paths[(part * chunk)..<min(paths.count, (part + 1) * chunk)] {
                 var info = stat()
@@ -85,7 +85,7 @@ package struct PublishedFileState: Sendable, Equatable {
             }
             return states
         }
-        guard let parts, parts.allSatisfy({ $0 != nil }) else { return nil }
+        guard parts.allSatisfy({ $0 != nil }) else { return nil }
         return parts.flatMap { $0 ?? [] }
     }
 

@@ -3,7 +3,6 @@ import Pictures
 import Primitives
 import RickAndMortyAPI
 import SiteOutput
-import Synchronization
 import WikiModel
 
 /// Makes the smaller copies of every avatar (`AvatarSizes.sides`), once per picture: each is kept in the cache
@@ -96,7 +95,7 @@ struct AvatarCopyMaker: Sendable {
         var stamped: [(stamp: PictureStamps.Stamp, content: String, cached: Cached?)] = []
         var asRemembered = 0
         var trail: [(path: String, stamp: PictureStamps.Stamp)]? = []
-        let now = Int64((Date().timeIntervalSince1970 * 1e9).rounded(.down))
+        let now = FileStamp.now
         made.withoutPicture = characters.subtracting(avatars.keys).count
         made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
         let shown = avatars.sorted(by: { $0.key < $1.key }).filter { characters.contains($0.key) }
@@ -114,7 +113,7 @@ struct AvatarCopyMaker: Sendable {
             let key = Self.entryName(picture.content)
             used.insert(key)
             if case .file(let path) = avatar.source, let stamp = picture.stamp, let cached, let folder,
-               stamp.modified < now &- FileStamp.settleNanoseconds, cached.entry.isSettled(at: now) {
+               stamp.isSettled(at: now), cached.entry.isSettled(at: now) {
                 trail?.append(contentsOf: [(path, stamp), (folder.path + "/" + key, PictureStamps.stamp(cached.entry))])
             } else {
                 trail = nil
@@ -169,18 +168,14 @@ struct AvatarCopyMaker: Sendable {
     /// order, on every worker: two `stat`s and a few strings each, some 826 pictures a build.
     private func lookUpAll(_ avatars: [AvatarImage], known: PictureStamps) -> [Found?] {
         let chunk = 64
-        let chunks = (avatars.count + chunk - 1) / chunk
-        let found = Mutex<[Int: [Found?]]>([:])
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+        return ConcurrentWork.map((avatars.count + chunk - 1) / chunk) { part -> [Found?] in
             var folders = OpenFolders()
             defer { folders.close() }
-            let looked = avatars[(part * chunk)..<min(avatars.count, (part + 1) * chunk)].map { avatar -> Found? in
+            return avatars[(part * chunk)..<min(avatars.count, (part + 1) * chunk)].map { avatar -> Found? in
                 guard Self.sourceExtensions.contains(avatar.fileExtension) else { return nil }
                 return lookUp(avatar.source, known: known, folders: &folders)
             }
-            found.withLock { $0[part] = looked }
-        }
-        return found.withLock { found in (0..<chunks).flatMap { found[$0] ?? [] } }
+        }.flatMap { $0 }
     }
 
     /// Which bytes a picture holds and its copies in the cache, nil when its file cannot be read. A remembered stamp

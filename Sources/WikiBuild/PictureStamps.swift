@@ -21,6 +21,9 @@ struct PictureStamps: Sendable, Equatable {
         var size: Int64
         var inode: UInt64
         var modified: Int64
+
+        /// See `FileStamp.isSettled(at:)`.
+        func isSettled(at now: Int64) -> Bool { modified < now &- FileStamp.settleNanoseconds }
     }
 
     /// What a cache entry held when it was last listed.
@@ -121,7 +124,7 @@ struct PictureStamps: Sendable, Equatable {
     /// Remembers `content` for a file stamped at `now` (nanoseconds since 1970), unless it changed too recently.
     mutating func remember(_ stamp: Stamp, content: String, now: Int64) {
         // A file changed too recently is read and hashed again next time rather than remembered.
-        guard stamp.modified < now &- FileStamp.settleNanoseconds else { return }
+        guard stamp.isSettled(at: now) else { return }
         contents[stamp] = content
     }
 

@@ -30,11 +30,9 @@ struct PocketFiles: Sendable {
         /// The pages of makers that did not run, as the last build recorded them: not noted one by one (see `keep`).
         private let kept: [String: PageRecords.Page]
 
-        init() { kept = [:] }
-
         /// A ledger that answers for `earlier`'s pages those noted or kept by this build do not: a caller asks only for
         /// paths the build emitted or kept (see `PageReuse.skip`).
-        init(earlier: PageRecords) { kept = earlier.pages }
+        init(earlier: PageRecords? = nil) { kept = earlier?.pages ?? [:] }
 
         func note(_ file: SiteFile) {
             let noted = Self.noted(file)
@@ -123,13 +121,15 @@ struct PocketFiles: Sendable {
             if case .bytes(let bytes) = asset.content { (asset.path, Self.contentHash(bytes), "") } else { (asset.path, "", "") }
         }
         var languageEntries: [[UInt8]] = []
-        let lists = configuration.serviceWorker ? offlineLists(languages, pictures: pictures, ledger: ledger) : [:]
+        // Each language's list on a core of its own: some 4,000 entries each.
+        let lists = configuration.serviceWorker
+            ? ConcurrentWork.map(languages.count) { offlineList(languages[$0], pictures: pictures, ledger: ledger) } : []
         for (index, language) in languages.enumerated() {
             let manifest = try manifest(language)
             files.append(SiteFile(path: language.prefix + "manifest.webmanifest", bytes: manifest))
             precache.append((language.prefix + "manifest.webmanifest", Self.contentHash(manifest), language.code))
             guard configuration.serviceWorker else { continue }
-            let list = lists[index] ?? []
+            let list = lists[index]
             let listPath = language.prefix + SiteModel.offlineFilesPath
             files.append(SiteFile(path: listPath, bytes: list))
             precache.append((listPath, Self.contentHash(list), language.code))
@@ -190,16 +190,6 @@ struct PocketFiles: Sendable {
         ])
         files.append(SiteFile(path: "sw.js", bytes: worker))
         return files
-    }
-
-    /// Each language's offline list by its place in `languages`, each made on a core of its own (some 4,000 entries).
-    private func offlineLists(_ languages: [Language], pictures: [String], ledger: Ledger) -> [Int: [UInt8]] {
-        let lists = Mutex<[Int: [UInt8]]>([:])
-        DispatchQueue.concurrentPerform(iterations: languages.count) { index in
-            let list = offlineList(languages[index], pictures: pictures, ledger: ledger)
-            lists.withLock { $0[index] = list }
-        }
-        return lists.withLock { $0 }
     }
 
     /// What the worker stores for a language once one of its pages is read: its offline, home, search and "Your

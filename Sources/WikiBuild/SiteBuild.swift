@@ -93,8 +93,7 @@ package struct SiteBuild: Sendable {
         private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)
         private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
         private let pictures = Mutex<AvatarCopyMaker.Kept?>(nil)
-        /// The sitemap and robots.txt with their key (see `SiteRenderer.SiteWide`).
-        fileprivate let siteWide = Mutex<SiteRenderer.SiteWide?>(nil)
+        private let siteWide = Mutex<SiteRenderer.SiteWide?>(nil)
 
         package init() {}
 
@@ -135,6 +134,13 @@ package struct SiteBuild: Sendable {
             let (made, kept) = make(pictures.withLock { $0 })
             pictures.withLock { $0 = kept }
             return made
+        }
+
+        /// The sitemap and robots.txt the last build made, with their key (see `SiteRenderer.SiteWide`).
+        var keptSiteWide: SiteRenderer.SiteWide? { siteWide.withLock { $0 } }
+
+        func keep(_ siteWide: SiteRenderer.SiteWide?) {
+            self.siteWide.withLock { $0 = siteWide }
         }
 
         /// The page records saved by the build whose state is `state`, as that build saved them; nil for any other.
@@ -235,7 +241,7 @@ package struct SiteBuild: Sendable {
             }
             settings.memory?.keep(record.models, pages: pages, state: check.inputs)
             settings.memory?.keep(prepared.input.dataset, inputs: check.parts.named)
-            settings.memory?.siteWide.withLock { $0 = record.siteWide }
+            settings.memory?.keep(record.siteWide)
         }
         var report = Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
                             counts: records.counts(files: fileCount))
@@ -398,7 +404,7 @@ package struct SiteBuild: Sendable {
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         var pages = pages
         if changedReads != nil, let memory = settings.memory { pages.models = memory.models(madeFor: check.untouchedBuild) }
-        pages.siteWide = settings.memory?.siteWide.withLock { $0 }
+        pages.siteWide = settings.memory?.keptSiteWide
         // The output is the last build's (else no page records were kept) and so are the avatars, their copies' sides
         // and sizes (the shape) and where they come from.
         pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty

@@ -57,42 +57,51 @@ enum PreviewBenchmark {
         }
     }
 
-    /// One `rmwiki serve --watch`, its output in a file, its event stream open.
+    /// One `rmwiki serve --watch`, its output read through a pipe (and copied to a log file), its event stream open.
     final class Server {
         let pid: pid_t
-        let log: URL
+        let log: FileHandle
         let article: URL
-        let events: Int32
+        private(set) var events: Int32 = -1
+        /// The read end of the pipe the child writes its standard output and error into.
+        private let output: Int32
+        private var outputBuffer: [UInt8] = []
 
         init(binary: String, arguments: [String], log: URL, article: URL) throws {
-            self.log = log
-            self.article = article
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            self.log = try FileHandle(forWritingTo: log)
+            self.article = article
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw BenchmarkError("cannot make a pipe: \(String(cString: strerror(errno)))") }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 1, log.path, O_WRONLY | O_APPEND, 0o644)
-            posix_spawn_file_actions_addopen(&actions, 2, log.path, O_WRONLY | O_APPEND, 0o644)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+            posix_spawn_file_actions_addclose(&actions, ends[1])
             let argv = ([binary] + arguments).map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
             let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
-            guard spawned == 0 else { throw BenchmarkError("cannot start \(binary): \(String(cString: strerror(spawned)))") }
+            close(ends[1])
+            output = ends[0]
+            guard spawned == 0 else {
+                close(ends[0])
+                throw BenchmarkError("cannot start \(binary): \(String(cString: strerror(spawned)))")
+            }
             self.pid = pid
-            // The URL is announced once the first build is published: the log is read until it is there.
-            var port: Int?
+            // The URL is announced once the first build is published.
             let deadline = ContinuousClock.now + .seconds(120)
+            var port: Int?
+            var seen: [String] = []
             while port == nil {
-                guard ContinuousClock.now < deadline, kill(pid, 0) == 0 else {
-                    throw BenchmarkError("rmwiki serve did not start: " + ((try? String(contentsOf: log, encoding: .utf8)) ?? ""))
+                guard let line = try nextLine(by: deadline) else {
+                    throw BenchmarkError("rmwiki serve did not start: " + seen.joined(separator: "\n"))
                 }
-                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Serving ") }),
-                   let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
+                seen.append(line)
+                if line.hasPrefix("Serving "), let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) {
                     port = URL(string: String(url))?.port
-                } else {
-                    // A benchmark reading its child's log, not a test: polled, bounded by the deadline, never timed.
-                    usleep(20_000)
                 }
             }
             events = try Self.connect(port: port ?? 0)
@@ -104,7 +113,6 @@ enum PreviewBenchmark {
 
         /// Appends a line to the article and waits for the reload; the time between, and the log lines of the rebuild.
         func edit(_ run: Int) throws -> (wall: Duration, lines: [String]) {
-            let before = (try? Data(contentsOf: log).count) ?? 0
             let clock = ContinuousClock()
             let start = clock.now
             let handle = try FileHandle(forWritingTo: article)
@@ -117,13 +125,33 @@ enum PreviewBenchmark {
             guard event.contains("event: reload") else { throw BenchmarkError("expected a reload, got: \(event)") }
             // The rebuild's log ends with its "published" line, printed after the event (once the state is saved).
             let deadline = ContinuousClock.now + .seconds(30)
-            while ContinuousClock.now < deadline {
-                let text = (try? Data(contentsOf: log)) ?? Data()
-                let lines = String(decoding: text.dropFirst(before), as: UTF8.self).split(separator: "\n").map(String.init)
-                if lines.contains(where: { $0.hasPrefix("published ") }) { return (wall, lines) }
-                usleep(5_000) // after the timed part: the log's last line, bounded by the deadline
+            var lines: [String] = []
+            while let line = try nextLine(by: deadline) {
+                lines.append(line)
+                if line.hasPrefix("published ") { return (wall, lines) }
             }
-            throw BenchmarkError("the rebuild logged no \"published\" line")
+            throw BenchmarkError("the rebuild logged no \"published\" line: " + lines.joined(separator: "\n"))
+        }
+
+        /// The child's next line of output, waiting for it (`poll`) until `deadline`; nil when none came by then.
+        private func nextLine(by deadline: ContinuousClock.Instant) throws -> String? {
+            while true {
+                if let end = outputBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: outputBuffer[..<end], as: UTF8.self)
+                    outputBuffer.removeSubrange(...end)
+                    return line
+                }
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return nil }
+                var watched = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+                let milliseconds = Int32(min(120_000, max(1, (left / .milliseconds(1)).rounded(.up))))
+                guard poll(&watched, 1, milliseconds) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = Glibc.read(output, &chunk, chunk.count)
+                guard count > 0 else { throw BenchmarkError("rmwiki serve ended: " + String(decoding: outputBuffer, as: UTF8.self)) }
+                outputBuffer += chunk[..<count]
+                log.write(Data(chunk[..<count]))
+            }
         }
 
         private var pending = ""
@@ -147,6 +175,8 @@ enum PreviewBenchmark {
             kill(pid, SIGTERM)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
+            close(output)
+            try? log.close()
         }
 
         private static func connect(port: Int) throws -> Int32 {
