@@ -124,10 +124,23 @@ struct Renderer {
         guard let first = name.first else { return stack.last }
         var frame = stack.count - 1
         while frame >= 0 {
-            if case .object(let members) = stack[frame], let value = members[first] {
+            if case .object(let members) = stack[frame], let value = Self.member(first, of: members) {
                 return name.rest.isEmpty ? value : member(of: value, at: name.rest)
             }
             frame -= 1
+        }
+        return nil
+    }
+
+    /// A small object's names are compared, not hashed: most of a page's objects have a few members, and a name is
+    /// looked up in several frames before it is found (hashing was a tenth of a full build).
+    @inline(__always)
+    private static func member(_ name: String, of members: [String: MustacheValue]) -> MustacheValue? {
+        guard members.count <= 8 else { return members[name] }
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == name { return members.values[index] }
+            members.formIndex(after: &index)
         }
         return nil
     }
@@ -136,7 +149,7 @@ struct Renderer {
     private func member(of value: MustacheValue, at path: [String]) -> MustacheValue? {
         var value = value
         for part in path {
-            guard case .object(let members) = value, let member = members[part] else { return nil }
+            guard case .object(let members) = value, let member = Self.member(part, of: members) else { return nil }
             value = member
         }
         return value

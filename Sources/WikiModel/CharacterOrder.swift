@@ -74,7 +74,9 @@ extension SiteModel {
     /// "Œdipe" under O, as the collation sorts them); a digit, a sign or another script under `#`.
     static func letter(of name: String) -> String {
         guard let first = name.first else { return "#" }
-        let plain = String(first).applyingTransform(StringTransform(rawValue: "Latin-ASCII"), reverse: false)?.uppercased()
+        // ASCII is its own Latin-ASCII form, and the transform makes an ICU transliterator each time.
+        let plain = (first.isASCII ? String(first) : String(first).applyingTransform(StringTransform(rawValue: "Latin-ASCII"), reverse: false))?
+            .uppercased()
         guard let scalar = plain?.unicodeScalars.first,
               (UInt32(UInt8(ascii: "A"))...UInt32(UInt8(ascii: "Z"))).contains(scalar.value)
         else { return "#" }

@@ -18,16 +18,38 @@ struct Elision: Sendable, Equatable {
 
     /// Elides the word `text` ends with ("… de ") when `value` begins with a vowel sound.
     func elide(_ text: inout String, before value: String) {
-        guard !words.isEmpty, text.last == " ", Self.beginsWithVowelSound(value) else { return }
-        let beforeSpace = text.dropLast()
-        let word = beforeSpace.reversed().prefix { $0.isLetter }
-        guard word.count >= 2, words.contains(String(word.reversed()).lowercased()) else { return }
-        text = String(beforeSpace.dropLast()) + "’"
+        guard !words.isEmpty, text.utf8.last == UInt8(ascii: " ") else { return }
+        // The word first: most phrases end with none of the table's, and the name's sound costs more.
+        let word = Self.lastWord(beforeSpaceEnding: text)
+        guard word.count >= 2, words.contains(word.lowercased()),
+              Self.beginsWithVowelSound(value) else { return }
+        text = String(text.dropLast(2)) + "’"
+    }
+
+    /// The letters `text` ends with before its final space. Read as bytes while they are ASCII (each byte a character,
+    /// and letters are a-z and A-Z): this runs for every value a phrase is given.
+    private static func lastWord(beforeSpaceEnding text: String) -> String {
+        let bytes = text.utf8
+        let end = bytes.index(before: bytes.endIndex)
+        var start = end
+        while start > bytes.startIndex {
+            let previous = bytes.index(before: start)
+            let byte = bytes[previous]
+            if byte >= 0x80 {
+                let word = text.dropLast().reversed().prefix { $0.isLetter }
+                return String(word.reversed())
+            }
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else { break }
+            start = previous
+        }
+        return String(text[start..<end])
     }
 
     /// Whether a French reader hears a vowel first in `name` (see the type's comment).
     static func beginsWithVowelSound(_ name: String) -> Bool {
-        let letters = Array(name.prefix(4).lowercased().folding(options: .diacriticInsensitive, locale: nil))
+        let start = name.prefix(4).lowercased()
+        // ASCII has no diacritics to fold, and folding makes a Foundation locale each time (most of the data's names).
+        let letters = Array(start.utf8.allSatisfy { $0 < 0x80 } ? start : start.folding(options: .diacriticInsensitive, locale: nil))
         // A lone letter is spelled ("de A à Z"); an initial is not ("d’E. Coli").
         guard let first = letters.first, letters.count > 1 && !letters[1].isWhitespace else { return false }
         func isVowel(_ letter: Character?) -> Bool { letter.map { "aeiou".contains($0) } ?? false }

@@ -100,6 +100,7 @@ package struct ResolvedContent: Sendable {
         images = [:]
         imageSizes = [:]
         mentions = [:]
+        articleSlugs = []
     }
 
     var isEmpty: Bool { texts.isEmpty && images.isEmpty }
@@ -135,6 +136,7 @@ package struct ResolvedContent: Sendable {
         }
         guard errors.isEmpty else { throw ContentErrors(errors) }
         self.texts = texts
+        articleSlugs = Self.articleSlugs(texts.keys)
         images = content.images
         imageSizes = content.imageSizes
         self.mentions = mentions.mapValues { $0.sorted() }
@@ -169,8 +171,11 @@ package struct ResolvedContent: Sendable {
         return names
     }
 
-    var articleSlugs: [String] {
-        texts.keys.compactMap { key in
+    /// Found once: every page's navigation asks whether there are any (`SiteModel.sections`).
+    let articleSlugs: [String]
+
+    private static func articleSlugs(_ keys: some Sequence<SiteContent.Key>) -> [String] {
+        keys.compactMap { key in
             if case .article(let slug) = key { return slug }
             return nil
         }.sorted()
