@@ -158,6 +158,7 @@ extension BuildState {
 
         static let baseName = "the templates, strings, settings or generator"
         static let picturesName = "the pictures"
+        static let dataName = "the data"
 
         init(theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
              content: [ContentFolder.File]) throws {
@@ -172,7 +173,7 @@ extension BuildState {
             shared.add(configuration.serviceWorker ? "worker" : "no worker")
             base = shared.hex
             var named = [Self.baseName: base]
-            named["the data"] = try Self.digest(of: data)
+            named[Self.dataName] = try Self.digest(of: data)
             named[Self.picturesName] = Self.digest(of: avatars, cached: { if case .files = data { true } else { false } }())
             // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
             for file in content {

@@ -43,8 +43,11 @@ package struct ContentFolder: Sendable {
 
     /// A text (`articles/portal-guns.md`, `characters/1.fr.md`, `home.md`) by its path in the folder: not a local
     /// record (`data/`) nor a picture (`images/`).
+    /// Where the local records are (`data/characters.json`).
+    static let localRecordsFolder = "data/"
+
     static func isText(_ path: String) -> Bool {
-        path.hasSuffix(".md") && !path.hasPrefix("data/") && !path.hasPrefix("images/")
+        path.hasSuffix(".md") && !path.hasPrefix(localRecordsFolder) && !path.hasPrefix("images/")
     }
 
     /// The folder, and how errors name it (as the maintainer wrote it: `content/articles/x.md`).

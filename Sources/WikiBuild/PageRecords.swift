@@ -59,10 +59,23 @@ struct PageRecords: Sendable, Equatable {
     /// The digest of something read that is not there.
     static let absent = "-"
 
-    /// The names whose digest in `reads` differs from that in this record (absent or not).
+    /// The names whose digest in `reads` differs from that in this record (absent or not), of those digested before any
+    /// model is made (not a language's: see `PageReuse.compare`).
     func changed(_ reads: [String: String]) -> Set<String> {
         Set(reads.keys.filter { reads[$0] != self.reads[$0] ?? Self.absent }
-            + self.reads.keys.filter { (reads[$0] ?? Self.absent) != self.reads[$0] })
+            + self.reads.keys.filter { $0.first != ContentReads.languageMark && (reads[$0] ?? Self.absent) != self.reads[$0] })
+    }
+
+    /// The names of `digests` (one language's, each name marked with it) whose digest differs from that in this record,
+    /// and the names of this record's that language has no more.
+    func changed(language digests: [String: String]) -> Set<String> {
+        var changed = Set(digests.keys.filter { digests[$0] != reads[$0] ?? Self.absent })
+        guard let name = digests.keys.first, let space = name.firstIndex(of: " ") else { return changed }
+        let prefix = name[...space]
+        for (name, digest) in reads where name.hasPrefix(prefix) && digests[name] == nil && digest != Self.absent {
+            changed.insert(name)
+        }
+        return changed
     }
 
     static func location(for output: URL) -> URL {
@@ -170,79 +183,10 @@ extension [UInt8] {
 /// pages share. Nil when a value cannot be digested (a lambda): such a page is always rendered.
 enum PageKey {
     static func of(template: String, values: MustacheValue) -> String? {
-        var digest = Digest()
+        var digest = ValueDigest()
         digest.add(template)
-        guard add(values, to: &digest) else { return nil }
-        return FNV1a.hex(digest.value)
-    }
-
-    /// `FNV1a.addWords`' digest, fed values a word at a time.
-    struct Digest {
-        var value = FNV1a().value
-
-        mutating func add(_ word: UInt64) {
-            value = FNV1a.wordStep(value, word)
-        }
-
-        /// Its length first, so no two texts in a row read alike.
-        mutating func add(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                add(UInt64(bytes.count))
-                let raw = UnsafeRawBufferPointer(bytes)
-                let words = raw.count / 8
-                for index in 0..<words { add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) }
-                var last: UInt64 = 0
-                for (shift, byte) in raw[(words * 8)...].enumerated() { last |= UInt64(byte) << (8 * shift) }
-                add(last)
-            }
-        }
-    }
-
-    private static func add(_ value: MustacheValue, to digest: inout Digest) -> Bool {
-        // A tag before each value, so no two values read alike.
-        switch value {
-        case .string(let text):
-            digest.add(1)
-            digest.add(text)
-        case .int(let number):
-            digest.add(2)
-            digest.add(UInt64(bitPattern: Int64(number)))
-        case .double(let number):
-            digest.add(3)
-            digest.add(number.bitPattern)
-        case .bool(let flag):
-            digest.add(flag ? 4 : 5)
-        case .null:
-            digest.add(6)
-        case .array(let items):
-            digest.add(7)
-            digest.add(UInt64(items.count))
-            for item in items where !add(item, to: &digest) { return false }
-        case .object(let members):
-            // Members in any order: each is digested alone and the mixed digests summed, so no keys are sorted.
-            digest.add(8)
-            digest.add(UInt64(members.count))
-            var sum: UInt64 = 0
-            for (name, member) in members {
-                var inner = Digest()
-                inner.add(name)
-                guard add(member, to: &inner) else { return false }
-                sum &+= mixed(inner.value)
-            }
-            digest.add(sum)
-        case .lambda:
-            return false
-        }
-        return true
-    }
-
-    /// SplitMix64's finalizer: spreads each member's digest over all 64 bits before they are summed.
-    private static func mixed(_ value: UInt64) -> UInt64 {
-        var value = value
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
+        guard digest.add(value: values) else { return nil }
+        return digest.hex
     }
 }
 
@@ -257,6 +201,9 @@ final class PageReuse: Sendable {
     private let ledger: PocketFiles.Ledger
     private let keepPublished: @Sendable ([String]) throws -> Bool
     private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], skipped: [String])>(([:], [:], []))
+    /// Each language's digests (`SiteModel.readDigests`) and those whose digest changed since the last build, given by
+    /// `compare` before any of that language's makers run.
+    private let languages = Mutex<(digests: [String: String], changed: Set<String>)>(([:], []))
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)
     private let built = Atomic<Int>(0)
@@ -278,6 +225,7 @@ final class PageReuse: Sendable {
     /// when the maker must run.
     func skip(maker: String) throws -> [(path: String, inSitemap: Bool)]? {
         guard let changedReads, let record = earlier.makers[maker], record.read.isDisjoint(with: changedReads),
+              languages.withLock({ record.read.isDisjoint(with: $0.changed) }),
               let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
         // All of them or none: a maker that runs after all must find none of its pages taken.
         guard try keepPublished(pages.map(\.path)) else { return nil }
@@ -313,6 +261,16 @@ final class PageReuse: Sendable {
         return true
     }
 
+    /// Takes a language's digests of its records, cards and relations, before its makers run: a maker that read one
+    /// whose digest changed since the last build runs.
+    func compare(_ digests: [String: String]) {
+        let changed = earlier.changed(language: digests)
+        languages.withLock {
+            $0.digests.merge(digests) { _, new in new }
+            $0.changed.formUnion(changed)
+        }
+    }
+
     /// Notes what a maker that ran read of the content, and how many pages it made.
     func ran(maker: String, read: Set<String>, pageCount: Int) {
         made.withLock { $0.makers[maker] = PageRecords.Maker(read: read, pageCount: pageCount) }
@@ -346,7 +304,7 @@ final class PageReuse: Sendable {
             }
         }
         // What was read and is not there (a record's prose none wrote) is recorded as absent: written later, it is a change.
-        var digests = reads
+        var digests = reads.merging(languages.withLock { $0.digests }) { _, language in language }
         for maker in makers.values {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }

@@ -401,9 +401,15 @@ package struct SiteBuild: Sendable {
         // Every card shows its avatar's copies (their srcset), which no text records: a change to them is one of
         // shape, which runs every maker.
         reads[ContentReads.shape] = Self.shape(reads[ContentReads.shape], withPicturesOf: pages)
+        reads[ContentReads.allRecords] = Self.recordsDigest(check.parts.named)
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         var pages = pages
-        if changedReads != nil, let memory = settings.memory { pages.models = memory.models(madeFor: check.untouchedBuild) }
+        // A model is kept only over the same records: it is made of them.
+        if changedReads != nil, check.parts.named.keys.allSatisfy({ !Self.isRecords($0) || check.parts.named[$0] == earlier.inputs[$0] }),
+           earlier.inputs.keys.allSatisfy({ !Self.isRecords($0) || check.parts.named[$0] != nil }),
+           let memory = settings.memory {
+            pages.models = memory.models(madeFor: check.untouchedBuild)
+        }
         pages.siteWide = settings.memory?.keptSiteWide
         // The output is the last build's (else no page records were kept) and so are the avatars, their copies' sides
         // and sizes (the shape) and where they come from.
@@ -467,13 +473,29 @@ package struct SiteBuild: Sendable {
         let names = changed.sorted()
         let reason = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "") + " changed"
         guard earlier.base == check.parts.base else { return (none, nil, reason) }
-        // The records, pictures, local records and the texts' titles are what every page may show: a change to any
-        // of them leaves makers to run and compare keys. Else a maker that read no text that changed need not run.
+        // The pictures and the texts' titles are what every page may show: a change to either leaves every maker to
+        // run and compare keys. Else a maker that read no text, record, card or relation that changed need not run (the
+        // records' own are compared once each language's model is made: `PageReuse.compare`).
         let changedReads = earlier.changed(reads)
-        guard changed.allSatisfy(ContentFolder.isText), !changedReads.contains(ContentReads.shape) else {
+        guard changed.allSatisfy({ ContentFolder.isText($0) || Self.isRecords($0) }), !changedReads.contains(ContentReads.shape) else {
             return (earlier, nil, reason)
         }
         return (earlier, changedReads, reason)
+    }
+
+    /// The data (records and history) and the local records of the content folder.
+    private static func isRecords(_ input: String) -> Bool {
+        input == BuildState.InputDigests.dataName || input.hasPrefix(ContentFolder.localRecordsFolder)
+    }
+
+    /// The digest of everything a maker that reads all the records reads (`ContentReads.allRecords`).
+    private static func recordsDigest(_ inputs: [String: String]) -> String {
+        var digest = InputFingerprint()
+        for (name, value) in inputs.sorted(by: { $0.key < $1.key }) where isRecords(name) {
+            digest.add(name)
+            digest.add(value)
+        }
+        return digest.hex
     }
 
     /// One warning line per word a table lacks (printed even with `--quiet`); with `--strict`, the error that stops

@@ -42,6 +42,8 @@ struct SiteRenderer: Sendable {
     struct LanguageModel: Sendable {
         var model: SiteModel
         var searchIndex: [UInt8]
+        /// `SiteModel.readDigests`.
+        var readDigests: [String: String]
     }
 
     /// What was emitted: every file's path, and the data's words a language's table lacks with the number of that
@@ -212,8 +214,10 @@ struct SiteRenderer: Sendable {
                 strings: language.strings, history: history, languages: languages, content: content,
                 pageIDs: theme.pageIDs)
         }
-        // The index shows the records, pictures and titles only: a kept model's is the last build's.
+        // The index shows the records, pictures and titles only: a kept model's is the last build's, as are its digests.
         let searchIndex = earlier?.searchIndex ?? model.searchIndexJSON()
+        let readDigests = try earlier?.readDigests ?? theme.strings { try model.readDigests() }
+        reuse.compare(readDigests)
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
@@ -228,7 +232,7 @@ struct SiteRenderer: Sendable {
             part.paths.append(file.path)
             try emit(file)
         }
-        part.model = LanguageModel(model: model, searchIndex: searchIndex)
+        part.model = LanguageModel(model: model, searchIndex: searchIndex, readDigests: readDigests)
         return part
     }
 
@@ -250,7 +254,7 @@ struct SiteRenderer: Sendable {
                     var done: [(Int, RenderedPart)] = []
                     while let index = queue.next() {
                         try Task.checkCancellation()
-                        let maker = language + "#" + String(index)
+                        let maker = language + "#" + makers[index].key
                         if untranslated.isEmpty, let pages = try reuse.skip(maker: maker) {
                             var part = RenderedPart()
                             for page in pages {

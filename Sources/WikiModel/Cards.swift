@@ -201,17 +201,6 @@ extension SiteModel {
         return reference
     }
 
-    func card(_ character: CharacterRecord) throws -> CharacterCard {
-        try characterCards[character.id] ?? makeCard(character)
-    }
-
-    func card(_ location: LocationRecord) throws -> LocationCard {
-        try locationCards[location.id] ?? makeCard(location)
-    }
-
-    func summary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
-        try episodeSummaries[episode.id] ?? makeSummary(episode)
-    }
 
     /// How many cards a grid loads eagerly: the two rows a phone's first screen shows (two columns at 390 × 844).
     /// A phone is where a picture too many costs most; on a wider screen the rest of the first row is lazy but
@@ -238,11 +227,11 @@ extension SiteModel {
     /// "Birdperson · Soulless Puppet" for a character with namesakes, the plain name otherwise: what titles,
     /// descriptions and the feed call it.
     func fullName(_ character: CharacterRecord) -> String {
-        nameNotes[character.id].map { "\(character.name) · \($0)" } ?? character.name
+        note(ofCharacter: character.id).map { "\(character.name) · \($0)" } ?? character.name
     }
 
     func makeCard(_ character: CharacterRecord) throws -> CharacterCard {
-        let note = nameNotes[character.id]
+        let note = note(ofCharacter: character.id)
         return CharacterCard(
             id: character.id, name: character.name, note: note, url: link(.character(character.id)),
             image: try image(of: character),
@@ -259,7 +248,7 @@ extension SiteModel {
     }
 
     func cards(_ ids: [Int]) throws -> [CharacterCard] {
-        try ids.compactMap { id throws in try dataset.character(id).map(card) }
+        try ids.compactMap { id throws in try character(id).map(card) }
     }
 
     /// A location's type as its page shows it, beside its label; `unknownKey` says an unknown one in the
@@ -284,8 +273,8 @@ extension SiteModel {
         return LocationCard(
             id: location.id, name: location.name, url: link(.location(location.id)),
             type: try locationType(location, unknownKey: "location_card_type_unknown"), dimension: dimension,
-            residentCount: try strings.plural("location_residents_count", count: dataset.residentIDs(ofLocation: location.id).count),
-            nativeCount: try strings.plural("location_natives_count", count: dataset.nativeIDs(ofLocation: location.id).count),
+            residentCount: try strings.plural("location_residents_count", count: self.residentIDs(ofLocation: location.id).count),
+            nativeCount: try strings.plural("location_natives_count", count: self.nativeIDs(ofLocation: location.id).count),
             nameRuns: KeptRun.runs(location.name), dimensionRuns: KeptRun.runs(dimension))
     }
 
@@ -295,14 +284,14 @@ extension SiteModel {
             id: episode.id, code: episode.episode, name: episode.name, url: link(.episode(episode.id)),
             airDate: try airDate?.formatted(strings) ?? episode.airDate,
             airDateISO: airDate?.isoDay,
-            castSize: try strings.plural("episode_cast_count", count: dataset.characterIDs(inEpisode: episode.id).count))
+            castSize: try strings.plural("episode_cast_count", count: self.characterIDs(inEpisode: episode.id).count))
     }
 
     /// A character's origin or location: the location's own name when it resolves (the record is the
     /// authority; the reference may be stale or blank), the reference's name as plain text otherwise, and
     /// the API's "unknown" as `unknownKey` says it (French agrees: origine inconnue, lieu inconnu).
     func locationLink(_ reference: NamedReference, id: Int?, unknownKey: String) throws -> RecordLink {
-        if let id, let location = dataset.location(id) {
+        if let id, let location = self.location(id) {
             return RecordLink(name: location.name, url: link(.location(id)))
         }
         if reference.name.allSatisfy(\.isWhitespace) { return RecordLink(name: try strings("value_none"), url: nil) }

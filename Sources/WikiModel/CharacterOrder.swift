@@ -40,6 +40,8 @@ extension SiteModel {
     /// apart) with the collation of the page's language, Foundation's locale-aware comparison: accents and case
     /// come after the letter ("Eve" < "Éric" < "Ezra", not after "Z" as code points would put them). Ties by id.
     func characters(in order: CharacterOrder) -> [CharacterRecord] {
+        // Read once, not in every comparison: every read is noted.
+        let (dataset, nameNotes) = (dataset, nameNotes)
         switch order {
         case .api:
             return dataset.characters

@@ -93,7 +93,7 @@ extension SiteModel {
                 var card = try card(character)
                 if order == .mostEpisodes {
                     card.count = try strings.plural(
-                        "character_episode_count", count: dataset.episodeIDs(ofCharacter: character.id).count)
+                        "character_episode_count", count: self.episodeIDs(ofCharacter: character.id).count)
                 }
                 return card
             }
@@ -127,10 +127,10 @@ extension SiteModel {
     }
 
     func characterPage(_ character: CharacterRecord) throws -> SitePage {
-        let episodes = dataset.episodeIDs(ofCharacter: character.id).compactMap(dataset.episode)
+        let episodes = self.episodeIDs(ofCharacter: character.id).compactMap(self.episode)
         let coStars = try coStarCards(of: character)
         let castNote = try castNote(of: character, episodes: episodes)
-        let neighbours = dataset.neighbours(ofCharacter: character.id)
+        let neighbours = self.neighbours(ofCharacter: character.id)
         func neighbourLink(_ other: CharacterRecord?) -> RecordLink? {
             other.map { RecordLink(name: fullName($0), url: link(.character($0.id))) }
         }
@@ -142,7 +142,7 @@ extension SiteModel {
         image.later = false
         image.fetchPriority = "high"
         let content = CharacterPage(
-            name: character.name, note: nameNotes[character.id], image: image, gender: facts.gender, info: facts.rows,
+            name: character.name, note: note(ofCharacter: character.id), image: image, gender: facts.gender, info: facts.rows,
             seasons: Self.openSeasons(try seasonGroups(episodes)), hasEpisodes: !episodes.isEmpty,
             coStars: CharacterRows(rows: coStars), hasCoStars: !coStars.isEmpty,
             castNote: castNote, hasCoStarSection: !coStars.isEmpty || castNote != nil,
@@ -166,9 +166,9 @@ extension SiteModel {
 
     /// The characters seen most often beside this one, each card saying in how many episodes.
     private func coStarCards(of character: CharacterRecord) throws -> [CharacterCard] {
-        try dataset.coStars(of: character.id, limit: Self.coStarCount, minimum: Self.coStarMinimumEpisodes)
+        try self.coStars(of: character.id, limit: Self.coStarCount, minimum: Self.coStarMinimumEpisodes)
             .compactMap { coStar throws in
-                try dataset.character(coStar.id).map { other throws in
+                try self.character(coStar.id).map { other throws in
                     var card = try card(other)
                     card.count = try strings.plural("costar_episodes_count", count: coStar.episodes)
                     return card
@@ -179,7 +179,7 @@ extension SiteModel {
     /// A character of one episode has no co-stars to speak of: the page says how many others that episode has.
     private func castNote(of character: CharacterRecord, episodes: [EpisodeRecord]) throws -> CastNote? {
         guard episodes.count == 1, let only = episodes.first else { return nil }
-        let others = dataset.characterIDs(inEpisode: only.id).filter { $0 != character.id }.count
+        let others = self.characterIDs(inEpisode: only.id).filter { $0 != character.id }.count
         guard others > 0 else { return nil }
         return CastNote(
             text: try strings.plural("character_cast_note", count: others),
@@ -209,9 +209,9 @@ extension SiteModel {
                     value: Self.isBlank(value) ? none : value, url: url, datetime: datetime, badgeClass: badge)
         }
         let origin = try locationLink(
-            character.origin, id: dataset.originIDByCharacter[character.id], unknownKey: "character_origin_unknown")
+            character.origin, id: self.originID(ofCharacter: character.id), unknownKey: "character_origin_unknown")
         let location = try locationLink(
-            character.location, id: dataset.locationIDByCharacter[character.id], unknownKey: "character_location_unknown")
+            character.location, id: self.locationID(ofCharacter: character.id), unknownKey: "character_location_unknown")
         var info: [InfoRow] = []
         if !Self.isBlank(character.status) {
             info.append(try row(.status, status.label, url: try familyLink(.status, of: character) ?? searchLink(status: character.status), badge: status.cssClass))
@@ -238,7 +238,7 @@ extension SiteModel {
         if !Self.isBlank(character.created) {
             // A local record's day is when it entered the wiki: the API never added it.
             let created = CalendarDate(iso8601: character.created)
-            let label = dataset.isDatedLocally(.character, character.id) ? try strings("info_created_locally") : nil
+            let label = self.isDatedLocally(.character, character.id) ? try strings("info_created_locally") : nil
             info.append(try row(.created, try created?.formatted(strings) ?? character.created, datetime: created?.isoDay,
                                 label: label))
         }

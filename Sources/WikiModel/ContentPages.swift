@@ -66,7 +66,7 @@ extension SiteModel {
     /// The data's name of a record this language names otherwise ("Pilot" beside "Pilote"), with its `lang` when
     /// that is not the page's; nil when the page shows the data's name.
     func originalName(of record: ResolvedContent.Target) -> RecordLink? {
-        originalNames[record].map { RecordLink(name: $0, url: nil, lang: fallbackLanguage != strings.locale ? fallbackLanguage : nil) }
+        originalDataName(of: record).map { RecordLink(name: $0, url: nil, lang: fallbackLanguage != strings.locale ? fallbackLanguage : nil) }
     }
 
     /// The text written about `key`, rendered for this language; nil when there is none.
@@ -80,7 +80,7 @@ extension SiteModel {
         for (node, link) in text.links {
             let lang = link.label == nil ? titleLanguage(of: link.target) : nil
             var label = link.label
-            if link.isRecordName { label = dataset.name(of: link.target) ?? label }
+            if link.isRecordName { label = self.dataName(of: link.target) ?? label }
             wikiLinks[node] = ResolvedLink(
                 destination: self.link(link.target.route), text: try label ?? name(of: link.target),
                 attributes: lang.map { [HTMLAttribute("lang", $0)] } ?? [])
@@ -122,9 +122,9 @@ extension SiteModel {
     /// A wiki link's text when it gives none: the record's name, the article's title in this language.
     private func name(of target: ResolvedContent.Target) throws -> String {
         switch target {
-        case .character(let id): dataset.character(id).map(fullName) ?? String(id)
-        case .location(let id): dataset.location(id)?.name ?? String(id)
-        case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
+        case .character(let id): self.character(id).map(fullName) ?? String(id)
+        case .location(let id): self.location(id)?.name ?? String(id)
+        case .episode(let id): self.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
         case .article(let slug): articleTitle(slug)
         }
     }
@@ -158,9 +158,9 @@ extension SiteModel {
             let name: String = switch key {
             case .home: try strings("site_name")
             case .article(let slug): articleTitle(slug)
-            case .character(let id): dataset.character(id).map(fullName) ?? String(id)
-            case .location(let id): dataset.location(id)?.name ?? String(id)
-            case .episode(let id): dataset.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
+            case .character(let id): self.character(id).map(fullName) ?? String(id)
+            case .location(let id): self.location(id)?.name ?? String(id)
+            case .episode(let id): self.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
             }
             // A record's name is the data's, in no language of the texts; an article's title is its text's.
             let lang: String? = if case .article = key {

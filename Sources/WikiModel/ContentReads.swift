@@ -1,10 +1,10 @@
 import Primitives
 import Synchronization
 
-/// The texts and "Mentioned in" lists of the content a page maker read, noted while it runs: the build keeps them
-/// with each maker's pages, so that an edit to one text builds again only the pages that read it (see
-/// `ResolvedContent.readDigests`). Noted where the content is read, not declared per page family, so no page can
-/// read a text without it being noted.
+/// The texts and "Mentioned in" lists of the content a page maker read, and the records, cards and relations, noted
+/// while it runs: the build keeps them with each maker's pages, so that an edit to one text or record builds again only
+/// the pages that read it (see `ResolvedContent.readDigests`, `SiteModel.readDigests`). Noted where the content and
+/// the records are read, not declared per page family, so no page can read one without it being noted.
 package final class ContentReads: Sendable {
     /// The recorder of the maker this task runs, if any.
     @TaskLocal package static var current: ContentReads?
@@ -25,6 +25,22 @@ package final class ContentReads: Sendable {
     /// What every page may read besides the texts and mention lists noted: which texts exist in which languages, their
     /// titles (a record's name, a link's words, the search index), the pictures and their sizes.
     package static let shape = "shape"
+
+    /// Every record and relation, the history and what is made of them all (the search index, the statistics, the
+    /// groups' members): its digest is the data's and the local records'.
+    package static let allRecords = "records"
+
+    /// What one language's model reads of one record: its fields and relations (`@en record character:1`), its card
+    /// (`@en card character:1`), and which groups have pages (`@en groups`). Digested per language by
+    /// `SiteModel.readDigests`; the mark tells them from the names digested before any model is made.
+    static func record(_ target: ResolvedContent.Target, language: String) -> String { "@" + language + " record " + target.name }
+    static func card(_ target: ResolvedContent.Target, language: String) -> String { "@" + language + " card " + target.name }
+    static func groups(language: String) -> String { "@" + language + " groups" }
+    /// The statuses and genders search filters by (a character's page links to them).
+    static func searchFilters(language: String) -> String { "@" + language + " search filters" }
+    /// Whether a character bears the name: a location's title asks of its own.
+    static func characterName(_ name: String, language: String) -> String { "@" + language + " character named " + name }
+    package static let languageMark: Character = "@"
 
     static func text(_ key: SiteContent.Key) -> String { "text " + key.name }
     static func mentions(_ target: ResolvedContent.Target) -> String { "mentions " + target.name }

@@ -103,7 +103,7 @@ extension SiteModel {
 
     /// The link from a location to its dimension's page; nil for a dimension without one ("unknown").
     func dimensionLink(_ name: String) -> String? {
-        groups.dimension(named: name).map { link(.dimension($0.slug, page: 1)) }
+        dimensionGroup(named: name).map { link(.dimension($0.slug, page: 1)) }
     }
 }
 

@@ -99,9 +99,9 @@ extension SiteModel {
     func episodePage(_ episode: EpisodeRecord) throws -> SitePage {
         let airDate = CalendarDate(airDate: episode.airDate)
         let created = CalendarDate(iso8601: episode.created)
-        let cast = try cards(dataset.characterIDs(inEpisode: episode.id))
-        let debuts = try cards(debutIDsByEpisode[episode.id] ?? [])
-        let neighbours = dataset.neighbours(ofEpisode: episode.id)
+        let cast = try cards(self.characterIDs(inEpisode: episode.id))
+        let debuts = try cards(debutIDs(inEpisode: episode.id))
+        let neighbours = self.neighbours(ofEpisode: episode.id)
         func neighbourLink(_ other: EpisodeRecord?) -> RecordLink? {
             other.map { RecordLink(name: "\($0.episode) · \($0.name)", url: link(.episode($0.id))) }
         }
@@ -109,7 +109,7 @@ extension SiteModel {
             code: episode.episode, name: episode.name, originalName: originalName(of: .episode(episode.id)),
             airDate: try airDate?.formatted(strings) ?? episode.airDate, airDateISO: airDate?.isoDay,
             created: try created?.formatted(strings) ?? episode.created, createdISO: created?.isoDay,
-            createdLabel: try strings(dataset.isDatedLocally(.episode, episode.id) ? "info_created_locally" : "info_created"),
+            createdLabel: try strings(self.isDatedLocally(.episode, episode.id) ? "info_created_locally" : "info_created"),
             castSize: count(cast.count), characters: characterList(cast, eager: true), hasCharacters: !cast.isEmpty,
             previous: neighbourLink(neighbours.previous), next: neighbourLink(neighbours.next),
             season: try seasonLink(episode),

@@ -55,8 +55,8 @@ extension SiteModel {
     static let locationPeoplePerPage = 60
 
     func locationPages(_ location: LocationRecord) throws -> [SitePage] {
-        let residentIDs = dataset.residentIDs(ofLocation: location.id)
-        let nativeIDs = dataset.nativeIDs(ofLocation: location.id)
+        let residentIDs = self.residentIDs(ofLocation: location.id)
+        let nativeIDs = self.nativeIDs(ofLocation: location.id)
         let people = residentIDs + nativeIDs
         let total = Self.pageCount(people.count, pageSize: Self.locationPeoplePerPage)
         let none = try strings("value_none")
@@ -71,7 +71,7 @@ extension SiteModel {
             "dimension": knownDimension ? dimensionName(location.dimension) : none,
         ])
         // "Gaia" is a character and a planet: the planet's title says what it is.
-        let title = characterNames.contains(location.name) ? "\(location.name) · \(card.type)" : location.name
+        let title = isCharacterName(location.name) ? "\(location.name) · \(card.type)" : location.name
         let description = try prose?.summary ?? strings.format("location_description", [
             "name": location.name, "place": place, "residents": card.residentCount, "natives": card.nativeCount,
         ])

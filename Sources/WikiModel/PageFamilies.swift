@@ -96,7 +96,7 @@ extension SiteModel {
 
     /// The link to the group of `value` in a family; nil for a value without a page (blank, or too few characters).
     func familyLink(_ family: PageFamily, value: String) -> String? {
-        groups.group(of: family, named: value).map { link(.familyGroup(family, $0.slug, page: 1)) }
+        self.group(of: family, named: value).map { link(.familyGroup(family, $0.slug, page: 1)) }
     }
 
     /// The link a character's fact gives: its group in the family declared for that fact, if there is one.

@@ -18,7 +18,20 @@ package enum PageKind: String, CaseIterable, Sendable {
 }
 
 /// Builds some of a kind's pages when called (see `SiteModel.pageMakers(of:)`).
-package typealias PageMaker = @Sendable () throws -> [SitePage]
+package struct PageMaker: Sendable {
+    /// The kind and what tells the maker apart from the kind's others, the same from one build to the next whatever
+    /// records come and go (`character:1`, `dimension:earth`, `home`): a build's record of what each maker read and made
+    /// is found again under it (see `PageRecords`).
+    package let key: String
+    private let make: @Sendable () throws -> [SitePage]
+
+    init(key: String, make: @escaping @Sendable () throws -> [SitePage]) {
+        self.key = key
+        self.make = make
+    }
+
+    package func callAsFunction() throws -> [SitePage] { try make() }
+}
 
 /// The values one page shows; the renderer hands them to the kind's template as `page`.
 package protocol PageModel: Encodable, Sendable {
@@ -38,40 +51,49 @@ extension SiteModel {
     /// one maker for each other kind. The one switch over every kind: a kind declared but never built does not
     /// compile.
     package func pageMakers(of kind: PageKind) -> [PageMaker] {
-        func each<Item: Sendable>(_ items: [Item], _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage])
-            -> [PageMaker]
-        {
-            items.map { item in { [self] in try make(self, item) } }
+        func each<Item: Sendable>(
+            _ items: [Item], key: (Item) -> String, _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage]
+        ) -> [PageMaker] {
+            items.map { item in PageMaker(key: kind.rawValue + ":" + key(item)) { [self] in try make(self, item) } }
+        }
+        /// A maker given something made of every record (a group, a day's changes): it reads them all.
+        func eachOfAll<Item: Sendable>(
+            _ items: [Item], key: (Item) -> String, _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage]
+        ) -> [PageMaker] {
+            each(items, key: key) { model, item in
+                ContentReads.note(ContentReads.allRecords)
+                return try make(model, item)
+            }
         }
         func one(_ make: @escaping @Sendable (SiteModel) throws -> [SitePage]) -> [PageMaker] {
-            [{ [self] in try make(self) }]
+            [PageMaker(key: kind.rawValue) { [self] in try make(self) }]
         }
         return switch kind {
         case .home: one { [try $0.homePage()] }
-        case .characters: each(CharacterOrder.allCases) { try $0.characterIndexPages(order: $1) }
-        case .character: each(dataset.characters) { [try $0.characterPage($1)] }
+        case .characters: each(CharacterOrder.allCases, key: { "\($0)" }) { try $0.characterIndexPages(order: $1) }
+        case .character: each(dataset.characters, key: { "\($0.id)" }) { [try $0.characterPage($0.read($1))] }
         case .locations: one { try $0.locationIndexPages() }
-        case .location: each(dataset.locations) { try $0.locationPages($1) }
+        case .location: each(dataset.locations, key: { "\($0.id)" }) { try $0.locationPages($0.read($1)) }
         case .episodes: one { [try $0.episodeIndexPage()] }
-        case .episode: each(dataset.episodes) { [try $0.episodePage($1)] }
+        case .episode: each(dataset.episodes, key: { "\($0.id)" }) { [try $0.episodePage($0.read($1))] }
         case .search: one { [try $0.searchPage()] }
         case .statistics: one { [try $0.statisticsPage()] }
         case .whatsNew: one { try $0.whatsNewPages() }
-        case .whatsNewGroup: each(changeGroups) { try $0.groupPages($1) }
+        case .whatsNewGroup: eachOfAll(changeGroups, key: \.slug) { try $0.groupPages($1) }
         case .dimensions: one { [try $0.dimensionIndexPage()] }
-        case .dimension: each(groups.dimensions) { try $0.dimensionPages($1) }
-        case .familyIndex: each(PageFamily.all) { [try $0.familyIndexPage($1)] }
+        case .dimension: eachOfAll(groups.dimensions, key: \.slug) { try $0.dimensionPages($1) }
+        case .familyIndex: each(PageFamily.all, key: \.folder) { [try $0.familyIndexPage($1)] }
         case .familyGroup:
-            each(PageFamily.all.flatMap { family in groups.groups(of: family).map { (family, $0) } }) {
+            eachOfAll(PageFamily.all.flatMap { family in groups.groups(of: family).map { (family, $0) } }, key: { $0.0.folder + "/" + $0.1.slug }) {
                 try $0.familyGroupPages($1.0, $1.1)
             }
         case .seasons: one { [try $0.seasonIndexPage()] }
-        case .season: each(groups.seasons) { try $0.seasonPages($1) }
+        case .season: eachOfAll(groups.seasons, key: { "\($0.number)" }) { try $0.seasonPages($1) }
         case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
         case .yours: one { [try $0.yoursPage()] }
         case .articles: one { try $0.articleIndexPage().map { [$0] } ?? [] }
-        case .article: each(content.articleSlugs) { [try $0.articlePage($1)] }
+        case .article: each(content.articleSlugs, key: { $0 }) { [try $0.articlePage($1)] }
         case .notFound: one { [try $0.notFoundPage()] }
         }
     }

@@ -131,12 +131,12 @@ extension SiteModel {
     /// The search page with its status filter set (`search/?status=0`): the script reads the filters' positions in the index.
     func searchLink(status: String) throws -> String? {
         let badge = try CharacterVocabulary.status(status, strings)
-        return index.statuses.firstIndex(of: badge).map { link(.search) + "?status=\($0)" }
+        return searchFilters.statuses.firstIndex(of: badge).map { link(.search) + "?status=\($0)" }
     }
 
     func searchLink(gender: String) throws -> String? {
         let badge = try CharacterVocabulary.gender(gender, strings)
-        return index.genders.firstIndex(of: badge).map { link(.search) + "?gender=\($0)" }
+        return searchFilters.genders.firstIndex(of: badge).map { link(.search) + "?gender=\($0)" }
     }
 
     /// Species from the most to the least common, ties by name: the filter's most useful order.

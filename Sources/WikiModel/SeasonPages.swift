@@ -108,7 +108,7 @@ extension SiteModel {
 
     /// The link from an episode to its season's page; nil for an episode whose code names no season.
     func seasonLink(_ episode: EpisodeRecord) throws -> RecordLink? {
-        guard let number = EpisodeCode(episode.episode)?.season, groups.season(number) != nil else { return nil }
+        guard let number = EpisodeCode(episode.episode)?.season, seasonGroup(number) != nil else { return nil }
         return RecordLink(name: try seasonName(number), url: link(.season(number, page: 1)))
     }
 }

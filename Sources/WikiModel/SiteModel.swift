@@ -1,3 +1,4 @@
+import Mustache
 import RickAndMortyAPI
 
 /// Turns the resolved dataset into page models: pure values, no I/O, the same output for the same input.
@@ -6,14 +7,16 @@ package struct SiteModel: Sendable {
     /// Avatars are 300×300 in the API; placeholders are drawn at the same size.
     static let avatarSize = 300
 
-    let dataset: Dataset
+    /// The records: a page maker reads them through `dataset` (all of them) or the accessors of `What a page maker
+    /// reads` below (one record, card or relation), so that what it read is noted (see `ContentReads`).
+    private let records: Dataset
     let configuration: SiteConfiguration
     let strings: StringTable
     /// The image file extension of each character whose avatar is available; others get a placeholder.
     let avatarExtensions: [Int: String]
     /// The smaller copies made of each avatar, smallest first.
     let avatarCopies: [Int: [AvatarCopy]]
-    let history: ChangeHistory
+    private let changes: ChangeHistory
     /// What fans wrote (the content folder), links resolved.
     private(set) var content: ResolvedContent
     /// The ids the templates give a page's own parts (`main`, `contents-heading`…): an article's headings take others.
@@ -22,29 +25,29 @@ package struct SiteModel: Sendable {
     let languages: [SiteLanguage]
     /// The name the data gives each record this language names otherwise (the content folder's `title`): its page
     /// shows it beside, and search finds the record by it too.
-    let originalNames: [ResolvedContent.Target: String]
+    private let originals: [ResolvedContent.Target: String]
     /// What tells namesakes apart, by character id (see `NameNotes`).
-    let nameNotes: [Int: String]
+    private let notes: [Int: String]
     /// Every character's name: a location called like a character (Gaia) says its type in its title.
-    let characterNames: Set<String>
+    private let allCharacterNames: Set<String>
     /// The characters who first appear in each episode (see `Dataset.debutIDsByEpisode`), found once.
-    let debutIDsByEpisode: [Int: [Int]]
+    private let debuts: [Int: [Int]]
     /// The dimensions, species, types and seasons with a page of their own.
-    let groups: RecordGroups
+    private let recordGroups: RecordGroups
     /// What's new, group by group (see `ChangeGroup.timeline`): made once, as half a dozen pages and files of every
     /// build show it, each language's.
-    let changeGroups: [ChangeGroup]
+    private let timeline: [ChangeGroup]
     /// Each record's card or row, made once: a character appears on up to a hundred pages.
-    private(set) var characterCards: [Int: CharacterCard] = [:]
-    private(set) var locationCards: [Int: LocationCard] = [:]
-    private(set) var episodeSummaries: [Int: EpisodeSummary] = [:]
+    private var characterCards: [Int: CharacterCard] = [:]
+    private var locationCards: [Int: LocationCard] = [:]
+    private var episodeSummaries: [Int: EpisodeSummary] = [:]
     /// The few places the home page and the characters pages offer to jump to (see `placesToVisit`).
-    private(set) var places: [LocationCard] = []
+    private var busiestPlaces: [LocationCard] = []
     /// Made once: the statistics page shows every chart and the home page the first.
-    private(set) var statisticsContent = StatisticsPage(charts: [])
+    private var statisticsMade = StatisticsPage(charts: [])
     /// The home page and every characters page offer it: made once.
-    private(set) var randomCharacter: RandomCharacter?
-    private(set) var index = SearchIndex(
+    private var random: RandomCharacter?
+    private var searchIndexMade = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
     package init(
@@ -55,28 +58,28 @@ package struct SiteModel: Sendable {
         self.content = content
         self.pageIDs = pageIDs
         let names = content.recordNames(language: strings.locale)
-        originalNames = names.reduce(into: [:]) { original, named in
+        originals = names.reduce(into: [:]) { original, named in
             if let name = dataset.name(of: named.key), name != named.value, !name.allSatisfy(\.isWhitespace) { original[named.key] = name }
         }
-        self.dataset = dataset.renaming(names, blanksAs: try strings("value_unnamed"))
-        nameNotes = try NameNotes.make(self.dataset, strings: strings)
-        characterNames = Set(self.dataset.characters.map(\.name))
-        debutIDsByEpisode = self.dataset.debutIDsByEpisode()
-        groups = RecordGroups(self.dataset)
-        self.history = history
-        changeGroups = ChangeGroup.timeline(history: history, dataset: self.dataset)
+        records = dataset.renaming(names, blanksAs: try strings("value_unnamed"))
+        notes = try NameNotes.make(records, strings: strings)
+        allCharacterNames = Set(records.characters.map(\.name))
+        debuts = records.debutIDsByEpisode()
+        recordGroups = RecordGroups(records)
+        changes = history
+        timeline = ChangeGroup.timeline(history: history, dataset: records)
         self.languages = languages
         self.avatarExtensions = avatarExtensions
         self.avatarCopies = avatarCopies
         self.configuration = configuration
         self.strings = strings
-        for character in self.dataset.characters { characterCards[character.id] = try makeCard(character) }
-        for location in self.dataset.locations { locationCards[location.id] = try makeCard(location) }
-        places = try placesToVisit()
-        for episode in self.dataset.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
-        index = try makeSearchIndex()
-        statisticsContent = try makeStatistics()
-        randomCharacter = makeRandomCharacter()
+        for character in records.characters { characterCards[character.id] = try makeCard(character) }
+        for location in records.locations { locationCards[location.id] = try makeCard(location) }
+        busiestPlaces = try placesToVisit()
+        for episode in records.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
+        searchIndexMade = try makeSearchIndex()
+        statisticsMade = try makeStatistics()
+        random = makeRandomCharacter()
     }
 
     /// This model over `content`, whose shape (which texts there are in which languages, their titles, the content's
@@ -211,5 +214,292 @@ package struct SiteModel: Sendable {
                 ]),
                 content: try content(slice, number, pager))
         }
+    }
+}
+
+// MARK: What a page maker reads
+
+/// Every read of the records goes through here and is noted for the maker that runs (see `ContentReads`): the whole
+/// of them through `dataset` and the values made of them all, one record, card or relation through the others. A
+/// maker that read only records, cards and relations whose digests (`readDigests`) are the last build's made the
+/// same pages, so a change to one record runs only the makers that read it.
+extension SiteModel {
+    /// Every record and relation: a maker that reads this runs whenever the data changes.
+    var dataset: Dataset { Self.readAll(records) }
+    var history: ChangeHistory { Self.readAll(changes) }
+    var originalNames: [ResolvedContent.Target: String] { Self.readAll(originals) }
+    var nameNotes: [Int: String] { Self.readAll(notes) }
+    var characterNames: Set<String> { Self.readAll(allCharacterNames) }
+    var debutIDsByEpisode: [Int: [Int]] { Self.readAll(debuts) }
+    var groups: RecordGroups { Self.readAll(recordGroups) }
+    var changeGroups: [ChangeGroup] { Self.readAll(timeline) }
+    var places: [LocationCard] { Self.readAll(busiestPlaces) }
+    var statisticsContent: StatisticsPage { Self.readAll(statisticsMade) }
+    var randomCharacter: RandomCharacter? { Self.readAll(random) }
+    var index: SearchIndex { Self.readAll(searchIndexMade) }
+
+    private static func readAll<Value>(_ value: Value) -> Value {
+        ContentReads.note(ContentReads.allRecords)
+        return value
+    }
+
+    /// The record a maker is made for.
+    func read(_ character: CharacterRecord) -> CharacterRecord {
+        noteRecord(.character(character.id))
+        return character
+    }
+
+    func read(_ location: LocationRecord) -> LocationRecord {
+        noteRecord(.location(location.id))
+        return location
+    }
+
+    func read(_ episode: EpisodeRecord) -> EpisodeRecord {
+        noteRecord(.episode(episode.id))
+        return episode
+    }
+
+    func character(_ id: Int) -> CharacterRecord? {
+        noteRecord(.character(id))
+        return records.character(id)
+    }
+
+    func location(_ id: Int) -> LocationRecord? {
+        noteRecord(.location(id))
+        return records.location(id)
+    }
+
+    func episode(_ id: Int) -> EpisodeRecord? {
+        noteRecord(.episode(id))
+        return records.episode(id)
+    }
+
+    /// A record's relations are part of its digest: a character's episodes, origin, location and neighbours in the
+    /// API's order; a location's residents and natives; an episode's cast and neighbours.
+    func episodeIDs(ofCharacter id: Int) -> [Int] {
+        noteRecord(.character(id))
+        return records.episodeIDs(ofCharacter: id)
+    }
+
+    func characterIDs(inEpisode id: Int) -> [Int] {
+        noteRecord(.episode(id))
+        return records.characterIDs(inEpisode: id)
+    }
+
+    func residentIDs(ofLocation id: Int) -> [Int] {
+        noteRecord(.location(id))
+        return records.residentIDs(ofLocation: id)
+    }
+
+    func nativeIDs(ofLocation id: Int) -> [Int] {
+        noteRecord(.location(id))
+        return records.nativeIDs(ofLocation: id)
+    }
+
+    func originID(ofCharacter id: Int) -> Int? {
+        noteRecord(.character(id))
+        return records.originIDByCharacter[id]
+    }
+
+    func locationID(ofCharacter id: Int) -> Int? {
+        noteRecord(.character(id))
+        return records.locationIDByCharacter[id]
+    }
+
+    func isDatedLocally(_ kind: ResourceKind, _ id: Int) -> Bool {
+        switch kind {
+        case .character: noteRecord(.character(id))
+        case .location: noteRecord(.location(id))
+        case .episode: noteRecord(.episode(id))
+        }
+        return records.isDatedLocally(kind, id)
+    }
+
+    /// The records before and after, which the page names.
+    func neighbours(ofCharacter id: Int) -> (previous: CharacterRecord?, next: CharacterRecord?) {
+        noteRecord(.character(id))
+        let found = records.neighbours(ofCharacter: id)
+        for other in [found.previous, found.next].compactMap({ $0 }) { noteRecord(.character(other.id)) }
+        return found
+    }
+
+    func neighbours(ofEpisode id: Int) -> (previous: EpisodeRecord?, next: EpisodeRecord?) {
+        noteRecord(.episode(id))
+        let found = records.neighbours(ofEpisode: id)
+        for other in [found.previous, found.next].compactMap({ $0 }) { noteRecord(.episode(other.id)) }
+        return found
+    }
+
+    /// Read from the character's episodes and their casts.
+    func coStars(of id: Int, limit: Int, minimum: Int) -> [(id: Int, episodes: Int)] {
+        for episode in episodeIDs(ofCharacter: id) { noteRecord(.episode(episode)) }
+        return records.coStars(of: id, limit: limit, minimum: minimum)
+    }
+
+    func card(_ character: CharacterRecord) throws -> CharacterCard {
+        noteCard(.character(character.id))
+        return try characterCards[character.id] ?? makeCard(character)
+    }
+
+    func card(_ location: LocationRecord) throws -> LocationCard {
+        noteCard(.location(location.id))
+        return try locationCards[location.id] ?? makeCard(location)
+    }
+
+    func summary(_ episode: EpisodeRecord) throws -> EpisodeSummary {
+        noteCard(.episode(episode.id))
+        return try episodeSummaries[episode.id] ?? makeSummary(episode)
+    }
+
+    /// What tells the character apart from namesakes: part of its card.
+    func note(ofCharacter id: Int) -> String? {
+        noteCard(.character(id))
+        return notes[id]
+    }
+
+    /// The record's name, as this language shows it.
+    func dataName(of target: ResolvedContent.Target) -> String? {
+        noteRecord(target)
+        return records.name(of: target)
+    }
+
+    /// The record's name in the data, when the content names it otherwise in this language.
+    func originalDataName(of target: ResolvedContent.Target) -> String? {
+        noteRecord(target)
+        return originals[target]
+    }
+
+    /// The family's group of `value`, if it has a page: which groups have pages, and their names and slugs, are one
+    /// read (`groupsName`); their members are not in it.
+    func group(of family: PageFamily, named value: String) -> RecordGroups.CharacterGroup? {
+        ContentReads.note(ContentReads.groups(language: strings.locale))
+        return recordGroups.group(of: family, named: value)
+    }
+
+    func seasonGroup(_ number: Int) -> RecordGroups.Season? {
+        ContentReads.note(ContentReads.groups(language: strings.locale))
+        return recordGroups.season(number)
+    }
+
+    var searchFilters: (statuses: [Badge], genders: [Badge]) {
+        ContentReads.note(ContentReads.searchFilters(language: strings.locale))
+        return (searchIndexMade.statuses, searchIndexMade.genders)
+    }
+
+    func dimensionGroup(named name: String) -> RecordGroups.Dimension? {
+        ContentReads.note(ContentReads.groups(language: strings.locale))
+        return recordGroups.dimension(named: name)
+    }
+
+    /// The characters first seen in the episode: of its cast, those whose first episode it is.
+    func debutIDs(inEpisode id: Int) -> [Int] {
+        for character in characterIDs(inEpisode: id) { noteRecord(.character(character)) }
+        let debuts = debuts[id] ?? []
+        for character in debuts { noteRecord(.character(character)) }
+        return debuts
+    }
+
+    func isCharacterName(_ name: String) -> Bool {
+        ContentReads.note(ContentReads.characterName(name, language: strings.locale))
+        return allCharacterNames.contains(name)
+    }
+
+    private func noteRecord(_ target: ResolvedContent.Target) {
+        ContentReads.note(ContentReads.record(target, language: strings.locale))
+    }
+
+    private func noteCard(_ target: ResolvedContent.Target) {
+        ContentReads.note(ContentReads.card(target, language: strings.locale))
+    }
+
+    /// The digest of every record, card and relation of this language's model by the name a maker's read is noted
+    /// under, and of which groups have pages.
+    package func readDigests() throws -> [String: String] {
+        let language = strings.locale
+        var digests: [String: String] = [:]
+        digests.reserveCapacity(2 * (records.characters.count + records.locations.count + records.episodes.count) + 1)
+        func add(_ target: ResolvedContent.Target, record: (inout ValueDigest) -> Void, card: MustacheValue) {
+            var digest = ValueDigest()
+            record(&digest)
+            digests[ContentReads.record(target, language: language)] = digest.hex
+            var shown = ValueDigest()
+            digests[ContentReads.card(target, language: language)] = shown.add(value: card) ? shown.hex : nil
+        }
+        for character in records.characters {
+            let neighbours = records.neighbours(ofCharacter: character.id)
+            add(ResolvedContent.Target.character(character.id), record: { digest in
+                Self.add(character, to: &digest)
+                Self.add(ids: records.episodeIDs(ofCharacter: character.id), to: &digest)
+                Self.add(ids: [records.originIDByCharacter[character.id] ?? -1, records.locationIDByCharacter[character.id] ?? -1,
+                               neighbours.previous?.id ?? -1, neighbours.next?.id ?? -1], to: &digest)
+                digest.add(records.isDatedLocally(.character, character.id) ? 1 : 0)
+                digest.add(originals[.character(character.id)] ?? "")
+            }, card: try card(character).mustacheValue)
+        }
+        for location in records.locations {
+            let named = ContentReads.characterName(location.name, language: language)
+            digests[named] = allCharacterNames.contains(location.name) ? "1" : "0"
+            add(ResolvedContent.Target.location(location.id), record: { digest in
+                for text in [location.name, location.type, location.dimension, location.url, location.created] + location.residents {
+                    digest.add(text)
+                }
+                Self.add(ids: records.residentIDs(ofLocation: location.id), to: &digest)
+                Self.add(ids: records.nativeIDs(ofLocation: location.id), to: &digest)
+                digest.add(records.isDatedLocally(.location, location.id) ? 1 : 0)
+                digest.add(originals[.location(location.id)] ?? "")
+            }, card: try card(location).mustacheValue)
+        }
+        for episode in records.episodes {
+            let neighbours = records.neighbours(ofEpisode: episode.id)
+            add(ResolvedContent.Target.episode(episode.id), record: { digest in
+                for text in [episode.name, episode.airDate, episode.episode, episode.url, episode.created] + episode.characters {
+                    digest.add(text)
+                }
+                Self.add(ids: records.characterIDs(inEpisode: episode.id), to: &digest)
+                Self.add(ids: [neighbours.previous?.id ?? -1, neighbours.next?.id ?? -1], to: &digest)
+                digest.add(records.isDatedLocally(.episode, episode.id) ? 1 : 0)
+                digest.add(originals[.episode(episode.id)] ?? "")
+            }, card: try summary(episode).mustacheValue)
+        }
+        var groups = ValueDigest()
+        for family in PageFamily.all {
+            groups.add(family.folder)
+            for group in recordGroups.groups(of: family) {
+                groups.add(group.name)
+                groups.add(group.slug)
+            }
+        }
+        for dimension in recordGroups.dimensions {
+            groups.add(dimension.name)
+            groups.add(dimension.slug)
+        }
+        for season in recordGroups.seasons { groups.add(UInt64(season.number)) }
+        digests[ContentReads.groups(language: language)] = groups.hex
+        var filters = ValueDigest()
+        for badges in [searchIndexMade.statuses, searchIndexMade.genders] {
+            filters.add(UInt64(badges.count))
+            for badge in badges {
+                filters.add(badge.label)
+                filters.add(badge.cssClass)
+            }
+        }
+        digests[ContentReads.searchFilters(language: language)] = filters.hex
+        return digests
+    }
+
+    /// Every field the API gives a character (the resource's URL and image included: a test counts them).
+    static func add(_ character: CharacterRecord, to digest: inout ValueDigest) {
+        for text in [character.name, character.status, character.species, character.type, character.gender,
+                     character.origin.name, character.origin.url, character.location.name, character.location.url,
+                     character.image, character.url, character.created] {
+            digest.add(text)
+        }
+        digest.add(UInt64(character.episode.count))
+        for url in character.episode { digest.add(url) }
+    }
+
+    private static func add(ids: [Int], to digest: inout ValueDigest) {
+        digest.add(UInt64(ids.count))
+        for id in ids { digest.add(UInt64(bitPattern: Int64(id))) }
     }
 }

@@ -64,14 +64,15 @@ import Testing
         let edits = Edit.allCases.shuffled(using: &random) + (0..<2).map { _ in Edit.allCases.randomElement(using: &random) ?? .article }
         let standby = world.folder.appendingPathComponent(".site.standby")
         for (step, edit) in edits.enumerated() {
-            let (label, textsOnly) = try world.apply(edit, step: step, random: &random)
+            let (label, textsOnly, recordsOnly) = try world.apply(edit, step: step, random: &random)
             let (liveBefore, standbyBefore) = (FileStamp(path: site.path)?.inode, FileStamp(path: standby.path)?.inode)
             let report = try await world.build(into: site)
             let line = world.renderedLine
             keptSome = keptSome || line.contains(" of ")
-            // An edit to texts that were there runs only the page makers that read them; any other, every maker.
+            // An edit to texts that were there or to records runs only the page makers that read them; any other, every
+            // maker.
             let someValuesBuilt = line.contains("(the values of ")
-            #expect(someValuesBuilt == textsOnly, "seed \(seed), step \(step) (\(label)): \(line)")
+            #expect(someValuesBuilt == textsOnly || recordsOnly, "seed \(seed), step \(step) (\(label)): \(line)")
             // Then, as in `serve`, each language's page model is the last build's with the new texts.
             #expect(report.modelsKept == textsOnly, "seed \(seed), step \(step) (\(label))")
             skippedMakers = skippedMakers || someValuesBuilt
@@ -118,18 +119,21 @@ import Testing
     }
 
     enum Edit: CaseIterable {
-        case article, newArticle, prose, localRecord, recordRenamed, recordAddedOrRemoved, strings, template
+        case article, newArticle, prose, localRecord, recordRenamed, recordAddedOrRemoved, recordChanged, strings, template
     }
 }
 
 extension IncrementalBuildTests.World {
-    /// Applies `edit`; returns what it did, for a failure's message, and whether it only edited texts that were there
-    /// (so that only some page makers need to run).
-    mutating func apply(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom) throws -> (String, textsOnly: Bool) {
+    /// Applies `edit`; returns what it did, for a failure's message, and whether it only edited texts that were there, or
+    /// only records (so that only some page makers need to run).
+    mutating func apply(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom)
+        throws -> (String, textsOnly: Bool, recordsOnly: Bool)
+    {
         let textsBefore = Set(files.keys.filter(ContentFolder.isText))
         let label = try change(edit, step: step, random: &random)
         let edited = Set(files.keys.filter(ContentFolder.isText))
-        return (label, [.article, .prose].contains(edit) && edited == textsBefore)
+        return (label, [.article, .prose].contains(edit) && edited == textsBefore,
+                [.localRecord, .recordRenamed, .recordAddedOrRemoved, .recordChanged].contains(edit))
     }
 
     private mutating func change(_ edit: IncrementalBuildTests.Edit, step: Int, random: inout SeededRandom) throws -> String {
@@ -165,6 +169,35 @@ extension IncrementalBuildTests.World {
             let id = 901 + step
             snapshot.characters.append(SmallWorld.character(id, "Newcomer \(step)", origin: 1, episodes: [1]))
             return "added character \(id)"
+        case .recordChanged:
+            // What a fetch brings besides names: a new species (a group), a move (residents), a cast, a place's name.
+            let characters = snapshot.characters.indices
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0:
+                guard let index = characters.randomElement(using: &random) else { return "no character" }
+                let species = ["Human", "Alien", "Cronenberg \(step)"].filter { $0 != snapshot.characters[index].species }
+                snapshot.characters[index].species = species.randomElement(using: &random) ?? "Robot"
+                return "character \(snapshot.characters[index].id) is \(snapshot.characters[index].species)"
+            case 1:
+                guard let index = characters.randomElement(using: &random),
+                      let place = snapshot.locations.filter({ $0.url != snapshot.characters[index].location.url })
+                          .randomElement(using: &random) else { return "no character" }
+                snapshot.characters[index].location = NamedReference(name: place.name, url: place.url)
+                return "character \(snapshot.characters[index].id) moved to \(place.id)"
+            case 2:
+                guard let index = snapshot.episodes.indices.randomElement(using: &random),
+                      !snapshot.episodes[index].characters.isEmpty else { return "no cast" }
+                let left = snapshot.episodes[index].characters.removeLast()
+                return "\(left) left the cast of episode \(snapshot.episodes[index].id)"
+            case 3:
+                guard let index = snapshot.locations.indices.randomElement(using: &random) else { return "no location" }
+                snapshot.locations[index].name += " \(step)"
+                return "renamed location \(snapshot.locations[index].id)"
+            default:
+                guard let index = snapshot.episodes.indices.randomElement(using: &random) else { return "no episode" }
+                snapshot.episodes[index].name += " \(step)"
+                return "renamed episode \(snapshot.episodes[index].id)"
+            }
         case .strings:
             let table = templates.appendingPathComponent("locales/\(Bool.random(using: &random) ? "en" : "fr").json")
             var text = try String(contentsOf: table, encoding: .utf8)

@@ -1,0 +1,59 @@
+@testable import RickAndMortyAPI
+import TestSupport
+import Testing
+@testable import WikiModel
+
+/// A record's page notes the records, cards and relations it reads, not the whole of the data: a change to another
+/// record leaves it as it was (see `SiteModel.readDigests`, `PageReuse.compare`).
+@Suite struct RecordReadsTests {
+    let model = try! SiteModel(
+        dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
+        configuration: try! SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english)
+
+    func reads(of key: String) throws -> Set<String> {
+        let kind = try #require(PageKind(rawValue: String(key.prefix { $0 != ":" })))
+        let maker = try #require(model.pageMakers(of: kind).first { $0.key == key })
+        let reads = ContentReads()
+        _ = try ContentReads.$current.withValue(reads) { try maker() }
+        return reads.read
+    }
+
+    @Test(arguments: ["character:1", "character:2", "location:1", "location:2", "episode:1"])
+    func aRecordsPageReadsItsOwnAndItsNeighbours(key: String) throws {
+        let read = try reads(of: key)
+        let target = String(key.split(separator: ":")[0]) + ":" + String(key.split(separator: ":")[1])
+        #expect(read.contains("@en record " + target), "\(read.sorted())")
+        #expect(!read.contains(ContentReads.allRecords), "\(key) read every record")
+        let digests = try model.readDigests()
+        let unknown = read.filter { $0.first == ContentReads.languageMark && digests[$0] == nil && !$0.contains(" named ") }
+        #expect(unknown.isEmpty, "read without a digest: \(unknown.sorted())")
+    }
+
+    @Test func listsOfEveryRecordReadThemAll() throws {
+        #expect(try reads(of: "home").contains(ContentReads.allRecords))
+        #expect(try reads(of: "statistics").contains(ContentReads.allRecords))
+        let group = try #require(model.pageMakers(of: .dimension).first)
+        let reads = ContentReads()
+        _ = try ContentReads.$current.withValue(reads) { try group() }
+        #expect(reads.read.contains(ContentReads.allRecords), "a group's members are made of every record")
+    }
+
+    @Test func aRecordsDigestChangesWithEachFieldAndRelation() throws {
+        // Every field the API gives a record is digested: a new one must be added to `SiteModel.readDigests`.
+        #expect(Mirror(reflecting: SmallWorld.snapshot.characters[0]).children.count == 12)
+        #expect(Mirror(reflecting: SmallWorld.snapshot.locations[0]).children.count == 7)
+        #expect(Mirror(reflecting: SmallWorld.snapshot.episodes[0]).children.count == 7)
+        var snapshot = SmallWorld.snapshot
+        let before = try model.readDigests()
+        snapshot.characters[0].type = "Changed"
+        snapshot.episodes[0].characters.removeAll { $0.hasSuffix("/2") }
+        snapshot.locations[0].dimension = "Elsewhere"
+        let after = try SiteModel(
+            dataset: Dataset(snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
+            configuration: try SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english).readDigests()
+        let changed = Set(before.keys.filter { before[$0] != after[$0] })
+        #expect(changed.contains("@en record character:1") && changed.contains("@en record episode:1"))
+        #expect(changed.contains("@en record location:1") && changed.contains("@en card location:1"))
+        #expect(!changed.contains("@en record character:3"), "\(changed.sorted())")
+    }
+}
