@@ -43,7 +43,8 @@ struct PageRecords: Sendable, Equatable {
     var makers: [String: Maker] = [:]
 
     struct Maker: Sendable, Equatable {
-        var read: Set<String>
+        /// Each name once, in order (an array: a set's hashing was most of reading the records).
+        var read: [String]
         var pageCount: Int
     }
 
@@ -115,10 +116,10 @@ struct PageRecords: Sendable, Equatable {
         case "maker":
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let count = LineRecords.number(fields[2]) else { return false }
-            var names = Set<String>()
+            var names: [String] = []
             for number in fields[3].split(separator: UInt8(ascii: ",")) {
                 guard let name = LineRecords.number(number).flatMap({ readNames[$0] }) else { return false }
-                names.insert(name)
+                names.append(name)
             }
             makers[LineRecords.text(fields[1])] = Maker(read: names, pageCount: Int(count))
         case "page":
@@ -142,23 +143,23 @@ struct PageRecords: Sendable, Equatable {
         text.reserveCapacity(pages.count * 140 + reads.count * 60 + makers.count * 40)
         text.append(line: [Self.header + state])
         text.append(line: ["base", base])
-        for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where !name.contains("\n") {
+        for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(name) {
             text.append(line: ["input", digest, name])
         }
         // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
         var numbers: [String: Int] = [:]
-        for (name, digest) in reads.sorted(by: { $0.key < $1.key }) where !name.contains("\n") {
+        for (name, digest) in reads.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(name) {
             numbers[name] = numbers.count
             text.append(line: ["read", String(numbers.count - 1), digest, name])
         }
         var saved = Set<String>()
         for (name, maker) in makers.sorted(by: { $0.key < $1.key }) {
             let listed = maker.read.compactMap { numbers[$0] }.sorted()
-            guard listed.count == maker.read.count, !name.contains(" "), !name.contains("\n") else { continue }
+            guard listed.count == maker.read.count, !name.utf8.contains(UInt8(ascii: " ")), !Self.hasLineBreak(name) else { continue }
             saved.insert(name)
             text.append(line: ["maker", name, String(maker.pageCount), listed.map(String.init).joined(separator: ",")])
         }
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !path.contains("\n") && saved.contains(page.maker) {
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(path) && saved.contains(page.maker) {
             text.append(line: [
                 "page", page.key ?? "-", String(page.size), page.hash, page.maker, String(page.ordinal), page.inSitemap ? "1" : "0", path,
             ])
@@ -166,6 +167,11 @@ struct PageRecords: Sendable, Equatable {
         let destination = Self.location(for: output)
         try? AtomicFile.write(Data(text), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
     }
+}
+
+extension PageRecords {
+    /// A byte search: Foundation's `contains` compares strings, a tenth of saving the records.
+    fileprivate static func hasLineBreak(_ text: String) -> Bool { text.utf8.contains(UInt8(ascii: "\n")) }
 }
 
 extension [UInt8] {
@@ -224,8 +230,8 @@ final class PageReuse: Sendable {
     /// read nothing of the content that changed since, and each of its pages is recorded and still published. Nil
     /// when the maker must run.
     func skip(maker: String) throws -> [(path: String, inSitemap: Bool)]? {
-        guard let changedReads, let record = earlier.makers[maker], record.read.isDisjoint(with: changedReads),
-              languages.withLock({ record.read.isDisjoint(with: $0.changed) }),
+        guard let changedReads, let record = earlier.makers[maker], changedReads.isDisjoint(with: record.read),
+              languages.withLock({ $0.changed.isDisjoint(with: record.read) }),
               let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
         // All of them or none: a maker that runs after all must find none of its pages taken.
         guard try keepPublished(pages.map(\.path)) else { return nil }
@@ -273,7 +279,7 @@ final class PageReuse: Sendable {
 
     /// Notes what a maker that ran read of the content, and how many pages it made.
     func ran(maker: String, read: Set<String>, pageCount: Int) {
-        made.withLock { $0.makers[maker] = PageRecords.Maker(read: read, pageCount: pageCount) }
+        made.withLock { $0.makers[maker] = PageRecords.Maker(read: read.sorted(), pageCount: pageCount) }
     }
 
     /// "rendered 5 of 7,087 pages: articles/portal-guns.md changed", once every page went by; when makers were

@@ -10,6 +10,7 @@ package final class ContentReads: Sendable {
     @TaskLocal package static var current: ContentReads?
 
     private let names = Mutex<Set<String>>([])
+    private let readAllRecords = Atomic<Bool>(false)
 
     package init() {}
 
@@ -19,8 +20,25 @@ package final class ContentReads: Sendable {
         current.names.withLock { _ = $0.insert(name) }
     }
 
+    /// Every record read: the maker's reads of one record, card or relation say nothing more, and are no longer noted
+    /// (an index notes every card it shows, some 800).
+    static func noteAllRecords() {
+        guard let current, !current.readAllRecords.exchange(true, ordering: .relaxed) else { return }
+        current.names.withLock { _ = $0.insert(allRecords) }
+    }
+
+    /// A read of one language's record, card or relation (a name marked with `languageMark`).
+    static func noteRecordPart(_ name: @autoclosure () -> String) {
+        guard let current, !current.readAllRecords.load(ordering: .relaxed) else { return }
+        let name = name()
+        current.names.withLock { _ = $0.insert(name) }
+    }
+
     /// The names of what was read (`text article:portal-guns`, `mentions character:1`), as `readDigests` names them.
-    package var read: Set<String> { names.withLock { $0 } }
+    package var read: Set<String> {
+        let names = names.withLock { $0 }
+        return readAllRecords.load(ordering: .relaxed) ? names.filter { $0.first != Self.languageMark } : names
+    }
 
     /// What every page may read besides the texts and mention lists noted: which texts exist in which languages, their
     /// titles (a record's name, a link's words, the search index), the pictures and their sizes.
@@ -36,6 +54,8 @@ package final class ContentReads: Sendable {
     static func record(_ target: ResolvedContent.Target, language: String) -> String { "@" + language + " record " + target.name }
     static func card(_ target: ResolvedContent.Target, language: String) -> String { "@" + language + " card " + target.name }
     static func groups(language: String) -> String { "@" + language + " groups" }
+    /// A group's members (`@en group species/human`, `@en group dimension/c-137`, `@en group season/1`).
+    static func group(_ name: String, language: String) -> String { "@" + language + " group " + name }
     /// The statuses and genders search filters by (a character's page links to them).
     static func searchFilters(language: String) -> String { "@" + language + " search filters" }
     /// Whether a character bears the name: a location's title asks of its own.

@@ -66,8 +66,9 @@ extension SiteModel {
         let name = dimensionName(dimension.name)
         // The busiest locations first, as on the index.
         let locations = try dimension.locationIDs
-            .sorted { (dataset.residentIDs(ofLocation: $1).count, $0) < (dataset.residentIDs(ofLocation: $0).count, $1) }
-            .compactMap { id throws in try dataset.location(id).map(card) }
+            .map { ($0, residentIDs(ofLocation: $0).count) }
+            .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
+            .compactMap { id, _ throws in try location(id).map(card) }
         let people = dimension.residentIDs + dimension.nativeIDs
         let nativesURL = dimension.nativeIDs.isEmpty ? nil
             : link(.dimension(dimension.slug, page: dimension.residentIDs.count / Self.pageSize + 1)) + "#natives-heading"

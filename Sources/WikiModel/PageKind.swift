@@ -56,12 +56,12 @@ extension SiteModel {
         ) -> [PageMaker] {
             items.map { item in PageMaker(key: kind.rawValue + ":" + key(item)) { [self] in try make(self, item) } }
         }
-        /// A maker given something made of every record (a group, a day's changes): it reads them all.
+        /// A maker given something made of every record (a day's changes): it reads them all.
         func eachOfAll<Item: Sendable>(
             _ items: [Item], key: (Item) -> String, _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage]
         ) -> [PageMaker] {
             each(items, key: key) { model, item in
-                ContentReads.note(ContentReads.allRecords)
+                ContentReads.noteAllRecords()
                 return try make(model, item)
             }
         }
@@ -81,14 +81,14 @@ extension SiteModel {
         case .whatsNew: one { try $0.whatsNewPages() }
         case .whatsNewGroup: eachOfAll(changeGroups, key: \.slug) { try $0.groupPages($1) }
         case .dimensions: one { [try $0.dimensionIndexPage()] }
-        case .dimension: eachOfAll(groups.dimensions, key: \.slug) { try $0.dimensionPages($1) }
+        case .dimension: each(groups.dimensions, key: \.slug) { try $0.dimensionPages($0.read($1)) }
         case .familyIndex: each(PageFamily.all, key: \.folder) { [try $0.familyIndexPage($1)] }
         case .familyGroup:
-            eachOfAll(PageFamily.all.flatMap { family in groups.groups(of: family).map { (family, $0) } }, key: { $0.0.folder + "/" + $0.1.slug }) {
-                try $0.familyGroupPages($1.0, $1.1)
+            each(PageFamily.all.flatMap { family in groups.groups(of: family).map { (family, $0) } }, key: { $0.0.folder + "/" + $0.1.slug }) {
+                try $0.familyGroupPages($1.0, $0.read($1.1, of: $1.0))
             }
         case .seasons: one { [try $0.seasonIndexPage()] }
-        case .season: eachOfAll(groups.seasons, key: { "\($0.number)" }) { try $0.seasonPages($1) }
+        case .season: each(groups.seasons, key: { "\($0.number)" }) { try $0.seasonPages($0.read($1)) }
         case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
         case .yours: one { [try $0.yoursPage()] }

@@ -63,7 +63,7 @@ extension SiteModel {
     func seasonPages(_ season: RecordGroups.Season) throws -> [SitePage] {
         let name = try seasonName(season.number)
         let counts = try seasonCounts(season).joined(separator: ", ")
-        let episodes = season.episodeIDs.compactMap(dataset.episode)
+        let episodes = season.episodeIDs.compactMap(self.episode)
         let summaries = try episodes.map { episode throws in try summary(episode) }
         let firstAired = episodes.first.flatMap { CalendarDate(airDate: $0.airDate) }
         let lastAired = episodes.last.flatMap { CalendarDate(airDate: $0.airDate) }
@@ -73,10 +73,11 @@ extension SiteModel {
                 "from": try firstAired.formatted(strings), "to": try lastAired.formatted(strings),
             ])
         }
-        let position = groups.seasons.firstIndex(of: season)
+        let seasons = seasonGroups
+        let position = seasons.firstIndex(of: season)
         func neighbour(_ offset: Int) throws -> RecordLink? {
-            guard let position, groups.seasons.indices.contains(position + offset) else { return nil }
-            let other = groups.seasons[position + offset]
+            guard let position, seasons.indices.contains(position + offset) else { return nil }
+            let other = seasons[position + offset]
             return RecordLink(name: try seasonName(other.number), url: link(.season(other.number, page: 1)))
         }
         let previous = try neighbour(-1), next = try neighbour(1)

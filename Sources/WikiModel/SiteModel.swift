@@ -239,7 +239,7 @@ extension SiteModel {
     var index: SearchIndex { Self.readAll(searchIndexMade) }
 
     private static func readAll<Value>(_ value: Value) -> Value {
-        ContentReads.note(ContentReads.allRecords)
+        ContentReads.noteAllRecords()
         return value
     }
 
@@ -372,22 +372,44 @@ extension SiteModel {
     /// The family's group of `value`, if it has a page: which groups have pages, and their names and slugs, are one
     /// read (`groupsName`); their members are not in it.
     func group(of family: PageFamily, named value: String) -> RecordGroups.CharacterGroup? {
-        ContentReads.note(ContentReads.groups(language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
         return recordGroups.group(of: family, named: value)
     }
 
+    /// The group a maker is made for: its name, slug and members.
+    func read(_ group: RecordGroups.CharacterGroup, of family: PageFamily) -> RecordGroups.CharacterGroup {
+        ContentReads.noteRecordPart(ContentReads.group(family.folder + "/" + group.slug, language: strings.locale))
+        return group
+    }
+
+    func read(_ dimension: RecordGroups.Dimension) -> RecordGroups.Dimension {
+        ContentReads.noteRecordPart(ContentReads.group("dimension/" + dimension.slug, language: strings.locale))
+        return dimension
+    }
+
+    func read(_ season: RecordGroups.Season) -> RecordGroups.Season {
+        ContentReads.noteRecordPart(ContentReads.group("season/\(season.number)", language: strings.locale))
+        return season
+    }
+
+    /// Which seasons have pages (a season's page links to the one before and after).
+    var seasonGroups: [RecordGroups.Season] {
+        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
+        return recordGroups.seasons
+    }
+
     func seasonGroup(_ number: Int) -> RecordGroups.Season? {
-        ContentReads.note(ContentReads.groups(language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
         return recordGroups.season(number)
     }
 
     var searchFilters: (statuses: [Badge], genders: [Badge]) {
-        ContentReads.note(ContentReads.searchFilters(language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.searchFilters(language: strings.locale))
         return (searchIndexMade.statuses, searchIndexMade.genders)
     }
 
     func dimensionGroup(named name: String) -> RecordGroups.Dimension? {
-        ContentReads.note(ContentReads.groups(language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
         return recordGroups.dimension(named: name)
     }
 
@@ -400,16 +422,16 @@ extension SiteModel {
     }
 
     func isCharacterName(_ name: String) -> Bool {
-        ContentReads.note(ContentReads.characterName(name, language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.characterName(name, language: strings.locale))
         return allCharacterNames.contains(name)
     }
 
     private func noteRecord(_ target: ResolvedContent.Target) {
-        ContentReads.note(ContentReads.record(target, language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.record(target, language: strings.locale))
     }
 
     private func noteCard(_ target: ResolvedContent.Target) {
-        ContentReads.note(ContentReads.card(target, language: strings.locale))
+        ContentReads.noteRecordPart(ContentReads.card(target, language: strings.locale))
     }
 
     /// The digest of every record, card and relation of this language's model by the name a maker's read is noted
@@ -461,17 +483,36 @@ extension SiteModel {
                 digest.add(originals[.episode(episode.id)] ?? "")
             }, card: try summary(episode).mustacheValue)
         }
+        groupDigests(into: &digests)
+        return digests
+    }
+
+    /// Which groups have pages, with their names and slugs; each group's members; the search filters.
+    private func groupDigests(into digests: inout [String: String]) {
+        let language = strings.locale
         var groups = ValueDigest()
+        func members(_ name: String, _ texts: [String], _ lists: [[Int]]) {
+            var digest = ValueDigest()
+            for text in texts { digest.add(text) }
+            for list in lists { Self.add(ids: list, to: &digest) }
+            digests[ContentReads.group(name, language: language)] = digest.hex
+        }
         for family in PageFamily.all {
             groups.add(family.folder)
             for group in recordGroups.groups(of: family) {
                 groups.add(group.name)
                 groups.add(group.slug)
+                members(family.folder + "/" + group.slug, [group.name, group.slug], [group.characterIDs])
             }
         }
         for dimension in recordGroups.dimensions {
             groups.add(dimension.name)
             groups.add(dimension.slug)
+            members("dimension/" + dimension.slug, [dimension.name, dimension.slug],
+                    [dimension.locationIDs, dimension.residentIDs, dimension.nativeIDs])
+        }
+        for season in recordGroups.seasons {
+            members("season/\(season.number)", [], [[season.number], season.episodeIDs, season.debutIDs, season.returningIDs])
         }
         for season in recordGroups.seasons { groups.add(UInt64(season.number)) }
         digests[ContentReads.groups(language: language)] = groups.hex
@@ -484,7 +525,6 @@ extension SiteModel {
             }
         }
         digests[ContentReads.searchFilters(language: language)] = filters.hex
-        return digests
     }
 
     /// Every field the API gives a character (the resource's URL and image included: a test counts them).

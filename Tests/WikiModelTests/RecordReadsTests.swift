@@ -32,10 +32,17 @@ import Testing
     @Test func listsOfEveryRecordReadThemAll() throws {
         #expect(try reads(of: "home").contains(ContentReads.allRecords))
         #expect(try reads(of: "statistics").contains(ContentReads.allRecords))
+        #expect(try reads(of: "characters:api").contains(ContentReads.allRecords))
+        // What it read besides is said by every record: no more is noted.
+        #expect(try reads(of: "characters:api").allSatisfy { $0.first != ContentReads.languageMark })
+    }
+
+    @Test func aGroupsPageReadsItsMembers() throws {
         let group = try #require(model.pageMakers(of: .dimension).first)
         let reads = ContentReads()
         _ = try ContentReads.$current.withValue(reads) { try group() }
-        #expect(reads.read.contains(ContentReads.allRecords), "a group's members are made of every record")
+        #expect(reads.read.contains { $0.hasPrefix("@en group dimension/") }, "\(reads.read.sorted())")
+        #expect(!reads.read.contains(ContentReads.allRecords))
     }
 
     @Test func aRecordsDigestChangesWithEachFieldAndRelation() throws {
