@@ -93,7 +93,8 @@ struct PageRecords: Sendable, Equatable {
         let base = LineRecords.fields(lines[lines.startIndex + 1], count: 2)
         guard base.count == 2, LineRecords.text(base[0]) == "base" else { return nil }
         var records = PageRecords(base: LineRecords.text(base[1]), inputs: [:], pages: [:])
-        var readNames: [Int64: String] = [:]
+        // By number: they are saved numbered from 0, in order.
+        var readNames: [String] = []
         for line in lines.dropFirst(2) {
             guard let kind = LineRecords.fields(line, count: 2).first,
                   records.read(LineRecords.text(kind), line, readNames: &readNames) else { return nil }
@@ -102,7 +103,7 @@ struct PageRecords: Sendable, Equatable {
     }
 
     /// Takes in one line of `kind`; false when it does not parse.
-    private mutating func read(_ kind: String, _ line: ArraySlice<UInt8>, readNames: inout [Int64: String]) -> Bool {
+    private mutating func read(_ kind: String, _ line: ArraySlice<UInt8>, readNames: inout [String]) -> Bool {
         switch kind {
         case "input":
             let fields = LineRecords.fields(line, count: 3)
@@ -111,14 +112,16 @@ struct PageRecords: Sendable, Equatable {
         case "read":
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let number = LineRecords.number(fields[1]) else { return false }
-            readNames[number] = LineRecords.text(fields[3])
-            reads[LineRecords.text(fields[3])] = LineRecords.text(fields[2])
+            guard number == readNames.count else { return false }
+            readNames.append(LineRecords.text(fields[3]))
+            reads[readNames[readNames.count - 1]] = LineRecords.text(fields[2])
         case "maker":
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let count = LineRecords.number(fields[2]) else { return false }
             var names: [String] = []
             for number in fields[3].split(separator: UInt8(ascii: ",")) {
-                guard let name = LineRecords.number(number).flatMap({ readNames[$0] }) else { return false }
+                guard let number = LineRecords.number(number), readNames.indices.contains(Int(number)) else { return false }
+                let name = readNames[Int(number)]
                 names.append(name)
             }
             makers[LineRecords.text(fields[1])] = Maker(read: names, pageCount: Int(count))
@@ -230,8 +233,8 @@ final class PageReuse: Sendable {
     /// read nothing of the content that changed since, and each of its pages is recorded and still published. Nil
     /// when the maker must run.
     func skip(maker: String) throws -> [(path: String, inSitemap: Bool)]? {
-        guard let changedReads, let record = earlier.makers[maker], changedReads.isDisjoint(with: record.read),
-              languages.withLock({ $0.changed.isDisjoint(with: record.read) }),
+        guard let changedReads, let record = earlier.makers[maker], Self.readNone(of: changedReads, in: record.read),
+              languages.withLock({ Self.readNone(of: $0.changed, in: record.read) }),
               let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
         // All of them or none: a maker that runs after all must find none of its pages taken.
         guard try keepPublished(pages.map(\.path)) else { return nil }
@@ -244,6 +247,13 @@ final class PageReuse: Sendable {
         seen.add(pages.count, ordering: .relaxed)
         kept.add(pages.count, ordering: .relaxed)
         return pages.map { ($0.path, $0.page.inSitemap) }
+    }
+
+    /// Whether `read` holds none of `changed`: a few changed names are compared with each name read, which is cheaper
+    /// than hashing every name read (some 57,000 a build).
+    private static func readNone(of changed: Set<String>, in read: [String]) -> Bool {
+        if changed.count > 4 { return changed.isDisjoint(with: read) }
+        return !read.contains { name in changed.contains { $0 == name } }
     }
 
     /// Whether the page at `path` may stay as published (same key as in the last build, and the file is there);
@@ -267,10 +277,20 @@ final class PageReuse: Sendable {
         return true
     }
 
+    /// The last build's digests of a language's records, cards and relations, when the records are that build's (only
+    /// texts changed): the same as its model would make.
+    func keptDigests(language: String) -> [String: String]? {
+        guard let changedReads, !changedReads.contains(ContentReads.allRecords), earlier.reads[ContentReads.allRecords] != nil
+        else { return nil }
+        let prefix = String(ContentReads.languageMark) + language + " "
+        let kept = earlier.reads.filter { $0.key.hasPrefix(prefix) && $0.value != PageRecords.absent }
+        return kept.isEmpty ? nil : kept
+    }
+
     /// Takes a language's digests of its records, cards and relations, before its makers run: a maker that read one
-    /// whose digest changed since the last build runs.
-    func compare(_ digests: [String: String]) {
-        let changed = earlier.changed(language: digests)
+    /// whose digest changed since the last build runs. `kept`: they are the last build's (`keptDigests`).
+    func compare(_ digests: [String: String], kept: Bool = false) {
+        let changed = kept ? [] : earlier.changed(language: digests)
         languages.withLock {
             $0.digests.merge(digests) { _, new in new }
             $0.changed.formUnion(changed)
@@ -311,7 +331,12 @@ final class PageReuse: Sendable {
         }
         // What was read and is not there (a record's prose none wrote) is recorded as absent: written later, it is a change.
         var digests = reads.merging(languages.withLock { $0.digests }) { _, language in language }
-        for maker in makers.values {
+        // A skipped maker's reads are all in the last build's record, its absent ones as absent.
+        for (name, digest) in earlier.reads where digest == PageRecords.absent && digests[name] == nil {
+            digests[name] = PageRecords.absent
+        }
+        let skippedMakers = Set(skipped)
+        for (name, maker) in makers where !skippedMakers.contains(name) {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }
         return PageRecords(base: base, inputs: inputs, pages: pages, reads: digests, makers: makers)

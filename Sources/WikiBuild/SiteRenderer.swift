@@ -216,8 +216,9 @@ struct SiteRenderer: Sendable {
         }
         // The index shows the records, pictures and titles only: a kept model's is the last build's, as are its digests.
         let searchIndex = earlier?.searchIndex ?? model.searchIndexJSON()
-        let readDigests = try earlier?.readDigests ?? theme.strings { try model.readDigests() }
-        reuse.compare(readDigests)
+        let kept = earlier?.readDigests ?? reuse.keptDigests(language: language.strings.locale)
+        let readDigests = try kept ?? theme.strings { try model.readDigests() }
+        reuse.compare(readDigests, kept: kept != nil)
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
