@@ -160,7 +160,7 @@ struct PageRecords: Sendable, Equatable {
             let listed = maker.read.compactMap { numbers[$0] }.sorted()
             guard listed.count == maker.read.count, !name.utf8.contains(UInt8(ascii: " ")), !Self.hasLineBreak(name) else { continue }
             saved.insert(name)
-            text.append(line: ["maker", name, String(maker.pageCount), listed.map(String.init).joined(separator: ",")])
+            text.append(line: ["maker", name, String(maker.pageCount)], last: listed)
         }
         for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(path) && saved.contains(page.maker) {
             text.append(line: [
@@ -178,6 +178,26 @@ extension PageRecords {
 }
 
 extension [UInt8] {
+    /// `fields`, then `numbers` joined by commas, each field and the numbers after a space, then a line break.
+    fileprivate mutating func append(line fields: [String], last numbers: [Int]) {
+        for field in fields {
+            append(contentsOf: field.utf8)
+            append(UInt8(ascii: " "))
+        }
+        var digits: [UInt8] = []
+        for (index, number) in numbers.enumerated() {
+            if index > 0 { append(UInt8(ascii: ",")) }
+            var rest = number
+            digits.removeAll(keepingCapacity: true)
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            append(contentsOf: digits.reversed())
+        }
+        append(UInt8(ascii: "\n"))
+    }
+
     /// `fields` joined by single spaces, then a line break.
     fileprivate mutating func append(line fields: [String]) {
         for (index, field) in fields.enumerated() {
@@ -212,7 +232,7 @@ final class PageReuse: Sendable {
     private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], skipped: [String])>(([:], [:], []))
     /// Each language's digests (`SiteModel.readDigests`) and those whose digest changed since the last build, given by
     /// `compare` before any of that language's makers run.
-    private let languages = Mutex<(digests: [String: String], changed: Set<String>)>(([:], []))
+    private let languages = Mutex<(digests: [[String: String]], changed: Set<String>)>(([], []))
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)
     private let built = Atomic<Int>(0)
@@ -292,7 +312,8 @@ final class PageReuse: Sendable {
     func compare(_ digests: [String: String], kept: Bool = false) {
         let changed = kept ? [] : earlier.changed(language: digests)
         languages.withLock {
-            $0.digests.merge(digests) { _, new in new }
+            // Merged with the others when the records are made, after the preview's pages reloaded.
+            $0.digests.append(digests)
             $0.changed.formUnion(changed)
         }
     }
@@ -330,7 +351,8 @@ final class PageReuse: Sendable {
             }
         }
         // What was read and is not there (a record's prose none wrote) is recorded as absent: written later, it is a change.
-        var digests = reads.merging(languages.withLock { $0.digests }) { _, language in language }
+        var digests = reads
+        for language in languages.withLock({ $0.digests }) { digests.merge(language) { _, language in language } }
         // A skipped maker's reads are all in the last build's record, its absent ones as absent.
         for (name, digest) in earlier.reads where digest == PageRecords.absent && digests[name] == nil {
             digests[name] = PageRecords.absent
