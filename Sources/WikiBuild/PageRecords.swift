@@ -15,9 +15,10 @@ import WikiModel
 /// generator itself: the `base`), so a page whose key and base are the last build's is left as published, exactly
 /// as a render would leave it. Any change to the shared part renders every page.
 ///
-/// When only texts of the content folder changed, not even the keys are needed for most pages: each page maker's
-/// record says which texts and "Mentioned in" lists it read (`ContentReads`), with their digests in `reads`, and a
-/// maker that read none that changed made the same pages as last time (see `PageReuse.skip`).
+/// When only texts of the content folder or records changed, not even the keys are needed for most pages: each page
+/// maker's record says which texts, "Mentioned in" lists, records, cards and relations it read (`ContentReads`), with
+/// their digests in `reads`, and a maker that read none that changed made the same pages as last time (see
+/// `PageReuse.skip`).
 ///
 /// Kept beside the output (`.<name>.build-pages`) with the fingerprint of the build state it belongs to: a file of
 /// another build, damaged or missing, renders every page, never keeps a wrong one.
@@ -27,7 +28,7 @@ struct PageRecords: Sendable, Equatable {
         var key: String?
         var size: Int
         var hash: String
-        /// The maker that made it (`en#12`: the language, the maker's place in `SiteModel.pageMakers`), the page's
+        /// The maker that made it (`en#character:1`: the language and the maker's key, `PageMaker.key`), the page's
         /// place among that maker's pages, and whether the sitemap lists it.
         var maker: String
         var ordinal: Int
@@ -224,8 +225,8 @@ enum PageKey {
 final class PageReuse: Sendable {
     private let earlier: PageRecords
     private let earlierByMaker: [String: [(path: String, page: PageRecords.Page)]]
-    /// The content read whose digest changed since the last build; nil when every maker must run (more than texts of
-    /// the content folder changed, or no record says what each maker read).
+    /// The reads digested before any model is made whose digest changed since the last build; nil when every maker must
+    /// run (more than texts and records changed, or no record says what each maker read).
     private let changedReads: Set<String>?
     private let ledger: PocketFiles.Ledger
     private let keepPublished: @Sendable ([String]) throws -> Bool

@@ -405,9 +405,7 @@ package struct SiteBuild: Sendable {
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         var pages = pages
         // A model is kept only over the same records: it is made of them.
-        if changedReads != nil, check.parts.named.keys.allSatisfy({ !Self.isRecords($0) || check.parts.named[$0] == earlier.inputs[$0] }),
-           earlier.inputs.keys.allSatisfy({ !Self.isRecords($0) || check.parts.named[$0] != nil }),
-           let memory = settings.memory {
+        if let changedReads, !changedReads.contains(ContentReads.allRecords), let memory = settings.memory {
             pages.models = memory.models(madeFor: check.untouchedBuild)
         }
         pages.siteWide = settings.memory?.keptSiteWide
@@ -457,7 +455,7 @@ package struct SiteBuild: Sendable {
     }
 
     /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed
-    /// since, when only texts of the content folder changed (nil: every page maker runs); and why any page is
+    /// since, when only texts of the content folder and records changed (nil: every page maker runs); and why any page is
     /// rendered: the inputs that changed, or why none may be left (`--full`, no earlier build, its output changed
     /// since, new templates).
     private func reusable(

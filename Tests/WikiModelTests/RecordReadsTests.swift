@@ -6,9 +6,7 @@ import Testing
 /// A record's page notes the records, cards and relations it reads, not the whole of the data: a change to another
 /// record leaves it as it was (see `SiteModel.readDigests`, `PageReuse.compare`).
 @Suite struct RecordReadsTests {
-    let model = try! SiteModel(
-        dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
-        configuration: try! SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english)
+    let model = SiteModelTests().model
 
     func reads(of key: String) throws -> Set<String> {
         let kind = try #require(PageKind(rawValue: String(key.prefix { $0 != ":" })))
@@ -56,8 +54,8 @@ import Testing
         snapshot.episodes[0].characters.removeAll { $0.hasSuffix("/2") }
         snapshot.locations[0].dimension = "Elsewhere"
         let after = try SiteModel(
-            dataset: Dataset(snapshot), avatarExtensions: [1: "jpeg", 2: "jpeg"],
-            configuration: try SiteConfiguration(baseURL: "/wiki/"), strings: StringTableFixture.english).readDigests()
+            dataset: Dataset(snapshot), avatarExtensions: model.avatarExtensions, configuration: model.configuration,
+            strings: model.strings).readDigests()
         let changed = Set(before.keys.filter { before[$0] != after[$0] })
         #expect(changed.contains("@en record character:1") && changed.contains("@en record episode:1"))
         #expect(changed.contains("@en record location:1") && changed.contains("@en card location:1"))
