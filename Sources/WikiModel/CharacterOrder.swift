@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import RickAndMortyAPI
+import Synchronization
 
 /// The orders the characters index comes in, each a static paginated list of its own (no script sorts anything):
 /// the API's, by id (`characters/`); by name (`characters/a-z/`); most episodes first (`characters/most-episodes/`).
@@ -39,9 +40,7 @@ extension SiteModel {
     /// The characters in `order`. A–Z compares what a card shows (the name, then the note that tells namesakes
     /// apart) with the collation of the page's language, Foundation's locale-aware comparison: accents and case
     /// come after the letter ("Eve" < "Éric" < "Ezra", not after "Z" as code points would put them). Ties by id.
-    func characters(in order: CharacterOrder) -> [CharacterRecord] {
-        // Read once, not in every comparison: every read is noted.
-        let (dataset, nameNotes) = (dataset, nameNotes)
+    func characters(in order: CharacterOrder, of dataset: Dataset, notes nameNotes: [Int: String]) -> [CharacterRecord] {
         switch order {
         case .api:
             return dataset.characters
@@ -126,5 +125,18 @@ extension OrderLink: MustacheConvertible {
 extension LetterLink: MustacheConvertible {
     var mustacheValue: MustacheValue {
         .object(["label": .string(label), "url": MustacheValue(url), "ariaLabel": .string(ariaLabel)])
+    }
+}
+
+/// The characters' orders, each sorted once, when first asked (see `SiteModel.orderPage`): the A–Z order compares
+/// names by the language's collation, some 20 ms a language, so a build that runs no page of the index never sorts.
+final class SortedOrders: Sendable {
+    private let sorted = Mutex<[CharacterOrder: [Int]]>([:])
+
+    func ids(_ order: CharacterOrder, sorting: () -> [Int]) -> [Int] {
+        if let ids = sorted.withLock({ $0[order] }) { return ids }
+        let ids = sorting()
+        sorted.withLock { $0[order] = ids }
+        return ids
     }
 }

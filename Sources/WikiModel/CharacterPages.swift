@@ -75,20 +75,24 @@ extension SiteModel {
 
     static func isBlank(_ value: String) -> Bool { value.allSatisfy(\.isWhitespace) }
 
-    /// The characters index in one order (`CharacterOrder`), 20 a page.
-    func characterIndexPages(order: CharacterOrder) throws -> [SitePage] {
+    /// Page `number` of the characters index in one order (`CharacterOrder`), 20 a page: a maker each, which reads
+    /// that page's characters of the order, not the whole order, so a renamed character runs the pages it leaves and
+    /// joins.
+    func characterIndexPage(order: CharacterOrder, page number: Int) throws -> [SitePage] {
         let strip = try placesStrip()
         let legend = try CharacterVocabulary.genders.map { gender throws in
             try CharacterVocabulary.gender(gender, strings)
         }
-        let sorted = characters(in: order)
-        let letters = order == .alphabetical ? try letterLinks(sorted) : []
+        let (shownCharacters, total) = orderPage(order, page: number)
+        let letters = order == .alphabetical ? try letterLinks(alphabeticalLetters) : []
         let orders = try CharacterOrder.allCases.map { other throws in
             OrderLink(label: try strings(other.labelKey), url: link(.characters(page: 1, order: other)),
                       isCurrent: other == order)
         }
         let route = { (page: Int) in Route.characters(page: page, order: order) }
-        return try indexPages(sorted, route: route, keys: order.keys) { slice, _, pager in
+        return [try indexPage(
+            shownCharacters[...], number: number, of: Self.pageCount(total), count: total, route: route, keys: order.keys
+        ) { slice, _, pager in
             let shown = try slice.map { character throws in
                 var card = try card(character)
                 if order == .mostEpisodes {
@@ -103,8 +107,8 @@ extension SiteModel {
                 picker: try pager.map { pager throws in
                     try PagePicker.make(current: pager.current, total: pager.total, url: { link(route($0)) }, strings: strings)
                 },
-                places: strip, genderLegend: legend, random: randomCharacter)
-        }
+                places: strip, genderLegend: legend, random: randomRead)
+        }]
     }
 
     /// Up to this many episodes a character's seasons all start open: folding them would hide little.
@@ -122,8 +126,9 @@ extension SiteModel {
     }
 
     func placesStrip() throws -> Places {
-        Places(cards: places, all: RecordLink(
-            name: try strings.plural("places_all", count: dataset.locations.count), url: link(.locations(page: 1))))
+        let (cards, count) = placesRead
+        return Places(cards: cards, all: RecordLink(
+            name: try strings.plural("places_all", count: count), url: link(.locations(page: 1))))
     }
 
     func characterPage(_ character: CharacterRecord) throws -> SitePage {

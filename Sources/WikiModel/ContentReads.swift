@@ -56,6 +56,14 @@ package final class ContentReads: Sendable {
     static func groups(language: String) -> String { "@" + language + " groups" }
     /// A group's members (`@en group species/human`, `@en group dimension/c-137`, `@en group season/1`).
     static func group(_ name: String, language: String) -> String { "@" + language + " group " + name }
+    /// A page of the characters index in an order (its characters and their count), the A–Z bar, the places strip and
+    /// the random character every characters page shows.
+    static func orderPage(_ order: CharacterOrder, page: Int, language: String) -> String {
+        "@" + language + " order \(order) page \(page)"
+    }
+    static func orderLetters(language: String) -> String { "@" + language + " order letters" }
+    static func places(language: String) -> String { "@" + language + " places" }
+    static func random(language: String) -> String { "@" + language + " random" }
     /// The statuses and genders search filters by (a character's page links to them).
     static func searchFilters(language: String) -> String { "@" + language + " search filters" }
     /// Whether a character bears the name: a location's title asks of its own.

@@ -70,7 +70,9 @@ extension SiteModel {
         }
         return switch kind {
         case .home: one { [try $0.homePage()] }
-        case .characters: each(CharacterOrder.allCases, key: { "\($0)" }) { try $0.characterIndexPages(order: $1) }
+        case .characters:
+            each(CharacterOrder.allCases.flatMap { order in (1...Self.pageCount(dataset.characters.count)).map { (order, $0) } },
+                 key: { "\($0.0)/\($0.1)" }) { try $0.characterIndexPage(order: $1.0, page: $1.1) }
         case .character: each(dataset.characters, key: { "\($0.id)" }) { [try $0.characterPage($0.read($1))] }
         case .locations: one { try $0.locationIndexPages() }
         case .location: each(dataset.locations, key: { "\($0.id)" }) { try $0.locationPages($0.read($1)) }

@@ -47,6 +47,8 @@ package struct SiteModel: Sendable {
     private var statisticsMade = StatisticsPage(charts: [])
     /// The home page and every characters page offer it: made once.
     private var random: RandomCharacter?
+    /// Each order of the characters, sorted when first asked (by a page of the index, or for the digests), once.
+    private let orders = SortedOrders()
     private var searchIndexMade = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
@@ -202,18 +204,27 @@ package struct SiteModel: Sendable {
     ) throws -> [SitePage] {
         let total = Self.pageCount(records.count, pageSize: pageSize)
         return try (1...total).map { number in
-            let slice = records.dropFirst((number - 1) * pageSize).prefix(pageSize)
-            let pager = total == 1 ? nil : try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
-            let title = number == 1
-                ? try strings("\(keys)_title")
-                : try strings.format("\(keys)_title_page", ["page": String(number)])
-            return try page(
-                route(number), title: title, heading: try strings("\(keys)_title"),
-                description: try strings.format("\(keys)_description", [
-                    "count": count(records.count), "page": String(number), "total": String(total),
-                ]),
-                content: try content(slice, number, pager))
+            try indexPage(
+                records.dropFirst((number - 1) * pageSize).prefix(pageSize), number: number, of: total, count: records.count,
+                route: route, keys: keys, content: content)
         }
+    }
+
+    /// Page `number` of `total` of such an index of `count` records, showing `slice`.
+    func indexPage<Record, Content: PageModel>(
+        _ slice: ArraySlice<Record>, number: Int, of total: Int, count records: Int, route: (Int) -> Route, keys: String,
+        content: (ArraySlice<Record>, Int, Pager?) throws -> Content
+    ) throws -> SitePage {
+        let pager = total == 1 ? nil : try Pager.make(current: number, total: total, url: { link(route($0)) }, strings: strings)
+        let title = number == 1
+            ? try strings("\(keys)_title")
+            : try strings.format("\(keys)_title_page", ["page": String(number)])
+        return try page(
+            route(number), title: title, heading: try strings("\(keys)_title"),
+            description: try strings.format("\(keys)_description", [
+                "count": count(records), "page": String(number), "total": String(total),
+            ]),
+            content: try content(slice, number, pager))
     }
 }
 
@@ -398,6 +409,35 @@ extension SiteModel {
         return recordGroups.seasons
     }
 
+    /// Page `number` of the characters in `order` (`pageSize` a page), and how many characters there are: what that page
+    /// of the index lists, read as one (`@en order alphabetical page 3`: its ids and the count).
+    func orderPage(_ order: CharacterOrder, page number: Int) -> (characters: [CharacterRecord], count: Int) {
+        ContentReads.noteRecordPart(ContentReads.orderPage(order, page: number, language: strings.locale))
+        let ids = sorted(order)
+        return (ids.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize).compactMap(records.character), ids.count)
+    }
+
+    /// The A–Z jump bar: the first page of each letter.
+    var alphabeticalLetters: [CharacterRecord] {
+        ContentReads.noteRecordPart(ContentReads.orderLetters(language: strings.locale))
+        return sorted(.alphabetical).compactMap(records.character)
+    }
+
+    /// The places strip under every characters page: the busiest places' cards, and how many places there are.
+    var placesRead: (cards: [LocationCard], count: Int) {
+        ContentReads.noteRecordPart(ContentReads.places(language: strings.locale))
+        return (busiestPlaces, records.locations.count)
+    }
+
+    var randomRead: RandomCharacter? {
+        ContentReads.noteRecordPart(ContentReads.random(language: strings.locale))
+        return random
+    }
+
+    private func sorted(_ order: CharacterOrder) -> [Int] {
+        orders.ids(order) { characters(in: order, of: records, notes: notes).map(\.id) }
+    }
+
     func seasonGroup(_ number: Int) -> RecordGroups.Season? {
         ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
         return recordGroups.season(number)
@@ -484,7 +524,31 @@ extension SiteModel {
             }, card: try summary(episode).mustacheValue)
         }
         groupDigests(into: &digests)
+        try orderDigests(into: &digests)
         return digests
+    }
+
+    /// Each page of the characters index in each order, the A–Z letters, the places strip and the random character.
+    private func orderDigests(into digests: inout [String: String]) throws {
+        let language = strings.locale
+        for order in CharacterOrder.allCases {
+            let ids = sorted(order)
+            for number in 1...Self.pageCount(ids.count) {
+                var digest = ValueDigest()
+                Self.add(ids: [ids.count] + ids.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize), to: &digest)
+                digests[ContentReads.orderPage(order, page: number, language: language)] = digest.hex
+            }
+        }
+        var letters = ValueDigest()
+        for link in try letterLinks(sorted(.alphabetical).compactMap(records.character)) { letters.add(link.url ?? "-") }
+        digests[ContentReads.orderLetters(language: language)] = letters.hex
+        var places = ValueDigest()
+        places.add(UInt64(records.locations.count))
+        for card in busiestPlaces where !places.add(value: card.mustacheValue) { return }
+        digests[ContentReads.places(language: language)] = places.hex
+        var random = ValueDigest()
+        for text in [self.random?.url, self.random?.ids, self.random?.pattern] { random.add(text ?? "-") }
+        digests[ContentReads.random(language: language)] = random.hex
     }
 
     /// Which groups have pages, with their names and slugs; each group's members; the search filters.

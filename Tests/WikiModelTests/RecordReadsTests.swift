@@ -30,9 +30,16 @@ import Testing
     @Test func listsOfEveryRecordReadThemAll() throws {
         #expect(try reads(of: "home").contains(ContentReads.allRecords))
         #expect(try reads(of: "statistics").contains(ContentReads.allRecords))
-        #expect(try reads(of: "characters:api").contains(ContentReads.allRecords))
         // What it read besides is said by every record: no more is noted.
-        #expect(try reads(of: "characters:api").allSatisfy { $0.first != ContentReads.languageMark })
+        #expect(try reads(of: "home").allSatisfy { $0.first != ContentReads.languageMark })
+    }
+
+    @Test func aPageOfTheCharactersIndexReadsItsPageOfTheOrder() throws {
+        let read = try reads(of: "characters:alphabetical/1")
+        #expect(read.contains("@en order alphabetical page 1") && read.contains("@en order letters"), "\(read.sorted())")
+        #expect(!read.contains(ContentReads.allRecords))
+        let digests = try model.readDigests()
+        #expect(read.filter { $0.first == ContentReads.languageMark && digests[$0] == nil }.isEmpty)
     }
 
     @Test func aGroupsPageReadsItsMembers() throws {
