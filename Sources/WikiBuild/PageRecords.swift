@@ -16,7 +16,7 @@ import WikiModel
 /// as a render would leave it. Any change to the shared part renders every page.
 ///
 /// When only texts of the content folder or records changed, not even the keys are needed for most pages: each page
-/// maker's record says which texts, "Mentioned in" lists, records, cards and relations it read (`ContentReads`), with
+/// maker's record says which texts, "Mentioned in" lists, records, cards and relations it read (`MakerReads`), with
 /// their digests in `reads`, and a maker that read none that changed made the same pages as last time (see
 /// `PageReuse.skip`).
 ///
@@ -38,7 +38,7 @@ struct PageRecords: Sendable, Equatable {
     var base: String
     var inputs: [String: String]
     var pages: [String: Page]
-    /// The digest of each part of the content a page can read, by the name `ContentReads` notes it under.
+    /// The digest of each part of the content a page can read, by the name `MakerReads` notes it under.
     var reads: [String: String] = [:]
     /// What each maker read of the content, and how many pages it made.
     var makers: [String: Maker] = [:]
@@ -65,15 +65,14 @@ struct PageRecords: Sendable, Equatable {
     /// model is made (not a language's: see `PageReuse.compare`).
     func changed(_ reads: [String: String]) -> Set<String> {
         Set(reads.keys.filter { reads[$0] != self.reads[$0] ?? Self.absent }
-            + self.reads.keys.filter { $0.first != ContentReads.languageMark && (reads[$0] ?? Self.absent) != self.reads[$0] })
+            + self.reads.keys.filter { $0.first != MakerReads.languageMark && (reads[$0] ?? Self.absent) != self.reads[$0] })
     }
 
-    /// The names of `digests` (one language's, each name marked with it) whose digest differs from that in this record,
+    /// The names of `digests` (`language`'s, each name marked with it) whose digest differs from that in this record,
     /// and the names of this record's that language has no more.
-    func changed(language digests: [String: String]) -> Set<String> {
+    func changed(_ digests: [String: String], language: String) -> Set<String> {
         var changed = Set(digests.keys.filter { digests[$0] != reads[$0] ?? Self.absent })
-        guard let name = digests.keys.first, let space = name.firstIndex(of: " ") else { return changed }
-        let prefix = name[...space]
+        let prefix = MakerReads.marked(language)
         for (name, digest) in reads where name.hasPrefix(prefix) && digests[name] == nil && digest != Self.absent {
             changed.insert(name)
         }
@@ -179,22 +178,15 @@ extension PageRecords {
 }
 
 extension [UInt8] {
-    /// `fields`, then `numbers` joined by commas, each field and the numbers after a space, then a line break.
+    /// `fields`, then `numbers` joined by commas (a string joined was most of writing a maker's line), then a line break.
     fileprivate mutating func append(line fields: [String], last numbers: [Int]) {
         for field in fields {
             append(contentsOf: field.utf8)
             append(UInt8(ascii: " "))
         }
-        var digits: [UInt8] = []
         for (index, number) in numbers.enumerated() {
             if index > 0 { append(UInt8(ascii: ",")) }
-            var rest = number
-            digits.removeAll(keepingCapacity: true)
-            repeat {
-                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            append(contentsOf: digits.reversed())
+            append(contentsOf: String(number).utf8)
         }
         append(UInt8(ascii: "\n"))
     }
@@ -301,17 +293,17 @@ final class PageReuse: Sendable {
     /// The last build's digests of a language's records, cards and relations, when the records are that build's (only
     /// texts changed): the same as its model would make.
     func keptDigests(language: String) -> [String: String]? {
-        guard let changedReads, !changedReads.contains(ContentReads.allRecords), earlier.reads[ContentReads.allRecords] != nil
+        guard let changedReads, !changedReads.contains(MakerReads.allRecords), earlier.reads[MakerReads.allRecords] != nil
         else { return nil }
-        let prefix = String(ContentReads.languageMark) + language + " "
+        let prefix = MakerReads.marked(language)
         let kept = earlier.reads.filter { $0.key.hasPrefix(prefix) && $0.value != PageRecords.absent }
         return kept.isEmpty ? nil : kept
     }
 
-    /// Takes a language's digests of its records, cards and relations, before its makers run: a maker that read one
+    /// Takes `language`'s digests of its records, cards and relations, before its makers run: a maker that read one
     /// whose digest changed since the last build runs. `kept`: they are the last build's (`keptDigests`).
-    func compare(_ digests: [String: String], kept: Bool = false) {
-        let changed = kept ? [] : earlier.changed(language: digests)
+    func compare(_ digests: [String: String], language: String, kept: Bool) {
+        let changed = kept ? [] : earlier.changed(digests, language: language)
         languages.withLock {
             // Merged with the others when the records are made, after the preview's pages reloaded.
             $0.digests.append(digests)

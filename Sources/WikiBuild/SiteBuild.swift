@@ -400,12 +400,12 @@ package struct SiteBuild: Sendable {
         var reads = pages.content.readDigests()
         // Every card shows its avatar's copies (their srcset), which no text records: a change to them is one of
         // shape, which runs every maker.
-        reads[ContentReads.shape] = Self.shape(reads[ContentReads.shape], withPicturesOf: pages)
-        reads[ContentReads.allRecords] = Self.recordsDigest(check.parts.named)
+        reads[MakerReads.shape] = Self.shape(reads[MakerReads.shape], withPicturesOf: pages)
+        reads[MakerReads.allRecords] = Self.recordsDigest(check.parts.named)
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         var pages = pages
         // A model is kept only over the same records: it is made of them.
-        if let changedReads, !changedReads.contains(ContentReads.allRecords), let memory = settings.memory {
+        if let changedReads, !changedReads.contains(MakerReads.allRecords), let memory = settings.memory {
             pages.models = memory.models(madeFor: check.untouchedBuild)
         }
         pages.siteWide = settings.memory?.keptSiteWide
@@ -413,7 +413,7 @@ package struct SiteBuild: Sendable {
         // and sizes (the shape) and where they come from.
         pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty
             && earlier.inputs[BuildState.InputDigests.picturesName] == check.parts.named[BuildState.InputDigests.picturesName]
-            && earlier.reads[ContentReads.shape] == reads[ContentReads.shape]
+            && earlier.reads[MakerReads.shape] == reads[MakerReads.shape]
         let ledger = PocketFiles.Ledger(earlier: earlier)
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
         var models: [String: SiteRenderer.LanguageModel] = [:]
@@ -475,7 +475,7 @@ package struct SiteBuild: Sendable {
         // run and compare keys. Else a maker that read no text, record, card or relation that changed need not run (the
         // records' own are compared once each language's model is made: `PageReuse.compare`).
         let changedReads = earlier.changed(reads)
-        guard changed.allSatisfy({ ContentFolder.isText($0) || Self.isRecords($0) }), !changedReads.contains(ContentReads.shape) else {
+        guard changed.allSatisfy({ ContentFolder.isText($0) || Self.isRecords($0) }), !changedReads.contains(MakerReads.shape) else {
             return (earlier, nil, reason)
         }
         return (earlier, changedReads, reason)
@@ -486,7 +486,7 @@ package struct SiteBuild: Sendable {
         input == BuildState.InputDigests.dataName || input.hasPrefix(ContentFolder.localRecordsFolder)
     }
 
-    /// The digest of everything a maker that reads all the records reads (`ContentReads.allRecords`).
+    /// The digest of everything a maker that reads all the records reads (`MakerReads.allRecords`).
     private static func recordsDigest(_ inputs: [String: String]) -> String {
         var digest = InputFingerprint()
         for (name, value) in inputs.sorted(by: { $0.key < $1.key }) where isRecords(name) {

@@ -218,7 +218,7 @@ struct SiteRenderer: Sendable {
         let searchIndex = earlier?.searchIndex ?? model.searchIndexJSON()
         let kept = earlier?.readDigests ?? reuse.keptDigests(language: language.strings.locale)
         let readDigests = try kept ?? theme.strings { try model.readDigests() }
-        reuse.compare(readDigests, kept: kept != nil)
+        reuse.compare(readDigests, language: language.strings.locale, kept: kept != nil)
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
         let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
         var part = try await renderPages(
@@ -265,8 +265,8 @@ struct SiteRenderer: Sendable {
                             done.append((index, part))
                             continue
                         }
-                        let reads = ContentReads()
-                        let part = try ContentReads.$current.withValue(reads) {
+                        let reads = MakerReads()
+                        let part = try MakerReads.$current.withValue(reads) {
                             try renderMaker(makers[index], maker: maker, theme: theme, prefix: prefix, renderer: renderer,
                                             untranslated: untranslated, emit: emit, reuse: reuse)
                         }

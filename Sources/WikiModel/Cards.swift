@@ -201,7 +201,6 @@ extension SiteModel {
         return reference
     }
 
-
     /// How many cards a grid loads eagerly: the two rows a phone's first screen shows (two columns at 390 × 844).
     /// A phone is where a picture too many costs most; on a wider screen the rest of the first row is lazy but
     /// in view, so the browser asks for it at the first layout anyway.

@@ -133,10 +133,13 @@ extension LetterLink: MustacheConvertible {
 final class SortedOrders: Sendable {
     private let sorted = Mutex<[CharacterOrder: [Int]]>([:])
 
+    /// Sorted under the lock: the other workers' pages wait for the order rather than sort it too.
     func ids(_ order: CharacterOrder, sorting: () -> [Int]) -> [Int] {
-        if let ids = sorted.withLock({ $0[order] }) { return ids }
-        let ids = sorting()
-        sorted.withLock { $0[order] = ids }
-        return ids
+        sorted.withLock { sorted in
+            if let ids = sorted[order] { return ids }
+            let ids = sorting()
+            sorted[order] = ids
+            return ids
+        }
     }
 }

@@ -56,15 +56,6 @@ extension SiteModel {
         ) -> [PageMaker] {
             items.map { item in PageMaker(key: kind.rawValue + ":" + key(item)) { [self] in try make(self, item) } }
         }
-        /// A maker given something made of every record (a day's changes): it reads them all.
-        func eachOfAll<Item: Sendable>(
-            _ items: [Item], key: (Item) -> String, _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage]
-        ) -> [PageMaker] {
-            each(items, key: key) { model, item in
-                ContentReads.noteAllRecords()
-                return try make(model, item)
-            }
-        }
         func one(_ make: @escaping @Sendable (SiteModel) throws -> [SitePage]) -> [PageMaker] {
             [PageMaker(key: kind.rawValue) { [self] in try make(self) }]
         }
@@ -81,7 +72,7 @@ extension SiteModel {
         case .search: one { [try $0.searchPage()] }
         case .statistics: one { [try $0.statisticsPage()] }
         case .whatsNew: one { try $0.whatsNewPages() }
-        case .whatsNewGroup: eachOfAll(changeGroups, key: \.slug) { try $0.groupPages($1) }
+        case .whatsNewGroup: each(changeGroups, key: \.slug) { try $0.groupPages($0.read($1)) }
         case .dimensions: one { [try $0.dimensionIndexPage()] }
         case .dimension: each(groups.dimensions, key: \.slug) { try $0.dimensionPages($0.read($1)) }
         case .familyIndex: each(PageFamily.all, key: \.folder) { [try $0.familyIndexPage($1)] }

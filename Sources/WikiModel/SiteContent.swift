@@ -87,9 +87,9 @@ package struct ResolvedContent: Sendable {
     /// The texts linking to each page, in key order: a record's "Mentioned in".
     let mentions: [Target: [SiteContent.Key]]
 
-    /// The texts linking to `target`, noted as read (see `ContentReads`).
+    /// The texts linking to `target`, noted as read (see `MakerReads`).
     func mentions(of target: Target) -> [SiteContent.Key] {
-        ContentReads.note(ContentReads.mentions(target))
+        MakerReads.note(MakerReads.mentions(target))
         return mentions[target] ?? []
     }
 
@@ -155,7 +155,7 @@ package struct ResolvedContent: Sendable {
     /// The text for a page in `language`: its own, else the first language's, else any (marked with its `lang`).
     /// A record's file that only names it (`title` and no text) is no text: the page takes another language's.
     func text(_ key: SiteContent.Key, language: String, fallback: String) -> Text? {
-        ContentReads.note(ContentReads.text(key))
+        MakerReads.note(MakerReads.text(key))
         guard var languages = texts[key] else { return nil }
         if case .article = key {} else { languages = languages.filter { !$0.value.document.body.allSatisfy(\.isWhitespace) } }
         return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value

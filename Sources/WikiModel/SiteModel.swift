@@ -8,7 +8,7 @@ package struct SiteModel: Sendable {
     static let avatarSize = 300
 
     /// The records: a page maker reads them through `dataset` (all of them) or the accessors of `What a page maker
-    /// reads` below (one record, card or relation), so that what it read is noted (see `ContentReads`).
+    /// reads` below (one record, card or relation), so that what it read is noted (see `MakerReads`).
     private let records: Dataset
     let configuration: SiteConfiguration
     let strings: StringTable
@@ -230,7 +230,7 @@ package struct SiteModel: Sendable {
 
 // MARK: What a page maker reads
 
-/// Every read of the records goes through here and is noted for the maker that runs (see `ContentReads`): the whole
+/// Every read of the records goes through here and is noted for the maker that runs (see `MakerReads`): the whole
 /// of them through `dataset` and the values made of them all, one record, card or relation through the others. A
 /// maker that read only records, cards and relations whose digests (`readDigests`) are the last build's made the
 /// same pages, so a change to one record runs only the makers that read it.
@@ -250,7 +250,7 @@ extension SiteModel {
     var index: SearchIndex { Self.readAll(searchIndexMade) }
 
     private static func readAll<Value>(_ value: Value) -> Value {
-        ContentReads.noteAllRecords()
+        MakerReads.noteAllRecords()
         return value
     }
 
@@ -383,54 +383,59 @@ extension SiteModel {
     /// The family's group of `value`, if it has a page: which groups have pages, and their names and slugs, are one
     /// read (`groupsName`); their members are not in it.
     func group(of family: PageFamily, named value: String) -> RecordGroups.CharacterGroup? {
-        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
         return recordGroups.group(of: family, named: value)
     }
 
     /// The group a maker is made for: its name, slug and members.
     func read(_ group: RecordGroups.CharacterGroup, of family: PageFamily) -> RecordGroups.CharacterGroup {
-        ContentReads.noteRecordPart(ContentReads.group(family.folder + "/" + group.slug, language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.group(family.folder + "/" + group.slug, language: strings.locale))
         return group
     }
 
+    /// A day's or a rebuild's changes: made of the history and every record.
+    func read(_ changes: ChangeGroup) -> ChangeGroup {
+        Self.readAll(changes)
+    }
+
     func read(_ dimension: RecordGroups.Dimension) -> RecordGroups.Dimension {
-        ContentReads.noteRecordPart(ContentReads.group("dimension/" + dimension.slug, language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.group("dimension/" + dimension.slug, language: strings.locale))
         return dimension
     }
 
     func read(_ season: RecordGroups.Season) -> RecordGroups.Season {
-        ContentReads.noteRecordPart(ContentReads.group("season/\(season.number)", language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.group("season/\(season.number)", language: strings.locale))
         return season
     }
 
     /// Which seasons have pages (a season's page links to the one before and after).
     var seasonGroups: [RecordGroups.Season] {
-        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
         return recordGroups.seasons
     }
 
     /// Page `number` of the characters in `order` (`pageSize` a page), and how many characters there are: what that page
     /// of the index lists, read as one (`@en order alphabetical page 3`: its ids and the count).
     func orderPage(_ order: CharacterOrder, page number: Int) -> (characters: [CharacterRecord], count: Int) {
-        ContentReads.noteRecordPart(ContentReads.orderPage(order, page: number, language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.orderPage(order, page: number, language: strings.locale))
         let ids = sorted(order)
         return (ids.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize).compactMap(records.character), ids.count)
     }
 
     /// The A–Z jump bar: the first page of each letter.
     var alphabeticalLetters: [CharacterRecord] {
-        ContentReads.noteRecordPart(ContentReads.orderLetters(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.orderLetters(language: strings.locale))
         return sorted(.alphabetical).compactMap(records.character)
     }
 
     /// The places strip under every characters page: the busiest places' cards, and how many places there are.
     var placesRead: (cards: [LocationCard], count: Int) {
-        ContentReads.noteRecordPart(ContentReads.places(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.places(language: strings.locale))
         return (busiestPlaces, records.locations.count)
     }
 
     var randomRead: RandomCharacter? {
-        ContentReads.noteRecordPart(ContentReads.random(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.random(language: strings.locale))
         return random
     }
 
@@ -439,17 +444,17 @@ extension SiteModel {
     }
 
     func seasonGroup(_ number: Int) -> RecordGroups.Season? {
-        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
         return recordGroups.season(number)
     }
 
     var searchFilters: (statuses: [Badge], genders: [Badge]) {
-        ContentReads.noteRecordPart(ContentReads.searchFilters(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.searchFilters(language: strings.locale))
         return (searchIndexMade.statuses, searchIndexMade.genders)
     }
 
     func dimensionGroup(named name: String) -> RecordGroups.Dimension? {
-        ContentReads.noteRecordPart(ContentReads.groups(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
         return recordGroups.dimension(named: name)
     }
 
@@ -462,16 +467,16 @@ extension SiteModel {
     }
 
     func isCharacterName(_ name: String) -> Bool {
-        ContentReads.noteRecordPart(ContentReads.characterName(name, language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.characterName(name, language: strings.locale))
         return allCharacterNames.contains(name)
     }
 
     private func noteRecord(_ target: ResolvedContent.Target) {
-        ContentReads.noteRecordPart(ContentReads.record(target, language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.record(target, language: strings.locale))
     }
 
     private func noteCard(_ target: ResolvedContent.Target) {
-        ContentReads.noteRecordPart(ContentReads.card(target, language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.card(target, language: strings.locale))
     }
 
     /// The digest of every record, card and relation of this language's model by the name a maker's read is noted
@@ -483,9 +488,9 @@ extension SiteModel {
         func add(_ target: ResolvedContent.Target, record: (inout ValueDigest) -> Void, card: MustacheValue) {
             var digest = ValueDigest()
             record(&digest)
-            digests[ContentReads.record(target, language: language)] = digest.hex
+            digests[MakerReads.record(target, language: language)] = digest.hex
             var shown = ValueDigest()
-            digests[ContentReads.card(target, language: language)] = shown.add(value: card) ? shown.hex : nil
+            digests[MakerReads.card(target, language: language)] = shown.add(value: card) ? shown.hex : nil
         }
         for character in records.characters {
             let neighbours = records.neighbours(ofCharacter: character.id)
@@ -499,7 +504,7 @@ extension SiteModel {
             }, card: try card(character).mustacheValue)
         }
         for location in records.locations {
-            let named = ContentReads.characterName(location.name, language: language)
+            let named = MakerReads.characterName(location.name, language: language)
             digests[named] = allCharacterNames.contains(location.name) ? "1" : "0"
             add(ResolvedContent.Target.location(location.id), record: { digest in
                 for text in [location.name, location.type, location.dimension, location.url, location.created] + location.residents {
@@ -536,19 +541,19 @@ extension SiteModel {
             for number in 1...Self.pageCount(ids.count) {
                 var digest = ValueDigest()
                 Self.add(ids: [ids.count] + ids.dropFirst((number - 1) * Self.pageSize).prefix(Self.pageSize), to: &digest)
-                digests[ContentReads.orderPage(order, page: number, language: language)] = digest.hex
+                digests[MakerReads.orderPage(order, page: number, language: language)] = digest.hex
             }
         }
         var letters = ValueDigest()
         for link in try letterLinks(sorted(.alphabetical).compactMap(records.character)) { letters.add(link.url ?? "-") }
-        digests[ContentReads.orderLetters(language: language)] = letters.hex
+        digests[MakerReads.orderLetters(language: language)] = letters.hex
         var places = ValueDigest()
         places.add(UInt64(records.locations.count))
         for card in busiestPlaces where !places.add(value: card.mustacheValue) { return }
-        digests[ContentReads.places(language: language)] = places.hex
+        digests[MakerReads.places(language: language)] = places.hex
         var random = ValueDigest()
         for text in [self.random?.url, self.random?.ids, self.random?.pattern] { random.add(text ?? "-") }
-        digests[ContentReads.random(language: language)] = random.hex
+        digests[MakerReads.random(language: language)] = random.hex
     }
 
     /// Which groups have pages, with their names and slugs; each group's members; the search filters.
@@ -559,7 +564,7 @@ extension SiteModel {
             var digest = ValueDigest()
             for text in texts { digest.add(text) }
             for list in lists { Self.add(ids: list, to: &digest) }
-            digests[ContentReads.group(name, language: language)] = digest.hex
+            digests[MakerReads.group(name, language: language)] = digest.hex
         }
         for family in PageFamily.all {
             groups.add(family.folder)
@@ -579,7 +584,7 @@ extension SiteModel {
             members("season/\(season.number)", [], [[season.number], season.episodeIDs, season.debutIDs, season.returningIDs])
         }
         for season in recordGroups.seasons { groups.add(UInt64(season.number)) }
-        digests[ContentReads.groups(language: language)] = groups.hex
+        digests[MakerReads.groups(language: language)] = groups.hex
         var filters = ValueDigest()
         for badges in [searchIndexMade.statuses, searchIndexMade.genders] {
             filters.add(UInt64(badges.count))
@@ -588,7 +593,7 @@ extension SiteModel {
                 filters.add(badge.cssClass)
             }
         }
-        digests[ContentReads.searchFilters(language: language)] = filters.hex
+        digests[MakerReads.searchFilters(language: language)] = filters.hex
     }
 
     /// Every field the API gives a character (the resource's URL and image included: a test counts them).

@@ -11,8 +11,8 @@ import Testing
     func reads(of key: String) throws -> Set<String> {
         let kind = try #require(PageKind(rawValue: String(key.prefix { $0 != ":" })))
         let maker = try #require(model.pageMakers(of: kind).first { $0.key == key })
-        let reads = ContentReads()
-        _ = try ContentReads.$current.withValue(reads) { try maker() }
+        let reads = MakerReads()
+        _ = try MakerReads.$current.withValue(reads) { try maker() }
         return reads.read
     }
 
@@ -21,33 +21,33 @@ import Testing
         let read = try reads(of: key)
         let target = String(key.split(separator: ":")[0]) + ":" + String(key.split(separator: ":")[1])
         #expect(read.contains("@en record " + target), "\(read.sorted())")
-        #expect(!read.contains(ContentReads.allRecords), "\(key) read every record")
+        #expect(!read.contains(MakerReads.allRecords), "\(key) read every record")
         let digests = try model.readDigests()
-        let unknown = read.filter { $0.first == ContentReads.languageMark && digests[$0] == nil && !$0.contains(" named ") }
+        let unknown = read.filter { $0.first == MakerReads.languageMark && digests[$0] == nil && !$0.contains(" named ") }
         #expect(unknown.isEmpty, "read without a digest: \(unknown.sorted())")
     }
 
     @Test func listsOfEveryRecordReadThemAll() throws {
-        #expect(try reads(of: "home").contains(ContentReads.allRecords))
-        #expect(try reads(of: "statistics").contains(ContentReads.allRecords))
+        #expect(try reads(of: "home").contains(MakerReads.allRecords))
+        #expect(try reads(of: "statistics").contains(MakerReads.allRecords))
         // What it read besides is said by every record: no more is noted.
-        #expect(try reads(of: "home").allSatisfy { $0.first != ContentReads.languageMark })
+        #expect(try reads(of: "home").allSatisfy { $0.first != MakerReads.languageMark })
     }
 
     @Test func aPageOfTheCharactersIndexReadsItsPageOfTheOrder() throws {
         let read = try reads(of: "characters:alphabetical/1")
         #expect(read.contains("@en order alphabetical page 1") && read.contains("@en order letters"), "\(read.sorted())")
-        #expect(!read.contains(ContentReads.allRecords))
+        #expect(!read.contains(MakerReads.allRecords))
         let digests = try model.readDigests()
-        #expect(read.filter { $0.first == ContentReads.languageMark && digests[$0] == nil }.isEmpty)
+        #expect(read.filter { $0.first == MakerReads.languageMark && digests[$0] == nil }.isEmpty)
     }
 
     @Test func aGroupsPageReadsItsMembers() throws {
         let group = try #require(model.pageMakers(of: .dimension).first)
-        let reads = ContentReads()
-        _ = try ContentReads.$current.withValue(reads) { try group() }
+        let reads = MakerReads()
+        _ = try MakerReads.$current.withValue(reads) { try group() }
         #expect(reads.read.contains { $0.hasPrefix("@en group dimension/") }, "\(reads.read.sorted())")
-        #expect(!reads.read.contains(ContentReads.allRecords))
+        #expect(!reads.read.contains(MakerReads.allRecords))
     }
 
     @Test func aRecordsDigestChangesWithEachFieldAndRelation() throws {

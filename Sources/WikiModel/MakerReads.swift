@@ -5,9 +5,9 @@ import Synchronization
 /// while it runs: the build keeps them with each maker's pages, so that an edit to one text or record builds again only
 /// the pages that read it (see `ResolvedContent.readDigests`, `SiteModel.readDigests`). Noted where the content and
 /// the records are read, not declared per page family, so no page can read one without it being noted.
-package final class ContentReads: Sendable {
+package final class MakerReads: Sendable {
     /// The recorder of the maker this task runs, if any.
-    @TaskLocal package static var current: ContentReads?
+    @TaskLocal package static var current: MakerReads?
 
     private let names = Mutex<Set<String>>([])
     private let readAllRecords = Atomic<Bool>(false)
@@ -51,24 +51,26 @@ package final class ContentReads: Sendable {
     /// What one language's model reads of one record: its fields and relations (`@en record character:1`), its card
     /// (`@en card character:1`), and which groups have pages (`@en groups`). Digested per language by
     /// `SiteModel.readDigests`; the mark tells them from the names digested before any model is made.
-    static func record(_ target: ResolvedContent.Target, language: String) -> String { "@" + language + " record " + target.name }
-    static func card(_ target: ResolvedContent.Target, language: String) -> String { "@" + language + " card " + target.name }
-    static func groups(language: String) -> String { "@" + language + " groups" }
+    static func record(_ target: ResolvedContent.Target, language: String) -> String { marked(language) + "record " + target.name }
+    static func card(_ target: ResolvedContent.Target, language: String) -> String { marked(language) + "card " + target.name }
+    static func groups(language: String) -> String { marked(language) + "groups" }
     /// A group's members (`@en group species/human`, `@en group dimension/c-137`, `@en group season/1`).
-    static func group(_ name: String, language: String) -> String { "@" + language + " group " + name }
+    static func group(_ name: String, language: String) -> String { marked(language) + "group " + name }
     /// A page of the characters index in an order (its characters and their count), the A–Z bar, the places strip and
     /// the random character every characters page shows.
     static func orderPage(_ order: CharacterOrder, page: Int, language: String) -> String {
-        "@" + language + " order \(order) page \(page)"
+        marked(language) + "order \(order) page \(page)"
     }
-    static func orderLetters(language: String) -> String { "@" + language + " order letters" }
-    static func places(language: String) -> String { "@" + language + " places" }
-    static func random(language: String) -> String { "@" + language + " random" }
+    static func orderLetters(language: String) -> String { marked(language) + "order letters" }
+    static func places(language: String) -> String { marked(language) + "places" }
+    static func random(language: String) -> String { marked(language) + "random" }
     /// The statuses and genders search filters by (a character's page links to them).
-    static func searchFilters(language: String) -> String { "@" + language + " search filters" }
+    static func searchFilters(language: String) -> String { marked(language) + "search filters" }
     /// Whether a character bears the name: a location's title asks of its own.
-    static func characterName(_ name: String, language: String) -> String { "@" + language + " character named " + name }
+    static func characterName(_ name: String, language: String) -> String { marked(language) + "character named " + name }
     package static let languageMark: Character = "@"
+    /// What every name of a language's reads begins with: `@en `.
+    package static func marked(_ language: String) -> String { String(languageMark) + language + " " }
 
     static func text(_ key: SiteContent.Key) -> String { "text " + key.name }
     static func mentions(_ target: ResolvedContent.Target) -> String { "mentions " + target.name }
@@ -99,7 +101,7 @@ extension ResolvedContent.Target {
 }
 
 extension ResolvedContent {
-    /// A digest of everything a page can read of the content, by the name `ContentReads` notes it under: each text
+    /// A digest of everything a page can read of the content, by the name `MakerReads` notes it under: each text
     /// (every language of it, front matter and body), each mention list, and the `shape` read by every page. A page
     /// whose noted reads have the same digests as in the last build, over the same records and base, shows the same.
     package func readDigests() -> [String: String] {
@@ -114,18 +116,18 @@ extension ResolvedContent {
                 shape.add(document.title)
                 for part in [language, document.title, document.summary, document.date, document.body] { text.add(part) }
             }
-            digests[ContentReads.text(key)] = text.hex
+            digests[MakerReads.text(key)] = text.hex
         }
         for (path, source) in images.sorted(by: { $0.key < $1.key }) {
             shape.add(path)
             shape.add(source)
             shape.add(imageSizes[path].map { "\($0.width)x\($0.height)" })
         }
-        digests[ContentReads.shape] = shape.hex
+        digests[MakerReads.shape] = shape.hex
         for (target, keys) in mentions {
             var digest = Digest()
             for key in keys { digest.add(key.name) }
-            digests[ContentReads.mentions(target)] = digest.hex
+            digests[MakerReads.mentions(target)] = digest.hex
         }
         return digests
     }
