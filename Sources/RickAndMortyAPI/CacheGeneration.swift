@@ -7,7 +7,7 @@ import Foundation
 package struct CacheGeneration: Sendable, Equatable {
     let folder: URL
 
-    var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
+    package var snapshotFile: URL { folder.appendingPathComponent("snapshot.json") }
     var responsesFile: URL { folder.appendingPathComponent("responses.json") }
     var historyFile: URL { folder.appendingPathComponent(ChangeHistory.fileName) }
     var avatarsFolder: URL { folder.appendingPathComponent("avatars", isDirectory: true) }

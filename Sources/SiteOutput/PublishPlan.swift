@@ -47,16 +47,20 @@ struct PublishPlan {
         states[path] = state
     }
 
-    /// What the publish changes: the planned files against the published tree.
+    /// What the publish changes: the planned files against the published tree. The unchanged files are left unsorted:
+    /// sorting every path of a large site (68,000 at ten times the data) was a tenth of a preview's rebuild.
     func summary(against published: PublishedTree) -> PublishSummary {
         var summary = PublishSummary()
-        for (path, state) in states.sorted(by: { $0.key < $1.key }) {
+        summary.unchanged.reserveCapacity(states.count)
+        for (path, state) in states {
             switch state {
             case .added: summary.added.append(path)
             case .updated: summary.updated.append(path)
             case .unchanged: summary.unchanged.append(path)
             }
         }
+        summary.added.sort()
+        summary.updated.sort()
         summary.removed = published.files.keys.filter { states[$0] == nil }.sorted()
         return summary
     }
@@ -102,7 +106,7 @@ struct PublishPlan {
     }
 }
 
-/// What a publish changed (or, for a dry run, would change). Every list is sorted by path.
+/// What a publish changed (or, for a dry run, would change). Every list but the unchanged files is sorted by path.
 package struct PublishSummary: Sendable, Equatable {
     var added: [String]
     var updated: [String]

@@ -47,7 +47,7 @@ package final class PublishSession: Sendable {
         var standbyRecord: (differingFiles: [String], differingFolders: [String])?
     }
 
-    init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?,
+    init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?, standby recorded: RecordedStandby?,
          beforeSwitch: @escaping @Sendable () throws -> Void) throws {
         location = try OutputLocation(outputDirectory)
         published = try lastPublished.map(PublishedTree.init) ?? PublishedTree.read(at: location.path)
@@ -59,7 +59,7 @@ package final class PublishSession: Sendable {
             StandbyTree.removeLeftovers(for: location)
         }
         // A standby is worth only as much as the knowledge of the live tree it differs from.
-        standby = dryRun || lastPublished == nil ? nil : StandbyTree.trusted(for: location)
+        standby = dryRun || lastPublished == nil ? nil : StandbyTree.trusted(for: location, recorded: recorded)
         progress = Mutex(Progress(plan: PublishPlan(files: published.files.count, folders: published.folders.count),
                                   made: standby?.folders(live: published.folders) ?? []))
     }
@@ -136,13 +136,14 @@ package final class PublishSession: Sendable {
 
     /// After `finish` switched a tree in, writes the record that lets the next publish update the tree switched out
     /// (see `StandbyTree`); without it the next publish builds a full staging tree. Apart from `finish` so that the
-    /// preview's pages reload before it is written: nothing but the next publish reads it.
-    package func recordStandby() {
+    /// preview's pages reload before it is written: nothing but the next publish reads it. Returns what it recorded.
+    @discardableResult
+    package func recordStandby() -> RecordedStandby? {
         guard let (differingFiles, differingFolders) = progress.withLock({ progress in
             defer { progress.standbyRecord = nil }
             return progress.standbyRecord
-        }) else { return }
-        StandbyTree.record(
+        }) else { return nil }
+        return StandbyTree.record(
             for: location, folders: Array(published.folders), known: knownStates,
             differingFiles: differingFiles, differingFolders: differingFolders)
     }
@@ -176,23 +177,30 @@ package final class PublishSession: Sendable {
         // A path that was a file and is now a folder of the new site stays: it holds the new files already.
         let gone = standby.differingFiles.union(summary.removed).filter { planned[$0] == nil && plan.folders[$0] == nil }.sorted()
         try ConcurrentWork.forEach(gone.count) { try writer.remove(gone[$0]) }
-        let newFolders = Set(plan.folders.keys)
+        // Looked up in the plan rather than made into sets: a large site has some 28,000 folders, and a publish through
+        // the standby is meant to cost what changed.
+        let newFolders = plan.folders
         // A folder that is now a file of the new site was replaced by it already.
-        for level in FolderLevels(made.subtracting(newFolders).filter { planned[$0] == nil }).deepestFirst {
+        for level in FolderLevels(made.filter { newFolders[$0] == nil && planned[$0] == nil }).deepestFirst {
             try ConcurrentWork.forEach(level.count) { try writer.remove(level[$0]) }
         }
-        for level in FolderLevels(newFolders.subtracting(made)).shallowestFirst {
+        for level in FolderLevels(newFolders.keys.filter { !made.contains($0) }).shallowestFirst {
             try ConcurrentWork.forEach(level.count) { try writer.makeFolder(level[$0]) }
         }
         let relinked = standby.differingFiles.filter { planned[$0] == .unchanged }.sorted()
         try ConcurrentWork.forEach(relinked.count) {
             if try !writer.link(relinked[$0], livePath: location.path) { copiedInsteadOfLinked.store(true, ordering: .relaxed) }
         }
-        let standbyFolders = standby.folders(live: published.folders)
-        let written = planned.keys.filter { planned[$0] != .unchanged } + relinked
-        let changedFolders = newFolders.symmetricDifference(standbyFolders)
+        let written = planned.compactMap { $0.value == .unchanged ? nil : $0.key } + relinked
+        // The folders the new site and the standby as it was do not share; the standby's differ from the live tree's in
+        // `differingFolders` alone.
+        let publishedFolders = published.folders
+        let inStandby = { (folder: String) in publishedFolders.contains(folder) != standby.differingFolders.contains(folder) }
+        let changedFolders = newFolders.keys.filter { !inStandby($0) }
+            + (published.folders.filter { newFolders[$0] == nil && inStandby($0) })
+            + standby.differingFolders.filter { newFolders[$0] == nil && !published.folders.contains($0) }
         return Touched(files: Set(written),
-                       folders: changedFolders.union((written + gone + changedFolders).map(SitePathRules.parent)))
+                       folders: Set(changedFolders).union((written + gone + changedFolders).map(SitePathRules.parent)))
     }
 
     /// What a publish through the standby wrote, made or removed, whose states must be read again: the files it wrote

@@ -40,8 +40,11 @@ struct StandbyTree {
         location.parent + "/." + location.name + ".standby-state"
     }
 
-    /// The standby tree when its record is whole and every entry it lists is as recorded; nil otherwise.
-    static func trusted(for location: OutputLocation) -> StandbyTree? {
+    /// The standby tree when its record is whole and every entry it lists is as recorded; nil otherwise. `recorded`,
+    /// kept from the publish that wrote the record, stands for it while the record is that file.
+    static func trusted(for location: OutputLocation, recorded: RecordedStandby?) -> StandbyTree? {
+        if let recorded, recorded.tree.path == path(for: location),
+           FileStamp(path: recordPath(for: location)) == recorded.record { return recorded.tree }
         guard let data = FileManager.default.contents(atPath: recordPath(for: location)),
               let lines = LineRecords.lines([UInt8](data)), LineRecords.text(lines[lines.startIndex]) == header
         else { return nil }
@@ -114,11 +117,11 @@ struct StandbyTree {
     /// it holds, so an edit in one of those is never published. `known`, the old live tree's states as the build
     /// found them, are still its states after the switch (nothing in it was written since); read again when not given.
     static func record(for location: OutputLocation, folders: [String], known: [PublishedFileState],
-                       differingFiles: [String], differingFolders: [String]) {
+                       differingFiles: [String], differingFolders: [String]) -> RecordedStandby? {
         let states: [PublishedFileState]
         if known.isEmpty {
             let paths = [PublishedFileState.outputFolder] + folders.map { $0 + "/" }
-            guard let read = PublishedFileState.read(paths, in: path(for: location)) else { return }
+            guard let read = PublishedFileState.read(paths, in: path(for: location)) else { return nil }
             states = read
         } else {
             states = known.filter(\.isFolder)
@@ -127,22 +130,35 @@ struct StandbyTree {
         // A path with a line break cannot be recorded: the standby is then never trusted. Leaving out only that path
         // would let the next publish take a standby that lacks it for one that holds it.
         for path in differingFiles + differingFolders.map({ $0 + "/" }) {
-            guard !path.contains("\n") else { return }
+            guard !path.contains("\n") else { return nil }
             text += differsPrefix + path + "\n"
         }
         for state in states {
-            guard !state.path.contains("\n") else { return }
+            guard !state.path.contains("\n") else { return nil }
             text += state.line
         }
         let record = URL(fileURLWithPath: recordPath(for: location))
         let temporary = URL(fileURLWithPath: temporaryRecordPath(for: location)).lastPathComponent
-        try? AtomicFile.write(Data(text.utf8), to: record, temporaryName: temporary)
+        guard (try? AtomicFile.write(Data(text.utf8), to: record, temporaryName: temporary)) != nil,
+              let stamp = FileStamp(path: record.path) else { return nil }
+        let tree = StandbyTree(
+            path: path(for: location), differingFiles: Set(differingFiles), differingFolders: Set(differingFolders),
+            states: Dictionary(states.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }))
+        return RecordedStandby(tree: tree, record: stamp)
     }
 
     /// What the standby holds, from the live tree it differs from in `differingFiles` and `differingFolders`.
     func folders(live: Set<String>) -> Set<String> {
         live.symmetricDifference(differingFolders)
     }
+}
+
+/// A standby tree as the publish that switched it out recorded it, for a caller that keeps it until the next publish
+/// (`serve`, which owns its output between its builds): taken again without an `lstat` of each of its folders (some 28,000
+/// at ten times the data) while its record is the file that publish wrote. Any other publish deletes or rewrites it.
+package struct RecordedStandby: Sendable {
+    let tree: StandbyTree
+    let record: FileStamp
 }
 
 /// Puts files into the standby tree without writing into any file it holds: each is made under a temporary

@@ -80,12 +80,12 @@ struct BuildState: Sendable, Equatable {
         return String(decoding: head[..<end], as: UTF8.self)
     }
 
-    /// Written after a successful publish; a failure to write it only costs the next build its shortcut.
-    func save(for output: URL) {
+    /// Written after a successful publish; a failure to write it (false) only costs the next build its shortcut.
+    func save(for output: URL) -> Bool {
         let destination = Self.location(for: output)
         // One fixed name, not one per pid: builds hold the lock while saving, and a build killed mid-save
         // leaves a file the next save replaces instead of one that stays forever.
-        try? AtomicFile.write(Data(lines), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
+        return (try? AtomicFile.write(Data(lines), to: destination, temporaryName: destination.lastPathComponent + ".tmp")) != nil
     }
 }
 
@@ -139,12 +139,13 @@ extension BuildState {
 
         /// The build's "state" step, after a successful publish that left these states (nil when an entry is missing),
         /// made of `collections` records, whose pages had these keys. The pages first: see `PageRecords.save`. Returns
-        /// the page records saved, nil when none were.
-        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: PageRecords) -> PageRecords? {
+        /// the page records and the state saved, nil when none were.
+        func save(states: [PublishedFileState]?, collections: CollectionCounts, pages: PageRecords)
+            -> (pages: PageRecords, state: BuildState)? {
             guard let states else { return nil }
             pages.save(for: output, state: inputs)
-            BuildState(inputs: inputs, collections: collections, files: states).save(for: output)
-            return pages
+            let state = BuildState(inputs: inputs, collections: collections, files: states)
+            return state.save(for: output) ? (pages, state) : nil
         }
     }
 
@@ -160,8 +161,9 @@ extension BuildState {
         static let picturesName = "the pictures"
         static let dataName = "the data"
 
+        /// `dataDigest`: `digest(of: data)`, when the caller kept it with the records (`serve`).
         init(theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
-             content: [ContentFolder.File]) throws {
+             content: [ContentFolder.File], dataDigest: String? = nil) throws {
             var shared = theme.fingerprint
             shared.add(WikiVersion.current)
             // A rebuilt generator (same version, new code) must not reuse the last output.
@@ -173,7 +175,7 @@ extension BuildState {
             shared.add(configuration.serviceWorker ? "worker" : "no worker")
             base = shared.hex
             var named = [Self.baseName: base]
-            named[Self.dataName] = try Self.digest(of: data)
+            named[Self.dataName] = try dataDigest ?? Self.digest(of: data)
             named[Self.picturesName] = Self.digest(of: avatars, cached: { if case .files = data { true } else { false } }())
             // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
             for file in content {
@@ -191,7 +193,7 @@ extension BuildState {
             self.whole = whole.hex
         }
 
-        private static func digest(of data: RecordsOrigin) throws -> String {
+        static func digest(of data: RecordsOrigin) throws -> String {
             var fingerprint = InputFingerprint()
             switch data {
             case .files(let files):

@@ -37,23 +37,38 @@ struct PageRecords: Sendable, Equatable {
 
     var base: String
     var inputs: [String: String]
-    var pages: [String: Page]
+    private(set) var pages: [String: Page]
     /// The digest of each part of the content a page can read, by the name `MakerReads` notes it under.
     var reads: [String: String] = [:]
     /// What each maker read of the content, and how many pages it made.
-    var makers: [String: Maker] = [:]
+    private(set) var makers: [String: Maker] = [:]
+    /// Each maker's pages, in the order it made them; a maker some of whose pages are not recorded is left out. Found
+    /// once, when the records are made or read, not again by every build of `serve` that takes them from its memory
+    /// (27,000 pages grouped at ten times the data).
+    private(set) var pagesByMaker: [String: [(path: String, page: Page)]] = [:]
+
+    init(base: String, inputs: [String: String], pages: [String: Page], reads: [String: String] = [:],
+         makers: [String: Maker] = [:]) {
+        self.base = base
+        self.inputs = inputs
+        self.pages = pages
+        self.reads = reads
+        self.makers = makers
+        var found: [String: [(path: String, page: Page)]] = [:]
+        for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
+        pagesByMaker = found.filter { makers[$0.key]?.pageCount == $0.value.count }
+            .mapValues { $0.sorted { $0.page.ordinal < $1.page.ordinal } }
+    }
+
+    /// The records, whatever pages each maker was found to have (derived from them).
+    static func == (left: PageRecords, right: PageRecords) -> Bool {
+        (left.base, left.inputs, left.pages, left.reads, left.makers) == (right.base, right.inputs, right.pages, right.reads, right.makers)
+    }
 
     struct Maker: Sendable, Equatable {
         /// Each name once, in order (an array: a set's hashing was most of reading the records).
         var read: [String]
         var pageCount: Int
-    }
-
-    /// Each maker's pages, in the order it made them; a maker some of whose pages are not recorded is left out.
-    var pagesByMaker: [String: [(path: String, page: Page)]] {
-        var found: [String: [(path: String, page: Page)]] = [:]
-        for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
-        return found.filter { makers[$0.key]?.pageCount == $0.value.count }.mapValues { $0.sorted { $0.page.ordinal < $1.page.ordinal } }
     }
 
     static let header = "rmwiki pages 2 "
@@ -99,7 +114,8 @@ struct PageRecords: Sendable, Equatable {
             guard let kind = LineRecords.fields(line, count: 2).first,
                   records.read(LineRecords.text(kind), line, readNames: &readNames) else { return nil }
         }
-        return records
+        return PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
+                           makers: records.makers)
     }
 
     /// Takes in one line of `kind`; false when it does not parse.
@@ -242,24 +258,39 @@ final class PageReuse: Sendable {
         self.keepPublished = keepPublished
     }
 
-    /// A maker's pages as the last build made them, in order, left as published without running the maker: when it
-    /// read nothing of the content that changed since, and each of its pages is recorded and still published. Nil
-    /// when the maker must run.
-    func skip(maker: String) throws -> [(path: String, inSitemap: Bool)]? {
-        guard let changedReads, let record = earlier.makers[maker], Self.readNone(of: changedReads, in: record.read),
-              languages.withLock({ Self.readNone(of: $0.changed, in: record.read) }),
-              let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
-        // All of them or none: a maker that runs after all must find none of its pages taken.
-        guard try keepPublished(pages.map(\.path)) else { return nil }
-        // Only the maker is noted: its pages' records (and the ledger's sizes and hashes) are the last build's, taken as
-        // they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time by every worker at once.
-        made.withLock { made in
-            made.makers[maker] = record
-            made.skipped.append(maker)
+    /// The makers of one language (`makers`, by name) that need not run, by their place in it, each with its pages as
+    /// the last build made them, in order, left as published: a maker that read nothing of the content that changed
+    /// since, each of whose pages is recorded and still published. Decided before any of them runs, and their pages
+    /// kept at once: a large site has some 27,000 makers, nearly all skipped by an edit.
+    func skip(_ makers: [String]) throws -> [Int: [(path: String, inSitemap: Bool)]] {
+        guard let changedReads else { return [:] }
+        let changedHere = languages.withLock { $0.changed }
+        var skipped: [(index: Int, maker: String, record: PageRecords.Maker, pages: [(path: String, page: PageRecords.Page)])] = []
+        for (index, maker) in makers.enumerated() {
+            guard let record = earlier.makers[maker], Self.readNone(of: changedReads, in: record.read),
+                  Self.readNone(of: changedHere, in: record.read),
+                  let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { continue }
+            skipped.append((index, maker, record, pages))
         }
-        seen.add(pages.count, ordering: .relaxed)
-        kept.add(pages.count, ordering: .relaxed)
-        return pages.map { ($0.path, $0.page.inSitemap) }
+        // All of a maker's pages or none: a maker that runs after all must find none of its pages taken. Nearly always
+        // every page is there; else each maker is tried alone.
+        if try !keepPublished(skipped.flatMap { $0.pages.map(\.path) }) {
+            skipped = try skipped.filter { try keepPublished($0.pages.map(\.path)) }
+        }
+        // Only the makers are noted: their pages' records (and the ledger's sizes and hashes) are the last build's, taken
+        // as they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time.
+        made.withLock { made in
+            for maker in skipped {
+                made.makers[maker.maker] = maker.record
+                made.skipped.append(maker.maker)
+            }
+        }
+        let pageCount = skipped.reduce(0) { $0 + $1.pages.count }
+        seen.add(pageCount, ordering: .relaxed)
+        kept.add(pageCount, ordering: .relaxed)
+        return Dictionary(uniqueKeysWithValues: skipped.map { maker in
+            (maker.index, maker.pages.map { ($0.path, $0.page.inSitemap) })
+        })
     }
 
     /// Whether `read` holds none of `changed`: a few changed names are compared with each name read, which is cheaper

@@ -94,8 +94,55 @@ package struct SiteBuild: Sendable {
         private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
         private let pictures = Mutex<AvatarCopyMaker.Kept?>(nil)
         private let siteWide = Mutex<SiteRenderer.SiteWide?>(nil)
+        private let lastBuild = Mutex<(stamp: FileStamp, state: BuildState)?>(nil)
+        private let standby = Mutex<RecordedStandby?>(nil)
+        private let records = Mutex<(generation: CacheGeneration, snapshot: FileStamp, records: CachedRecords, digest: String)?>(nil)
 
         package init() {}
+
+        /// The last build's state as this `serve` saved it, and its output taken as untouched, while the state file is
+        /// the one it wrote (another build into the same output writes its own) and the output's root and top folders
+        /// are as published (the output deleted or a section removed); nil otherwise, for a full look at the output.
+        ///
+        /// Between its own builds `serve` owns the output: looking at every published file again (an `lstat` each,
+        /// 200 ms at ten times the data) is what kept a preview of a large wiki from reloading at once. A file edited by
+        /// hand inside it may stay as edited until its page is rendered again; `build` looks at every file.
+        func lastBuild(for output: URL) -> BuildState.LastBuild? {
+            guard let kept = lastBuild.withLock({ $0 }),
+                  FileStamp(path: BuildState.location(for: output).path) == kept.stamp else { return nil }
+            let top = kept.state.files.filter { $0.isFolder && $0.path.utf8.filter { $0 == UInt8(ascii: "/") }.count == 1 }
+            guard PublishedFileState.stillMatch(top, in: output) else { return nil }
+            return BuildState.LastBuild(state: kept.state, outputUntouched: true)
+        }
+
+        /// The cache's records as read last, with the digest of their files, while the cache's generation is the one they
+        /// were read from and its snapshot the same file (a committed generation never changes: a fetch commits a new
+        /// one); else `read`'s. Reading and digesting them again was a tenth of a preview's rebuild at ten times the data.
+        func records(of generation: CacheGeneration, read: () throws -> CachedRecords) throws -> (CachedRecords, String) {
+            let stamp = FileStamp(path: generation.snapshotFile.path)
+            if let kept = records.withLock({ $0 }), kept.generation == generation, kept.snapshot == stamp {
+                return (kept.records, kept.digest)
+            }
+            let read = try read()
+            let digest = try BuildState.InputDigests.digest(of: .files(read.files))
+            // Kept only when the snapshot's stamp is settled: a file rewritten within the clock's step keeps its stamp.
+            records.withLock { $0 = stamp.flatMap { $0.isSettled(at: FileStamp.now) ? (generation, $0, read, digest) : nil } }
+            return (read, digest)
+        }
+
+        /// The standby tree as the last publish that switched recorded it (see `RecordedStandby`).
+        var recordedStandby: RecordedStandby? { standby.withLock { $0 } }
+
+        /// Keeps what a publish recorded of its standby; one that recorded nothing left the record as it was.
+        func keep(_ recorded: RecordedStandby?) {
+            if let recorded { standby.withLock { $0 = recorded } }
+        }
+
+        /// Keeps `state`, just saved for `output`; forgets it when it could not be saved.
+        func keep(_ state: BuildState?, savedFor output: URL) {
+            let stamp = FileStamp(path: BuildState.location(for: output).path)
+            lastBuild.withLock { $0 = state.flatMap { state in stamp.map { ($0, state) } } }
+        }
 
         /// The theme read last, when nothing under `folders` changed since; else `load`'s, kept unless a file had
         /// changed too recently for its stamp to tell a second change (within the clock's step, size and time stay).
@@ -190,7 +237,9 @@ package struct SiteBuild: Sendable {
         // neither: it is looked at meanwhile (started after the data, which would otherwise wait behind it).
         let source = effectiveData
         async let cached = PhaseTimings.timed { source.isFetch ? nil : try await load(source, published: nil, log: log) }
-        async let lastBuild = PhaseTimings.timed { BuildState.LastBuild.read(for: settings.output) }
+        async let lastBuild = PhaseTimings.timed {
+            settings.memory?.lastBuild(for: settings.output) ?? BuildState.LastBuild.read(for: settings.output)
+        }
         let theme = try await timings.measure("theme") { try loadTheme() }
         // Before any request, like the theme: a mistake in the content's or local records' shape fails at once.
         // A build given no content has no content phase in its log.
@@ -209,7 +258,7 @@ package struct SiteBuild: Sendable {
         try Self.failOnMistakes(content, records)
         let digests = try await timings.measure("check") {
             try BuildState.InputDigests(theme: theme, configuration: settings.configuration, data: loaded.origin,
-                                        avatars: records.avatars, content: content.folder.files)
+                                        avatars: records.avatars, content: content.folder.files, dataDigest: loaded.digest)
         }
         // Inputs other than the last build's are rendered whatever the output holds: what pages are made of is made
         // while the output is looked at, the longest step before (some 7,300 `lstat`s).
@@ -235,11 +284,12 @@ package struct SiteBuild: Sendable {
         if let record {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
-            let pages = await timings.measure("state") {
-                record.recordStandby()
+            let saved = await timings.measure("state") {
+                settings.memory?.keep(record.recordStandby())
                 return check.save(states: record.states(), collections: counts, pages: record.pages())
             }
-            settings.memory?.keep(record.models, pages: pages, state: check.inputs)
+            settings.memory?.keep(saved?.state, savedFor: settings.output)
+            settings.memory?.keep(record.models, pages: saved?.pages, state: check.inputs)
             settings.memory?.keep(prepared.input.dataset, inputs: check.parts.named)
             settings.memory?.keep(record.siteWide)
         }
@@ -393,7 +443,7 @@ package struct SiteBuild: Sendable {
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
         let session = try SitePublisher(outputDirectory: output).session(
-            dryRun: settings.dryRun, lastPublished: check.untouchedOutput
+            dryRun: settings.dryRun, lastPublished: check.untouchedOutput, standby: settings.memory?.recordedStandby
         ) {
             try outputGuard.check(output, force: force)
         }
@@ -446,7 +496,7 @@ package struct SiteBuild: Sendable {
     /// record of each page for the next build: made in the state step, after the preview's pages reloaded.
     private struct Published {
         var states: @Sendable () -> [PublishedFileState]?
-        var recordStandby: @Sendable () -> Void
+        var recordStandby: @Sendable () -> RecordedStandby?
         var pages: @Sendable () -> PageRecords
         /// Each language's model, for `Settings.memory`; whether they were the last build's; the sitemap and robots.txt.
         var models: [String: SiteRenderer.LanguageModel]
@@ -555,6 +605,8 @@ package struct SiteBuild: Sendable {
         var avatars: [Int: AvatarImage]
         var history: ChangeHistory
         var origin: BuildState.RecordsOrigin
+        /// The digest of `origin`, when it was kept with the records (see `Memory.records(of:read:)`).
+        var digest: String?
     }
 
     /// Where this build's records come from. A dry run writes nothing, the cache included: a refresh would
@@ -571,9 +623,15 @@ package struct SiteBuild: Sendable {
             return LoadedRecords(snapshot: snapshot, avatars: avatars, history: history, origin: .records(snapshot, history))
         case let .cache(service):
             // One generation for loading and fingerprinting: a fetch may commit another one meanwhile.
-            let cached = try service.readOffline(from: service.cache.current)
+            let generation = service.cache.current
+            guard let memory = settings.memory else {
+                let cached = try service.readOffline(from: generation)
+                return LoadedRecords(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
+                                     origin: .files(cached.files))
+            }
+            let (cached, digest) = try memory.records(of: generation) { try service.readOffline(from: generation) }
             return LoadedRecords(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
-                                 origin: .files(cached.files))
+                                 origin: .files(cached.files), digest: digest)
         case let .refresh(service, maxTime, progress, date):
             let report = try await service.refresh(
                 progress: progress, recordingAt: date, within: maxTime, published: published)

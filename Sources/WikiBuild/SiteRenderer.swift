@@ -247,24 +247,27 @@ struct SiteRenderer: Sendable {
         _ makers: [PageMaker], theme: Theme, language: String, prefix: String, renderer: PageRenderer,
         untranslated: [UntranslatedWord] = [], emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
-        let queue = WorkQueue(count: makers.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
-        let done = try await withThrowingTaskGroup(of: [(Int, RenderedPart)].self) { group in
+        let names = makers.map { language + "#" + $0.key }
+        let skipped = untranslated.isEmpty ? try reuse.skip(names) : [:]
+        var done = skipped.map { index, pages in
+            var part = RenderedPart()
+            for page in pages {
+                part.paths.append(page.path)
+                if page.inSitemap { part.sitemap.append(relativeURL(page.path, prefix: prefix)) }
+            }
+            return (index, part)
+        }
+        let running = names.indices.filter { skipped[$0] == nil }
+        let queue = WorkQueue(count: running.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, running.count))
+        done += try await withThrowingTaskGroup(of: [(Int, RenderedPart)].self) { group in
             for _ in 0..<workers {
                 group.addTask {
                     var done: [(Int, RenderedPart)] = []
-                    while let index = queue.next() {
+                    while let next = queue.next() {
                         try Task.checkCancellation()
-                        let maker = language + "#" + makers[index].key
-                        if untranslated.isEmpty, let pages = try reuse.skip(maker: maker) {
-                            var part = RenderedPart()
-                            for page in pages {
-                                part.paths.append(page.path)
-                                if page.inSitemap { part.sitemap.append(relativeURL(page.path, prefix: prefix)) }
-                            }
-                            done.append((index, part))
-                            continue
-                        }
+                        let index = running[next]
+                        let maker = names[index]
                         let reads = MakerReads()
                         let part = try MakerReads.$current.withValue(reads) {
                             try renderMaker(makers[index], maker: maker, theme: theme, prefix: prefix, renderer: renderer,

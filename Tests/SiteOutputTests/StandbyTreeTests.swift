@@ -39,13 +39,16 @@ struct StandbyTreeTests {
         defer { workspace.remove() }
         var last: PublishedListing?
         var previous: SiteTreeSnapshot?
+        var recorded: RecordedStandby?
         for step in 0..<24 {
             let site = randomSite(&random, step: step)
             let before = try workspace.snapshot()
             let standbyBefore = try? inode(workspace.standby)
             let outputBefore = try? inode(workspace.output)
-            let (summary, listing) = try workspace.publisher.publish(site, after: last)
-            last = listing
+            // Every other publish takes the standby as the last one recorded it, as `serve` does; the others read it.
+            var kept = step.isMultiple(of: 2) ? recorded : nil
+            let (summary, listing) = try workspace.publisher.publish(site, after: last, standby: &kept)
+            (last, recorded) = (listing, kept)
             let expected = try Workspace()
             defer { expected.remove() }
             _ = try expected.publisher.publish(site)
@@ -150,6 +153,30 @@ struct StandbyTreeTests {
             _ = try workspace.publisher.publish(Self.fourth, after: listing)
             try expectSite(Self.fourth, in: workspace, "\(touch)")
         }
+    }
+
+    @Test("a standby kept from the publish that recorded it is taken without looking at its folders, until another publish rewrites its record")
+    func keptStandbyStandsForItsRecord() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        var kept: RecordedStandby?
+        let (_, first) = try workspace.publisher.publish(Self.first, after: nil, standby: &kept)
+        let (_, second) = try workspace.publisher.publish(Self.second, after: first, standby: &kept)
+        let recorded = try #require(kept)
+        let location = try OutputLocation(workspace.output)
+        #expect(StandbyTree.trusted(for: location, recorded: nil)?.differingFiles == recorded.tree.differingFiles)
+        // A folder of the standby changed: read from its record, it is not trusted; kept, its folders are not looked at
+        // (`serve` owns the trees beside its output between its builds).
+        try Data("mine".utf8).write(to: workspace.standby.appendingPathComponent("a/extra.html"))
+        #expect(StandbyTree.trusted(for: location, recorded: nil) == nil)
+        #expect(StandbyTree.trusted(for: location, recorded: recorded)?.differingFiles == recorded.tree.differingFiles)
+        try FileManager.default.removeItem(at: workspace.standby.appendingPathComponent("a/extra.html"))
+        // Another publish (a `build` beside the preview) rewrites the record: the kept one no longer stands for it.
+        var other: RecordedStandby?
+        _ = try workspace.publisher.publish(Self.third, after: second, standby: &other)
+        let rewritten = try #require(other)
+        #expect(rewritten.tree.differingFiles != recorded.tree.differingFiles)
+        #expect(StandbyTree.trusted(for: location, recorded: recorded)?.differingFiles == rewritten.tree.differingFiles)
     }
 
     @Test("a file the last publish changed, edited in place in the standby, is never published")

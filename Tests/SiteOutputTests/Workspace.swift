@@ -71,11 +71,19 @@ extension SitePublisher {
     /// the session says the output's entries have (checked against one `lstat` each).
     func publish(_ files: [SiteFile], after last: PublishedListing?,
                  beforeSwitch: @escaping @Sendable () throws -> Void = {}) throws -> (PublishSummary, PublishedListing) {
-        let session = try session(lastPublished: last, beforeSwitch: beforeSwitch)
+        var none: RecordedStandby?
+        return try publish(files, after: last, standby: &none, beforeSwitch: beforeSwitch)
+    }
+
+    /// The same, as `serve` publishes: given the standby as the last publish recorded it (`standby`), which becomes what
+    /// this one records (unchanged when it records nothing).
+    func publish(_ files: [SiteFile], after last: PublishedListing?, standby: inout RecordedStandby?,
+                 beforeSwitch: @escaping @Sendable () throws -> Void = {}) throws -> (PublishSummary, PublishedListing) {
+        let session = try session(lastPublished: last, standby: standby, beforeSwitch: beforeSwitch)
         do {
             for file in files.sorted(by: { $0.path < $1.path }) { try session.add(file) }
             let summary = try session.finish()
-            session.recordStandby()
+            standby = session.recordStandby() ?? standby
             let states = try #require(session.publishedStates())
             let published = try SiteTreeSnapshot(of: outputDirectory)
             #expect(states == PublishedFileState.read(

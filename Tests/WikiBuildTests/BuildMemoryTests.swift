@@ -1,6 +1,7 @@
 import Foundation
 import Primitives
-import RickAndMortyAPI
+@testable import RickAndMortyAPI
+@testable import SiteOutput
 import TestSupport
 import Testing
 import WikiModel
@@ -53,6 +54,85 @@ import WikiModel
         _ = try theme()
         _ = try theme()
         #expect(loads == 5, "a file added, then nothing")
+    }
+
+    @Test("serve takes its last build's state as saved, the output untouched, until another build saves one or a top folder changes")
+    func lastBuildKeptWhileTheStateIsItsOwn() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-memory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        for path in ["index.html", "characters/1/index.html", "characters/2/index.html", "episodes/1/index.html"] {
+            let file = output.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: file)
+        }
+        let files = ["index.html", "characters/1/index.html", "characters/2/index.html", "episodes/1/index.html"]
+        let folders = ["characters", "characters/1", "characters/2", "episodes", "episodes/1"]
+        func saved() throws -> BuildState {
+            let states = try #require(PublishedFileState.read(files: files, folders: folders, in: output))
+            let state = BuildState(inputs: "inputs", collections: nil, files: states)
+            #expect(state.save(for: output))
+            return state
+        }
+        let memory = SiteBuild.Memory()
+        #expect(memory.lastBuild(for: output) == nil, "nothing kept yet")
+        memory.keep(try saved(), savedFor: output)
+        #expect(memory.lastBuild(for: output)?.outputUntouched == true)
+        #expect(memory.lastBuild(for: output)?.state == BuildState.load(for: output))
+        // Deeper than its top folders the output is not looked at: between its builds it is the preview's.
+        try Data("by hand".utf8).write(to: output.appendingPathComponent("characters/1/index.html"))
+        #expect(memory.lastBuild(for: output)?.outputUntouched == true)
+        #expect(!BuildState.LastBuild.read(for: output).outputUntouched, "a build looks at every file")
+        try FileManager.default.removeItem(at: output.appendingPathComponent("episodes"))
+        #expect(memory.lastBuild(for: output) == nil, "a section removed")
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("episodes/1"), withIntermediateDirectories: true)
+        try Data("episodes/1/index.html".utf8).write(to: output.appendingPathComponent("episodes/1/index.html"))
+        memory.keep(try saved(), savedFor: output)
+        #expect(memory.lastBuild(for: output) != nil)
+        // Another build into the same output (`rmwiki build` beside the preview) saves its own state.
+        _ = try saved()
+        #expect(memory.lastBuild(for: output) == nil, "a state another build saved")
+        memory.keep(nil, savedFor: output)
+        #expect(memory.lastBuild(for: output) == nil, "a state that could not be saved")
+    }
+
+    @Test("the cache's records are read again only for another generation or another snapshot file, or one written just now")
+    func recordsKeptWhileTheGenerationIsTheSame() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-memory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generations = ["g1", "g2"].map { CacheGeneration(folder: folder.appendingPathComponent($0)) }
+        let hourAgo = Date().addingTimeInterval(-3600)
+        func write(_ text: String, in generation: CacheGeneration, aged: Bool = true) throws {
+            try FileManager.default.createDirectory(at: generation.folder, withIntermediateDirectories: true)
+            // Replaced by a rename, as a commit writes: a new file.
+            let temporary = generation.folder.appendingPathComponent("new")
+            try Data(text.utf8).write(to: temporary)
+            if aged { try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: temporary.path) }
+            #expect(rename(temporary.path, generation.snapshotFile.path) == 0)
+        }
+        let memory = SiteBuild.Memory()
+        var reads = 0
+        func records(_ generation: CacheGeneration) throws -> String {
+            let (_, digest) = try memory.records(of: generation) {
+                reads += 1
+                let bytes = try Data(contentsOf: generation.snapshotFile)
+                return CachedRecords(snapshot: Snapshot(characters: [], locations: [], episodes: []), avatars: [:],
+                                     history: ChangeHistory(), files: [.init(path: generation.snapshotFile.path, bytes: bytes)])
+            }
+            return digest
+        }
+        try write("one", in: generations[0])
+        let first = try records(generations[0])
+        #expect(try records(generations[0]) == first && reads == 1, "the same generation: read once")
+        try write("two", in: generations[1])
+        #expect(try records(generations[1]) != first && reads == 2, "another generation")
+        try write("three", in: generations[1])
+        _ = try records(generations[1])
+        #expect(reads == 3, "another snapshot file in it")
+        try write("four", in: generations[1], aged: false)
+        _ = try records(generations[1])
+        _ = try records(generations[1])
+        #expect(reads == 5, "a file written just now is read every time, until its time is settled")
     }
 
     @Test("the dataset is kept for a build whose inputs differ from its own in texts alone")
