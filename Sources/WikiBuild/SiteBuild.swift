@@ -285,7 +285,8 @@ package struct SiteBuild: Sendable {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
             let counts = CollectionCounts(loaded.snapshot)
             let saved = await timings.measure("state") {
-                settings.memory?.keep(record.recordStandby())
+                let standby = record.recordStandby()
+                settings.memory?.keep(standby)
                 return check.save(states: record.states(), collections: counts, pages: record.pages())
             }
             settings.memory?.keep(saved?.state, savedFor: settings.output)

@@ -109,6 +109,24 @@ import Testing
         #expect(standbySwitchedIn, "seed \(seed): some publish went through the standby")
     }
 
+    @Test("a build of its own (no serve memory) records the standby tree it switches out, and the next switches it in")
+    func buildsOfTheirOwnGoThroughTheStandby() async throws {
+        var world = try World()
+        defer { try? FileManager.default.removeItem(at: world.folder) }
+        let site = world.folder.appendingPathComponent("nightly")
+        let standby = world.folder.appendingPathComponent(".nightly.standby")
+        _ = try await world.build(into: site)
+        for step in 0..<2 {
+            world.files["articles/portal-travel.md", default: ""] += "\nEdit \(step).\n"
+            let (live, standbyBefore) = (FileStamp(path: site.path)?.inode, FileStamp(path: standby.path)?.inode)
+            #expect(try await world.build(into: site).summary.hasChanges)
+            #expect(FileStamp(path: standby.path)?.inode == live, "step \(step): the site switched out is the standby")
+            #expect(FileManager.default.fileExists(atPath: world.folder.appendingPathComponent(".nightly.standby-state").path),
+                    "step \(step): its record written")
+            if let standbyBefore { #expect(FileStamp(path: site.path)?.inode == standbyBefore, "the standby switched in") }
+        }
+    }
+
     @Test("--full renders every page, even when nothing changed, and the site stays as it was")
     func fullRendersEveryPage() async throws {
         let world = try World()
