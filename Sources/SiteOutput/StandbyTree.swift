@@ -43,8 +43,11 @@ struct StandbyTree {
     /// The standby tree when its record is whole and every entry it lists is as recorded; nil otherwise. `recorded`,
     /// kept from the publish that wrote the record, stands for it while the record is that file.
     static func trusted(for location: OutputLocation, recorded: RecordedStandby?) -> StandbyTree? {
+        // Its root looked at too (one `lstat`): a standby deleted by hand must not fail the next publish.
         if let recorded, recorded.tree.path == path(for: location),
-           FileStamp(path: recordPath(for: location)) == recorded.record { return recorded.tree }
+           FileStamp(path: recordPath(for: location)) == recorded.record,
+           let root = recorded.tree.states[PublishedFileState.outputFolder],
+           PublishedFileState.read([root.path], in: recorded.tree.path) == [root] { return recorded.tree }
         guard let data = FileManager.default.contents(atPath: recordPath(for: location)),
               let lines = LineRecords.lines([UInt8](data)), LineRecords.text(lines[lines.startIndex]) == header
         else { return nil }

@@ -171,6 +171,11 @@ struct StandbyTreeTests {
         #expect(StandbyTree.trusted(for: location, recorded: nil) == nil)
         #expect(StandbyTree.trusted(for: location, recorded: recorded)?.differingFiles == recorded.tree.differingFiles)
         try FileManager.default.removeItem(at: workspace.standby.appendingPathComponent("a/extra.html"))
+        // Its root is looked at: a standby deleted by hand is not taken.
+        let aside = workspace.root.appendingPathComponent("aside")
+        try FileManager.default.moveItem(at: workspace.standby, to: aside)
+        #expect(StandbyTree.trusted(for: location, recorded: recorded) == nil)
+        try FileManager.default.moveItem(at: aside, to: workspace.standby)
         // Another publish (a `build` beside the preview) rewrites the record: the kept one no longer stands for it.
         var other: RecordedStandby?
         _ = try workspace.publisher.publish(Self.third, after: second, standby: &other)
