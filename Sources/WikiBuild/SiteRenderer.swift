@@ -84,11 +84,7 @@ struct SiteRenderer: Sendable {
                 code: pair.0.code, prefix: pair.0.folder.isEmpty ? "" : pair.0.folder + "/",
                 configuration: pair.1.configuration, renderer: rendering.0, paths: rendering.1.paths)
         }
-        // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
-        // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
-        let copyPaths = Set(input.copies.files.map(\.path))
-        let pictures = (parts.last?.paths ?? []).filter { !copyPaths.contains($0) }
-        let pocketFiles = try pocket.files(languages: pocketLanguages, pictures: pictures, ledger: ledger)
+        let pocketFiles = try pocket.files(languages: pocketLanguages, pictures: parts.last?.offlinePictures ?? [], ledger: ledger)
         let madeSiteWide = try await siteWide
         for file in (madeSiteWide?.files ?? []) + theme.assets + pocketFiles {
             paths.append(file.path)
@@ -149,6 +145,7 @@ struct SiteRenderer: Sendable {
             case .bytes(let bytes): avatars.append(SiteFile(path: path, bytes: bytes))
             }
         }
+        let originals = avatars
         avatars += input.copies.files
         if !(input.picturesPublished ? try reuse.keep(avatars) : false) {
             for file in avatars { try emit(file) }
@@ -158,7 +155,11 @@ struct SiteRenderer: Sendable {
             SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
         }
         for file in images { try emit(file) }
-        return RenderedPart(paths: (avatars + images).map(\.path))
+        // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
+        // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
+        var part = RenderedPart(paths: (avatars + images).map(\.path))
+        part.offlinePictures = (originals + images).map(\.path)
+        return part
     }
 
     /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it. `sitemap` holds each
@@ -197,6 +198,9 @@ struct SiteRenderer: Sendable {
         var untranslated: [UntranslatedWord: Int] = [:]
         /// A language's model.
         var model: LanguageModel?
+        /// The pictures the offline lists name (the shared pictures' part): the avatars and the content's pictures, not
+        /// the avatars' smaller copies.
+        var offlinePictures: [String] = []
     }
 
     /// One language's pages, search index and feed. Page models are built as they are rendered and dropped
