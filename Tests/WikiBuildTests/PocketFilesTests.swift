@@ -54,6 +54,21 @@ import Testing
         #expect(Set(before.keys) == Set(after.keys))
     }
 
+    @Test("the offline list names each avatar once, its original, never its smaller copies")
+    func offlinePicturesAreTheOriginals() async throws {
+        // JPEG avatars, which get smaller copies (the demo's are SVGs, published as they are).
+        var avatars = DemoDataset.avatars()
+        for id in [1, 2] { avatars[id] = AvatarImage(source: .bytes(AvatarCopyTests.jpeg(UInt8(id * 60))), fileExtension: "jpeg") }
+        let site = try await SiteFixture.build(DemoDataset.snapshot, avatars: avatars)
+        defer { try? FileManager.default.removeItem(at: site.output.deletingLastPathComponent()) }
+        let object = try JSONSerialization.jsonObject(with: Data(try Self.read(site.output, "offline/files.json"))) as? [String: Any]
+        let pictures = (object?["pictures"] as? [[Any]] ?? []).compactMap { $0.first as? String }
+        let published = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("images/characters").path)
+        let originals = published.filter { !$0.contains("-") }.map { "images/characters/" + $0 }
+        #expect(!originals.isEmpty && published.count > originals.count, "the demo has avatars and their copies")
+        #expect(pictures.sorted() == originals.sorted())
+    }
+
     @Test func manifestsAndWorkerLiveUnderTheBaseURL() async throws {
         let (output, _) = try await SiteFixture.build(DemoDataset.snapshot, avatars: DemoDataset.avatars(), baseURL: "/fans/")
         defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
