@@ -43,6 +43,8 @@ package final class PublishSession: Sendable {
         var made: Set<String> = []
         /// After a publish through the standby, what it touched.
         var touched: Touched?
+        /// Set when a tree was exchanged with the published one.
+        var switched = false
         /// After a switch, what the standby's record will say differs (see `recordStandby`).
         var standbyRecord: (differingFiles: [String], differingFolders: [String])?
     }
@@ -112,7 +114,7 @@ package final class PublishSession: Sendable {
         if let standby {
             let touched = try update(standby, plan: plan, summary: summary)
             guard try switchIn(standby.path) else { return summary }
-            progress.withLock { $0.touched = touched }
+            progress.withLock { ($0.touched, $0.switched) = (touched, true) }
         } else {
             let staging = try completeStaging(plan, summary: summary)
             // The old standby goes first: the tree switched out takes its name.
@@ -120,6 +122,7 @@ package final class PublishSession: Sendable {
             let exchanged = try switchIn(staging)
             defer { progress.withLock { $0.staging?.unlock() } }
             guard exchanged else { return summary }
+            progress.withLock { $0.switched = true }
             if rename(staging, StandbyTree.path(for: location)) != 0 {
                 // A failed delete is retried by the next build, which finds the staging folder unlocked.
                 try? published.remove(at: staging)
@@ -233,13 +236,30 @@ package final class PublishSession: Sendable {
     /// them; nil when one is missing. After a publish through the standby only what it touched is read: every other
     /// file is the same inode as in the tree switched out, whose states the caller gave, and every other folder is as
     /// the standby's record said (checked when the publish began).
+    ///
+    /// A file this publish did not write is given the state the caller knew, not read: it is the same inode. So a file
+    /// edited by hand where the caller did not look (`serve`, which owns its output between its builds) keeps a state
+    /// that no longer matches, and the next build that looks at every file renders all, as it should.
     package func publishedStates() -> [PublishedFileState]? {
-        let (plan, touched) = progress.withLock { ($0.plan, $0.touched) }
+        let (plan, touched, switched) = progress.withLock { ($0.plan, $0.touched, $0.switched) }
         let output = URL(fileURLWithPath: location.path)
-        guard let touched, let standby, !copiedInsteadOfLinked.load(ordering: .relaxed) else {
-            return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys), in: output)
-        }
+        let copied = copiedInsteadOfLinked.load(ordering: .relaxed)
         let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Nothing switched in: the output is the one the caller knew.
+        if !switched, !knownStates.isEmpty { return knownStates }
+        guard let touched, let standby, !copied else {
+            guard switched, !copied, !known.isEmpty else {
+                return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys), in: output)
+            }
+            // Through a staging tree: its unchanged files are links to the published ones; its folders are all new.
+            var states: [PublishedFileState] = []
+            var fresh = [PublishedFileState.outputFolder] + plan.folders.keys.map { $0 + "/" }
+            for (path, state) in plan.states {
+                if state == .unchanged, let knownState = known[path] { states.append(knownState) } else { fresh.append(path) }
+            }
+            guard let read = PublishedFileState.read(fresh, in: location.path) else { return nil }
+            return (states + read).sorted { $0.path < $1.path }
+        }
         var states: [PublishedFileState] = []
         var fresh = [PublishedFileState.outputFolder]
         for path in plan.states.keys {

@@ -87,7 +87,10 @@ package struct SiteBuild: Sendable {
     /// with what it was made of.
     ///
     /// It keeps the theme too, with the stamps (size, inode, time) of everything under the templates and static files
-    /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again.
+    /// folders when it was read: a build that finds the same stamps takes it instead of reading and parsing them again;
+    /// the cache's records, by their generation; and what the last build left in the output, for `serve` owns its output
+    /// between its builds: the build state it saved and the standby's record, taken as they are while they are the files
+    /// it wrote (see `lastBuild(for:)`).
     package final class Memory: Sendable {
         private let kept = Mutex<(state: String, models: [String: SiteRenderer.LanguageModel], pages: PageRecords?)?>(nil)
         private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)

@@ -184,6 +184,37 @@ struct StandbyTreeTests {
         #expect(StandbyTree.trusted(for: location, recorded: recorded)?.differingFiles == rewritten.tree.differingFiles)
     }
 
+    @Test("a published file edited by hand where the caller did not look keeps the state the caller knew, whatever the publish went through")
+    func handEditsAreNotTakenIntoTheStates() throws {
+        // Nothing to switch, through the standby, through a staging tree (the standby's record gone).
+        let ways: [(String, [SiteFile], (Workspace) throws -> Void)] = [
+            ("nothing changed", Self.second, { _ in }),
+            ("the standby", Self.fourth, { _ in }),
+            ("a staging tree", Self.fourth, { try FileManager.default.removeItem(at: $0.standbyRecord) }),
+        ]
+        for (way, site, prepare) in ways {
+            let workspace = try Workspace()
+            defer { workspace.remove() }
+            let listing = try twoPublishes(workspace)
+            try prepare(workspace)
+            // In place: same inode, another size and time. `a/1.html` is the same in the second and fourth sites.
+            let edited = workspace.output.appendingPathComponent("a/1.html")
+            let handle = try FileHandle(forWritingTo: edited)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(" by hand".utf8))
+            try handle.close()
+            // Kept as published, as the pages of a maker that did not run (a file added is compared, and put right).
+            let session = try workspace.publisher.session(lastPublished: listing)
+            #expect(try session.keep(["a/1.html"]))
+            for file in site where file.path != "a/1.html" { try session.add(file) }
+            _ = try session.finish()
+            session.recordStandby()
+            let states = try #require(session.publishedStates(), "\(way)")
+            #expect(states.first { $0.path == "a/1.html" } == listing.states.first { $0.path == "a/1.html" }, "\(way)")
+            #expect(!PublishedFileState.stillMatch(states, in: workspace.output), "\(way): the next look sees the edit")
+        }
+    }
+
     @Test("a file the last publish changed, edited in place in the standby, is never published")
     func editedDifferingFileIsReplaced() throws {
         // The record covers the standby's folders only: its differing files are replaced or removed by the next
