@@ -233,41 +233,33 @@ package final class PublishSession: Sendable {
     }
 
     /// After `finish`, the state of every entry of the output, as `PublishedFileState.read(files:folders:in:)` reads
-    /// them; nil when one is missing. After a publish through the standby only what it touched is read: every other
-    /// file is the same inode as in the tree switched out, whose states the caller gave, and every other folder is as
-    /// the standby's record said (checked when the publish began).
-    ///
-    /// A file this publish did not write is given the state the caller knew, not read: it is the same inode. So a file
-    /// edited by hand where the caller did not look (`serve`, which owns its output between its builds) keeps a state
-    /// that no longer matches, and the next build that looks at every file renders all, as it should.
+    /// them; nil when one is missing. A file this publish did not write is given the state the caller knew, not read:
+    /// it is the same inode (linked into a staging tree, shared with the standby, or nothing switched). So a file edited
+    /// by hand where the caller did not look (`serve`, which owns its output between its builds) keeps a state that no
+    /// longer matches, and the next build that looks at every file renders all, as it should. Folders are read, but
+    /// those of a standby the publish did not touch: they are as its record said (checked when the publish began).
     package func publishedStates() -> [PublishedFileState]? {
         let (plan, touched, switched) = progress.withLock { ($0.plan, $0.touched, $0.switched) }
-        let output = URL(fileURLWithPath: location.path)
-        let copied = copiedInsteadOfLinked.load(ordering: .relaxed)
         let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Nothing switched in: the output is the one the caller knew.
-        if !switched, !knownStates.isEmpty { return knownStates }
-        guard let touched, let standby, !copied else {
-            guard switched, !copied, !known.isEmpty else {
-                return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys), in: output)
-            }
-            // Through a staging tree: its unchanged files are links to the published ones; its folders are all new.
-            var states: [PublishedFileState] = []
-            var fresh = [PublishedFileState.outputFolder] + plan.folders.keys.map { $0 + "/" }
-            for (path, state) in plan.states {
-                if state == .unchanged, let knownState = known[path] { states.append(knownState) } else { fresh.append(path) }
-            }
-            guard let read = PublishedFileState.read(fresh, in: location.path) else { return nil }
-            return (states + read).sorted { $0.path < $1.path }
+        if !switched, !known.isEmpty { return knownStates }
+        guard switched, !known.isEmpty, !copiedInsteadOfLinked.load(ordering: .relaxed) else {
+            return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys),
+                                           in: URL(fileURLWithPath: location.path))
+        }
+        let written: (String) -> Bool = touched.map { touched in { touched.files.contains($0) } } ?? { plan.states[$0] != .unchanged }
+        let standby = self.standby
+        let keptFolder: (String) -> PublishedFileState? = { folder in
+            guard let touched, let standby, !touched.folders.contains(folder) else { return nil }
+            return standby.states[folder + "/"]
         }
         var states: [PublishedFileState] = []
         var fresh = [PublishedFileState.outputFolder]
         for path in plan.states.keys {
-            if touched.files.contains(path) { fresh.append(path) } else if let state = known[path] { states.append(state) } else { return nil }
+            if !written(path), let state = known[path] { states.append(state) } else { fresh.append(path) }
         }
         for folder in plan.folders.keys {
-            if touched.folders.contains(folder) { fresh.append(folder + "/") }
-            else if let state = standby.states[folder + "/"] { states.append(state) } else { return nil }
+            if let state = keptFolder(folder) { states.append(state) } else { fresh.append(folder + "/") }
         }
         guard let read = PublishedFileState.read(fresh, in: location.path) else { return nil }
         return (states + read).sorted { $0.path < $1.path }

@@ -97,7 +97,7 @@ package struct SiteBuild: Sendable {
         private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
         private let pictures = Mutex<AvatarCopyMaker.Kept?>(nil)
         private let siteWide = Mutex<SiteRenderer.SiteWide?>(nil)
-        private let lastBuild = Mutex<(stamp: FileStamp, state: BuildState)?>(nil)
+        private let lastBuild = Mutex<(stamp: FileStamp, state: BuildState, top: [PublishedFileState])?>(nil)
         private let standby = Mutex<RecordedStandby?>(nil)
         private let records = Mutex<(generation: CacheGeneration, snapshot: FileStamp, records: CachedRecords, digest: String)?>(nil)
 
@@ -113,15 +113,15 @@ package struct SiteBuild: Sendable {
         func lastBuild(for output: URL) -> BuildState.LastBuild? {
             guard let kept = lastBuild.withLock({ $0 }),
                   FileStamp(path: BuildState.location(for: output).path) == kept.stamp else { return nil }
-            let top = kept.state.files.filter { $0.isFolder && $0.path.utf8.filter { $0 == UInt8(ascii: "/") }.count == 1 }
-            guard PublishedFileState.stillMatch(top, in: output) else { return nil }
+            guard PublishedFileState.stillMatch(kept.top, in: output) else { return nil }
             return BuildState.LastBuild(state: kept.state, outputUntouched: true)
         }
 
         /// The cache's records as read last, with the digest of their files, while the cache's generation is the one they
         /// were read from and its snapshot the same file (a committed generation never changes: a fetch commits a new
         /// one); else `read`'s. Reading and digesting them again was a tenth of a preview's rebuild at ten times the data.
-        func records(of generation: CacheGeneration, read: () throws -> CachedRecords) throws -> (CachedRecords, String) {
+        func records(of generation: CacheGeneration, read: () throws -> CachedRecords) throws
+            -> (records: CachedRecords, digest: String) {
             let stamp = FileStamp(path: generation.snapshotFile.path)
             if let kept = records.withLock({ $0 }), kept.generation == generation, kept.snapshot == stamp {
                 return (kept.records, kept.digest)
@@ -141,10 +141,12 @@ package struct SiteBuild: Sendable {
             if let recorded { standby.withLock { $0 = recorded } }
         }
 
-        /// Keeps `state`, just saved for `output`; forgets it when it could not be saved.
+        /// Keeps `state`, just saved for `output`, with its root and top folders (what `lastBuild(for:)` looks at); forgets
+        /// it when it could not be saved.
         func keep(_ state: BuildState?, savedFor output: URL) {
             let stamp = FileStamp(path: BuildState.location(for: output).path)
-            lastBuild.withLock { $0 = state.flatMap { state in stamp.map { ($0, state) } } }
+            let top = state?.files.filter { $0.isFolder && $0.path.utf8.count(where: { $0 == UInt8(ascii: "/") }) == 1 } ?? []
+            lastBuild.withLock { $0 = state.flatMap { state in stamp.map { ($0, state, top) } } }
         }
 
         /// The theme read last, when nothing under `folders` changed since; else `load`'s, kept unless a file had
@@ -628,14 +630,10 @@ package struct SiteBuild: Sendable {
         case let .cache(service):
             // One generation for loading and fingerprinting: a fetch may commit another one meanwhile.
             let generation = service.cache.current
-            guard let memory = settings.memory else {
-                let cached = try service.readOffline(from: generation)
-                return LoadedRecords(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
-                                     origin: .files(cached.files))
-            }
-            let (cached, digest) = try memory.records(of: generation) { try service.readOffline(from: generation) }
+            let kept = try settings.memory?.records(of: generation) { try service.readOffline(from: generation) }
+            let cached = try kept?.records ?? service.readOffline(from: generation)
             return LoadedRecords(snapshot: cached.snapshot, avatars: cached.avatars, history: cached.history,
-                                 origin: .files(cached.files), digest: digest)
+                                 origin: .files(cached.files), digest: kept?.digest)
         case let .refresh(service, maxTime, progress, date):
             let report = try await service.refresh(
                 progress: progress, recordingAt: date, within: maxTime, published: published)

@@ -425,8 +425,10 @@ extension SiteModel {
     /// The A–Z jump bar: the first page of each letter.
     var alphabeticalLetters: [CharacterRecord] {
         MakerReads.noteRecordPart(MakerReads.orderLetters(language: strings.locale))
-        return sorted(.alphabetical).compactMap(records.character)
+        return alphabeticalOrder
     }
+
+    private var alphabeticalOrder: [CharacterRecord] { sorted(.alphabetical).compactMap(records.character) }
 
     /// The places strip under every characters page: the busiest places' cards, and how many places there are.
     var placesRead: (cards: [LocationCard], count: Int) {
@@ -545,7 +547,7 @@ extension SiteModel {
             }
         }
         var letters = ValueDigest()
-        for link in try letterLinks(sorted(.alphabetical).compactMap(records.character)) { letters.add(link.url ?? "-") }
+        for link in try letterLinks(alphabeticalOrder) { letters.add(link.url ?? "-") }
         digests[MakerReads.orderLetters(language: language)] = letters.hex
         var places = ValueDigest()
         places.add(UInt64(records.locations.count))
