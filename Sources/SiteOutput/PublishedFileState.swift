@@ -37,7 +37,16 @@ package struct PublishedFileState: Sendable, Equatable {
         self.init(path: LineRecords.text(fields[3]), size: size, modified: modified, inode: inode)
     }
 
-    package var line: String { "\(size) \(modified) \(inode) \(path)\n" }
+    /// Appends "size modified inode path" and a line break, the line `init?(line:)` reads.
+    package func append(lineTo bytes: inout [UInt8]) {
+        bytes.append(decimal: size)
+        bytes.append(LineRecords.space)
+        bytes.append(decimal: modified)
+        bytes.append(LineRecords.space)
+        bytes.append(decimal: inode)
+        bytes.append(LineRecords.space)
+        bytes.append(line: [path])
+    }
 
     /// The output folder's own entry.
     static let outputFolder = "./"

@@ -129,20 +129,21 @@ struct StandbyTree {
         } else {
             states = known.filter(\.isFolder)
         }
-        var text = header + "\n"
+        var text: [UInt8] = []
+        text.append(line: [header])
         // A path with a line break cannot be recorded: the standby is then never trusted. Leaving out only that path
         // would let the next publish take a standby that lacks it for one that holds it.
         for path in differingFiles + differingFolders.map({ $0 + "/" }) {
             guard !path.contains("\n") else { return nil }
-            text += differsPrefix + path + "\n"
+            text.append(line: [differsPrefix + path])
         }
         for state in states {
             guard !state.path.contains("\n") else { return nil }
-            text += state.line
+            state.append(lineTo: &text)
         }
         let record = URL(fileURLWithPath: recordPath(for: location))
         let temporary = URL(fileURLWithPath: temporaryRecordPath(for: location)).lastPathComponent
-        guard (try? AtomicFile.write(Data(text.utf8), to: record, temporaryName: temporary)) != nil,
+        guard (try? AtomicFile.write(Data(text), to: record, temporaryName: temporary)) != nil,
               let stamp = FileStamp(path: record.path) else { return nil }
         let tree = StandbyTree(
             path: path(for: location), differingFiles: Set(differingFiles), differingFolders: Set(differingFolders),

@@ -46,14 +46,18 @@ struct PageRecords: Sendable, Equatable {
     /// once, when the records are made or read, not again by every build of `serve` that takes them from its memory
     /// (27,000 pages grouped at ten times the data).
     private(set) var pagesByMaker: [String: [(path: String, page: Page)]] = [:]
+    /// Each language's A–Z order of the characters, by id, for the next build to sort from (`SiteModel.alphabeticalHint`):
+    /// only a hint, the order is always sorted again.
+    var alphabeticalHints: [String: [Int]] = [:]
 
     init(base: String, inputs: [String: String], pages: [String: Page], reads: [String: String] = [:],
-         makers: [String: Maker] = [:]) {
+         makers: [String: Maker] = [:], alphabeticalHints: [String: [Int]] = [:]) {
         self.base = base
         self.inputs = inputs
         self.pages = pages
         self.reads = reads
         self.makers = makers
+        self.alphabeticalHints = alphabeticalHints
         var found: [String: [(path: String, page: Page)]] = [:]
         for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
         pagesByMaker = found.filter { makers[$0.key]?.pageCount == $0.value.count }
@@ -62,7 +66,8 @@ struct PageRecords: Sendable, Equatable {
 
     /// The records, whatever pages each maker was found to have (derived from them).
     static func == (left: PageRecords, right: PageRecords) -> Bool {
-        (left.base, left.inputs, left.pages, left.reads, left.makers) == (right.base, right.inputs, right.pages, right.reads, right.makers)
+        (left.base, left.inputs, left.pages, left.reads, left.makers, left.alphabeticalHints)
+            == (right.base, right.inputs, right.pages, right.reads, right.makers, right.alphabeticalHints)
     }
 
     struct Maker: Sendable, Equatable {
@@ -115,7 +120,7 @@ struct PageRecords: Sendable, Equatable {
                   records.read(LineRecords.text(kind), line, readNames: &readNames) else { return nil }
         }
         return PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
-                           makers: records.makers)
+                           makers: records.makers, alphabeticalHints: records.alphabeticalHints)
     }
 
     /// Takes in one line of `kind`; false when it does not parse.
@@ -141,6 +146,15 @@ struct PageRecords: Sendable, Equatable {
                 names.append(name)
             }
             makers[LineRecords.text(fields[1])] = Maker(read: names, pageCount: Int(count))
+        case "order":
+            let fields = LineRecords.fields(line, count: 3)
+            guard fields.count == 3 else { return false }
+            var ids: [Int] = []
+            for number in fields[2].split(separator: UInt8(ascii: ",")) {
+                guard let id = LineRecords.number(number) else { return false }
+                ids.append(Int(id))
+            }
+            alphabeticalHints[LineRecords.text(fields[1])] = ids
         case "page":
             let fields = LineRecords.fields(line, count: 8)
             guard fields.count == 8, let size = LineRecords.number(fields[2]), let ordinal = LineRecords.number(fields[5]),
@@ -155,9 +169,22 @@ struct PageRecords: Sendable, Equatable {
         return true
     }
 
-    /// Written before the build state it names, so a build killed between the two leaves records no state names.
-    /// Appended as bytes: a line's text through interpolation cost most of the state step (some 3,000 pages).
-    func save(for output: URL, state: String) {
+    /// `lines(state:)`, written before the build state it names, so a build killed between the two leaves records no
+    /// state names.
+    static func write(_ lines: [UInt8], for output: URL) {
+        let destination = location(for: output)
+        try? AtomicFile.write(Data(lines), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
+    }
+
+    /// The file's lines, for the build state whose fingerprint is `state`. Appended as bytes: a line's text through
+    /// interpolation cost most of the state step (some 3,000 pages). The pages' lines are made beside the rest.
+    func lines(state: String) async -> [UInt8] {
+        // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
+        let unsaved = Set(reads.keys.filter(Self.hasLineBreak))
+        let saved = Set(makers.filter { name, maker in
+            !name.utf8.contains(UInt8(ascii: " ")) && !Self.hasLineBreak(name) && (unsaved.isEmpty || !maker.read.contains(where: unsaved.contains))
+        }.keys)
+        async let savedPages = pageLines(makers: saved)
         var text: [UInt8] = []
         text.reserveCapacity(pages.count * 140 + reads.count * 60 + makers.count * 40)
         text.append(line: [Self.header + state])
@@ -165,26 +192,39 @@ struct PageRecords: Sendable, Equatable {
         for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(name) {
             text.append(line: ["input", digest, name])
         }
-        // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
         var numbers: [String: Int] = [:]
-        for (name, digest) in reads.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(name) {
+        numbers.reserveCapacity(reads.count)
+        for (name, digest) in reads.sorted(by: { $0.key < $1.key }) where !unsaved.contains(name) {
             numbers[name] = numbers.count
             text.append(line: ["read", String(numbers.count - 1), digest, name])
         }
-        var saved = Set<String>()
-        for (name, maker) in makers.sorted(by: { $0.key < $1.key }) {
+        // Every name a maker read has a digest (see `PageReuse.records`); one that had none would leave it out.
+        var dropped = Set<String>()
+        for (name, maker) in makers.sorted(by: { $0.key < $1.key }) where saved.contains(name) {
             let listed = maker.read.compactMap { numbers[$0] }.sorted()
-            guard listed.count == maker.read.count, !name.utf8.contains(UInt8(ascii: " ")), !Self.hasLineBreak(name) else { continue }
-            saved.insert(name)
+            guard listed.count == maker.read.count else {
+                dropped.insert(name)
+                continue
+            }
             text.append(line: ["maker", name, String(maker.pageCount)], last: listed)
         }
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(path) && saved.contains(page.maker) {
+        for (language, ids) in alphabeticalHints.sorted(by: { $0.key < $1.key }) where !language.utf8.contains(where: { $0 <= 32 }) {
+            text.append(line: ["order", language], last: ids)
+        }
+        let made = await savedPages
+        return text + (dropped.isEmpty ? made : pageLines(makers: saved.subtracting(dropped)))
+    }
+
+    /// The lines of the pages of `makers`, by path.
+    private func pageLines(makers: Set<String>) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(pages.count * 140)
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(path) && makers.contains(page.maker) {
             text.append(line: [
                 "page", page.key ?? "-", String(page.size), page.hash, page.maker, String(page.ordinal), page.inSitemap ? "1" : "0", path,
             ])
         }
-        let destination = Self.location(for: output)
-        try? AtomicFile.write(Data(text), to: destination, temporaryName: destination.lastPathComponent + ".tmp")
+        return text
     }
 }
 
@@ -202,16 +242,7 @@ extension [UInt8] {
         }
         for (index, number) in numbers.enumerated() {
             if index > 0 { append(UInt8(ascii: ",")) }
-            append(contentsOf: String(number).utf8)
-        }
-        append(UInt8(ascii: "\n"))
-    }
-
-    /// `fields` joined by single spaces, then a line break.
-    fileprivate mutating func append(line fields: [String]) {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { append(UInt8(ascii: " ")) }
-            append(contentsOf: field.utf8)
+            append(decimal: Int64(number))
         }
         append(UInt8(ascii: "\n"))
     }
@@ -360,7 +391,10 @@ final class PageReuse: Sendable {
     var builtCount: Int { built.load(ordering: .relaxed) }
 
     /// This build's pages and makers, each page with its file's size and hash as the ledger noted them.
-    func records(base: String, inputs: [String: String], reads: [String: String]) -> PageRecords {
+    /// `alphabeticalHints`: each language's A–Z order (see `PageRecords.alphabeticalHints`).
+    func records(
+        base: String, inputs: [String: String], reads: [String: String], alphabeticalHints: [String: [Int]]
+    ) -> PageRecords {
         let (made, makers, skipped) = made.withLock { ($0.pages, $0.makers, $0.skipped) }
         var pages: [String: PageRecords.Page] = [:]
         pages.reserveCapacity(earlier.pages.count)
@@ -385,6 +419,7 @@ final class PageReuse: Sendable {
         for (name, maker) in makers where !skippedMakers.contains(name) {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }
-        return PageRecords(base: base, inputs: inputs, pages: pages, reads: digests, makers: makers)
+        return PageRecords(
+            base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, alphabeticalHints: alphabeticalHints)
     }
 }

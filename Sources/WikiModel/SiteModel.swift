@@ -48,15 +48,17 @@ package struct SiteModel: Sendable {
     /// The home page and every characters page offer it: made once.
     private var random: RandomCharacter?
     /// Each order of the characters, sorted when first asked (by a page of the index, or for the digests), once.
-    private let orders = SortedOrders()
+    private let orders: SortedOrders
     private var searchIndexMade = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
     package init(
         dataset: Dataset, avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]] = [:],
         configuration: SiteConfiguration, strings: StringTable, history: ChangeHistory = ChangeHistory(),
-        languages: [SiteLanguage] = [], content: ResolvedContent = .empty, pageIDs: Set<String> = []
+        languages: [SiteLanguage] = [], content: ResolvedContent = .empty, pageIDs: Set<String> = [],
+        alphabeticalHint: [Int] = []
     ) throws {
+        orders = SortedOrders(hint: alphabeticalHint)
         self.content = content
         self.pageIDs = pageIDs
         let names = content.recordNames(language: strings.locale)
@@ -393,10 +395,14 @@ extension SiteModel {
         return group
     }
 
-    /// A day's or a rebuild's changes: made of the history and every record.
+    /// A day's or a rebuild's changes: the group's entries (its digest, `groupDigests`); the records they name are read
+    /// one by one (`name(of:)`, `route(of:)`).
     func read(_ changes: ChangeGroup) -> ChangeGroup {
-        Self.readAll(changes)
+        MakerReads.noteRecordPart(MakerReads.group(Self.changeGroupName(changes), language: strings.locale))
+        return changes
     }
+
+    private static func changeGroupName(_ group: ChangeGroup) -> String { "whats-new/" + group.slug }
 
     func read(_ dimension: RecordGroups.Dimension) -> RecordGroups.Dimension {
         MakerReads.noteRecordPart(MakerReads.group("dimension/" + dimension.slug, language: strings.locale))
@@ -430,6 +436,9 @@ extension SiteModel {
 
     private var alphabeticalOrder: [CharacterRecord] { sorted(.alphabetical).compactMap(records.character) }
 
+    /// The A–Z order, by id, for the next model of this language to sort from (`init`'s `alphabeticalHint`).
+    package var alphabeticalHint: [Int] { orders.alphabeticalHint }
+
     /// The places strip under every characters page: the busiest places' cards, and how many places there are.
     var placesRead: (cards: [LocationCard], count: Int) {
         MakerReads.noteRecordPart(MakerReads.places(language: strings.locale))
@@ -442,7 +451,7 @@ extension SiteModel {
     }
 
     private func sorted(_ order: CharacterOrder) -> [Int] {
-        orders.ids(order) { characters(in: order, of: records, notes: notes).map(\.id) }
+        orders.ids(order) { characterIDs(in: order, of: records, notes: notes, hint: orders.hint) }
     }
 
     func seasonGroup(_ number: Int) -> RecordGroups.Season? {
@@ -586,6 +595,15 @@ extension SiteModel {
             members("season/\(season.number)", [], [[season.number], season.episodeIDs, season.debutIDs, season.returningIDs])
         }
         for season in recordGroups.seasons { groups.add(UInt64(season.number)) }
+        for group in timeline {
+            var digest = ValueDigest()
+            let source = switch group.source { case .rebuild: "rebuild"; case .api: "api"; case .local: "local" }
+            for text in [group.slug, group.updated, source] { digest.add(text) }
+            for entry in group.entries {
+                for text in [entry.kind.rawValue, String(entry.id), entry.name, entry.change.rawValue] { digest.add(text) }
+            }
+            digests[MakerReads.group(Self.changeGroupName(group), language: language)] = digest.hex
+        }
         digests[MakerReads.groups(language: language)] = groups.hex
         var filters = ValueDigest()
         for badges in [searchIndexMade.statuses, searchIndexMade.genders] {

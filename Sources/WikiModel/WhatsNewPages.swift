@@ -56,13 +56,14 @@ extension SiteModel {
     static let feedEntryLimit = 20
     static let feedNamesPerEntry = 10
 
-    /// A removed record has no page: its name is plain text, even when a record with its id came back later.
+    /// A removed record has no page: its name is plain text, even when a record with its id came back later. Read
+    /// record by record, as the entry's name is: a group's pages read the records they name, not every record.
     func route(of entry: ChangeHistory.Entry) -> Route? {
         guard entry.change != .removed else { return nil }
         return switch entry.kind {
-        case .character: dataset.character(entry.id) == nil ? nil : .character(entry.id)
-        case .location: dataset.location(entry.id) == nil ? nil : .location(entry.id)
-        case .episode: dataset.episode(entry.id) == nil ? nil : .episode(entry.id)
+        case .character: character(entry.id) == nil ? nil : .character(entry.id)
+        case .location: location(entry.id) == nil ? nil : .location(entry.id)
+        case .episode: episode(entry.id) == nil ? nil : .episode(entry.id)
         }
     }
 
@@ -74,11 +75,13 @@ extension SiteModel {
         case .location: .location(entry.id)
         case .episode: .episode(entry.id)
         }
-        let renamed = entry.change != .removed && originalNames[record] == entry.name
-        let name = renamed ? dataset.name(of: record) ?? entry.name
+        let renamed = entry.change != .removed && originalDataName(of: record) == entry.name
+        let name = renamed ? dataName(of: record) ?? entry.name
             : entry.name.allSatisfy(\.isWhitespace) ? try strings("value_unnamed") : entry.name
-        guard entry.kind == .character, let note = nameNotes[entry.id], dataset.character(entry.id)?.name == name else { return name }
-        return "\(name) · \(note)"
+        guard entry.kind == .character, let shownNote = note(ofCharacter: entry.id), character(entry.id)?.name == name else {
+            return name
+        }
+        return "\(name) · \(shownNote)"
     }
 
     /// "Rebuild of November 21, 2026", "Added to the API on November 4, 2017" or "Added to the wiki on September 4,

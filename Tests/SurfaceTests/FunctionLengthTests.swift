@@ -18,8 +18,8 @@ struct FunctionLengthTests {
         for function in functions.prefix(12) { print("  \(function.lines)  \(function.place)") }
         let long = functions.filter { $0.lines > Self.limit && !Self.exempt.contains($0.key) }
         #expect(long.isEmpty, "over \(Self.limit) lines (split them into named steps):\n\(long.map(\.description).joined(separator: "\n"))")
-        let run = try #require(functions.first { $0.key == "Sources/WikiBuild/SiteBuild.swift: func run" })
-        #expect(run.lines <= 60, "SiteBuild.run is the build's table of contents: keep it within a screen (\(run.lines) lines)")
+        let steps = try #require(functions.first { $0.key == "Sources/WikiBuild/SiteBuild.swift: func build" })
+        #expect(steps.lines <= 60, "SiteBuild.build is the build's table of contents: keep it within a screen (\(steps.lines) lines)")
         #expect(Set(functions.map(\.key)).isSuperset(of: Self.exempt), "an exemption names a function that is gone")
     }
 
@@ -45,12 +45,15 @@ struct FunctionLengthTests {
                     2
                 }
                 init() {}
+                func run(done: () -> Void = { }) {
+                    done()
+                }
             }
             """
         let functions = FunctionLengths.measure(source, path: "Shape.swift")
         #expect(functions.map(\.description) == [
             "13 lines: Shape.swift:3: func area", "3 lines: Shape.swift:10: func inner", "3 lines: Shape.swift:16: var side",
-            "1 lines: Shape.swift:19: init",
+            "3 lines: Shape.swift:20: func run", "1 lines: Shape.swift:19: init",
         ])
     }
 }
@@ -89,6 +92,9 @@ enum FunctionLengths {
         // The text since the last brace or semicolon, strings and comments each replaced by "_" and their line
         // breaks, so a declaration's line can be counted from `headerLine`.
         var header: [UInt8] = []
+        // Parentheses open in `header`: a brace inside them is a closure in a declaration's parameters (a default
+        // argument), part of the header, not a body.
+        var parentheses = 0
         var headerLine = 1
         var line = 1
         // Each open brace: the declaration it opens, if it is one (its name and first line).
@@ -105,6 +111,10 @@ enum FunctionLengths {
             }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ";"):
+                guard parentheses == 0 else {
+                    header.append(byte)
+                    break
+                }
                 if byte == UInt8(ascii: "{") {
                     open.append(declaration(in: header).map { ($0.name, headerLine + $0.lineBreaksBefore) })
                 } else if byte == UInt8(ascii: "}"), let declaration = open.popLast(), let declaration {
@@ -115,6 +125,8 @@ enum FunctionLengths {
                 headerLine = line
             default:
                 header.append(byte)
+                if byte == UInt8(ascii: "(") { parentheses += 1 }
+                if byte == UInt8(ascii: ")") { parentheses = max(0, parentheses - 1) }
             }
             if byte == UInt8(ascii: "\n") { line += 1 }
             index += 1
