@@ -28,11 +28,17 @@ package struct Theme: Sendable {
     /// keep apart.
     static func literalIDs(in sources: some Sequence<String>) -> Set<String> {
         var ids: Set<String> = []
+        let marker = Array(#" id=""#.utf8)
         for source in sources {
-            for part in source.components(separatedBy: " id=\"").dropFirst() {
-                guard let end = part.firstIndex(of: "\"") else { continue }
+            let text = source.utf8
+            let starts = AssetReference.occurrences(of: marker, in: text)
+            // Each value runs to its closing quote, within the text up to the next ` id="`.
+            for (index, start) in starts.enumerated() {
+                let valueStart = text.index(start, offsetBy: marker.count)
+                let part = text[valueStart..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]
+                guard let end = part.firstIndex(of: UInt8(ascii: "\"")) else { continue }
                 let id = part[..<end]
-                if !id.isEmpty, !id.contains("{") { ids.insert(String(id)) }
+                if !id.isEmpty, !id.contains(UInt8(ascii: "{")) { ids.insert(String(Substring(id))) }
             }
         }
         return ids

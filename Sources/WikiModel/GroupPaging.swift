@@ -10,14 +10,16 @@ extension SiteModel {
     /// like the characters index: `content` gets the positions of the page's part of the list, and a pager
     /// when there is more than one page. `title` gets the page number; the description is the string
     /// `descriptionKey` on a group of one page and `<descriptionKey>_page` on each page of a longer one, given
-    /// `descriptionValues` with the page number (`page`) and the page count (`total`).
+    /// `descriptionValues` with the page number (`page`) and the page count (`total`). `only`: that page alone (a
+    /// maker per page: a change to one member's card builds the values of the page that shows it, not of all 22 of
+    /// "Alive").
     func pagedGroup<Content: PageModel>(
-        listing count: Int, route: (Int) -> Route, heading: String,
+        listing count: Int, only: Int? = nil, route: (Int) -> Route, heading: String,
         title: (Int) throws -> String, descriptionKey: String, descriptionValues: [String: String],
         content: (Range<Int>, Pager?) throws -> Content
     ) throws -> [SitePage] {
         let total = Self.pageCount(count)
-        return try (1...total).map { number in
+        return try (only.map { [$0] } ?? Array(1...total)).map { number in
             let start = min(count, (number - 1) * Self.pageSize)
             let positions = start..<min(count, start + Self.pageSize)
             let pager = total == 1

@@ -78,13 +78,13 @@ extension SiteModel {
                 lead: try strings.plural("\(family.indexKeys)_lead", count: members.count), groups: entries))
     }
 
-    func familyGroupPages(_ family: PageFamily, _ group: RecordGroups.CharacterGroup) throws -> [SitePage] {
+    func familyGroupPages(_ family: PageFamily, _ group: RecordGroups.CharacterGroup, only page: Int? = nil) throws -> [SitePage] {
         let name = try family.name(group.name, strings)
         let indexURL = link(.familyIndex(family)), indexTitle = try strings("\(family.indexKeys)_title")
         let characters = try strings.plural("group_characters_count", count: group.characterIDs.count)
         let keys = family.groupKeys
         return try pagedGroup(
-            listing: group.characterIDs.count, route: { .familyGroup(family, group.slug, page: $0) }, heading: name,
+            listing: group.characterIDs.count, only: page, route: { .familyGroup(family, group.slug, page: $0) }, heading: name,
             title: { try groupTitle("\(keys)_title", name: name, page: $0) },
             descriptionKey: "\(keys)_description", descriptionValues: ["name": name, "characters": characters]
         ) { positions, pager in

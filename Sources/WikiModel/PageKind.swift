@@ -77,11 +77,16 @@ extension SiteModel {
         case .dimension: each(groups.dimensions, key: \.slug) { try $0.dimensionPages($0.read($1)) }
         case .familyIndex: each(PageFamily.all, key: \.folder) { [try $0.familyIndexPage($1)] }
         case .familyGroup:
-            each(PageFamily.all.flatMap { family in groups.groups(of: family).map { (family, $0) } }, key: { $0.0.folder + "/" + $0.1.slug }) {
-                try $0.familyGroupPages($1.0, $0.read($1.1, of: $1.0))
+            // A maker per page, as for a season: a member's card is read by the page that shows it.
+            each(PageFamily.all.flatMap { family in
+                groups.groups(of: family).flatMap { group in (1...Self.pageCount(group.characterIDs.count)).map { (family, group, $0) } }
+            }, key: { $0.0.folder + "/" + $0.1.slug + "/\($0.2)" }) {
+                try $0.familyGroupPages($1.0, $0.read($1.1, of: $1.0), only: $1.2)
             }
         case .seasons: one { [try $0.seasonIndexPage()] }
-        case .season: each(groups.seasons, key: { "\($0.number)" }) { try $0.seasonPages($0.read($1)) }
+        case .season:
+            each(groups.seasons.flatMap { season in (1...Self.pageCount(season.debutIDs.count + season.returningIDs.count)).map { (season, $0) } },
+                 key: { "\($0.0.number)/\($0.1)" }) { try $0.seasonPages($0.read($1.0), only: $1.1) }
         case .offline: one { $0.configuration.serviceWorker ? [try $0.offlinePage()] : [] }
         case .random: one { try $0.randomPage().map { [$0] } ?? [] }
         case .yours: one { [try $0.yoursPage()] }

@@ -60,11 +60,10 @@ extension SiteModel {
             content: SeasonIndexPage(seasons: entries))
     }
 
-    func seasonPages(_ season: RecordGroups.Season) throws -> [SitePage] {
+    func seasonPages(_ season: RecordGroups.Season, only page: Int? = nil) throws -> [SitePage] {
         let name = try seasonName(season.number)
         let counts = try seasonCounts(season).joined(separator: ", ")
         let episodes = season.episodeIDs.compactMap(self.episode)
-        let summaries = try episodes.map { episode throws in try summary(episode) }
         let firstAired = episodes.first.flatMap { CalendarDate(airDate: $0.airDate) }
         let lastAired = episodes.last.flatMap { CalendarDate(airDate: $0.airDate) }
         var aired: String?
@@ -83,7 +82,7 @@ extension SiteModel {
         let previous = try neighbour(-1), next = try neighbour(1)
         let cast = season.debutIDs + season.returningIDs
         return try pagedGroup(
-            listing: cast.count, route: { .season(season.number, page: $0) }, heading: name,
+            listing: cast.count, only: page, route: { .season(season.number, page: $0) }, heading: name,
             title: { try groupTitle("season_page_title", name: name, page: $0) },
             descriptionKey: "season_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
@@ -96,7 +95,8 @@ extension SiteModel {
                 name: name, indexURL: link(.seasons),
                 episodeCount: count(season.episodeIDs.count), characterCount: count(season.castCount),
                 debutCount: count(season.debutIDs.count), returningCount: count(season.returningIDs.count), aired: aired,
-                episodes: first ? summaries : [],
+                // Only the first page shows the episodes' rows, so only its maker reads them.
+                episodes: first ? try episodes.map { episode throws in try summary(episode) } : [],
                 firstPage: first ? nil : RecordLink(
                     name: try strings.plural("season_episodes_all", count: episodes.count, ["name": name]),
                     url: link(.season(season.number, page: 1))),

@@ -51,6 +51,14 @@ import Testing
         #expect(references.map { "\($0.origin) \($0.path)" } == ["T/page.mustache:1:13 assets/a.css", "T/page.mustache:2:13 b.svg"])
     }
 
+    @Test func literalIDsAreTheValuesWrittenOutInTheTemplates() {
+        let ids = Theme.literalIDs(in: [
+            #"<h2 id="main">x</h2><p id="group-{{id}}"></p><a id=""></a><b id="é-1">"#,
+            #"<i id="open id="closed">  <div id="last"#,
+        ])
+        #expect(ids == ["main", "é-1", "closed"], "a value runs to its quote, within the text up to the next id")
+    }
+
     /// The browser suites check a page's accessibility fully in the light scheme and only its colours in the
     /// dark one (`axeFindings(coloursOnly:)`): that holds while the dark scheme sets colours and nothing that
     /// moves, shows or hides anything, and no script asks which scheme is on.

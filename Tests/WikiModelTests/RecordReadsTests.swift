@@ -50,6 +50,47 @@ import Testing
         #expect(!reads.read.contains(MakerReads.allRecords))
     }
 
+    /// A group of 45 humans is three pages, a maker each: a card is read by the page that shows it, so a change to one
+    /// member builds one page's values (the group's members, its digest, are read by all three).
+    @Test func eachPageOfAGroupReadsTheCardsItShows() throws {
+        let model = try SiteModel(
+            dataset: Dataset(GeneratedSnapshot.make(characters: 45)), avatarExtensions: [:],
+            configuration: try SiteConfiguration(), strings: StringTableFixture.english)
+        let makers = model.pageMakers(of: .familyGroup).filter { $0.key.hasPrefix("family-group:species/human/") }
+        #expect(makers.map(\.key) == ["family-group:species/human/1", "family-group:species/human/2", "family-group:species/human/3"])
+        var cardsRead: [Set<String>] = []
+        for maker in makers {
+            let reads = MakerReads()
+            let pages = try MakerReads.$current.withValue(reads) { try maker() }
+            #expect(pages.count == 1)
+            #expect(reads.read.contains("@en group species/human") && !reads.read.contains(MakerReads.allRecords))
+            cardsRead.append(reads.read.filter { $0.hasPrefix("@en card character:") })
+        }
+        #expect(cardsRead.map(\.count) == [20, 20, 5])
+        #expect(cardsRead[0].isDisjoint(with: cardsRead[1]) && cardsRead[1].isDisjoint(with: cardsRead[2]))
+        #expect(try model.pages(of: .familyGroup).count == model.pageMakers(of: .familyGroup).count)
+    }
+
+    /// A What's new group's pages read the group's entries and the records they name, not every record.
+    @Test func aWhatsNewGroupReadsItsEntriesAndTheirRecords() throws {
+        let model = try SiteModel(
+            dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [:], configuration: try SiteConfiguration(),
+            strings: StringTableFixture.english, history: SmallWorld.history)
+        let makers = model.pageMakers(of: .whatsNewGroup)
+        #expect(!makers.isEmpty)
+        let digests = try model.readDigests()
+        for maker in makers {
+            let reads = MakerReads()
+            _ = try MakerReads.$current.withValue(reads) { try maker() }
+            let slug = maker.key.dropFirst("whats-new-group:".count)
+            #expect(reads.read.contains("@en group whats-new/\(slug)"), "\(reads.read.sorted())")
+            #expect(!reads.read.contains(MakerReads.allRecords), "\(maker.key) read every record")
+            #expect(reads.read.contains { $0.hasPrefix("@en record ") }, "\(maker.key) names no record")
+            let unknown = reads.read.filter { $0.first == MakerReads.languageMark && digests[$0] == nil }
+            #expect(unknown.allSatisfy { !$0.hasPrefix("@en group") }, "read without a digest: \(unknown.sorted())")
+        }
+    }
+
     @Test func aRecordsDigestChangesWithEachFieldAndRelation() throws {
         // Every field the API gives a record is digested: a new one must be added to `SiteModel.readDigests`.
         #expect(Mirror(reflecting: SmallWorld.snapshot.characters[0]).children.count == 12)
