@@ -49,6 +49,16 @@ struct PageRecords: Sendable, Equatable {
     /// Each language's A–Z order of the characters, by id, for the next build to sort from (`SiteModel.alphabeticalHint`):
     /// only a hint, the order is always sorted again.
     var alphabeticalHints: [String: [Int]] = [:]
+    /// The lines these records were read from (see `WrittenLines`); not part of what they say.
+    var written = WrittenLines()
+
+    /// The read names in the order the file numbered them, and each maker's line: a build that did not run a maker
+    /// writes its line again as it was when the reads are numbered the same (a record change: 2,700 of 2,780 makers,
+    /// whose read lists were most of writing the file).
+    struct WrittenLines: Sendable {
+        var readNames: [String] = []
+        var makerLines: [String: ArraySlice<UInt8>] = [:]
+    }
 
     init(base: String, inputs: [String: String], pages: [String: Page], reads: [String: String] = [:],
          makers: [String: Maker] = [:], alphabeticalHints: [String: [Int]] = [:]) {
@@ -119,8 +129,10 @@ struct PageRecords: Sendable, Equatable {
             guard let kind = LineRecords.fields(line, count: 2).first,
                   records.read(LineRecords.text(kind), line, readNames: &readNames) else { return nil }
         }
-        return PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
-                           makers: records.makers, alphabeticalHints: records.alphabeticalHints)
+        var loaded = PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
+                                 makers: records.makers, alphabeticalHints: records.alphabeticalHints)
+        loaded.written = WrittenLines(readNames: readNames, makerLines: records.written.makerLines)
+        return loaded
     }
 
     /// Takes in one line of `kind`; false when it does not parse.
@@ -145,7 +157,9 @@ struct PageRecords: Sendable, Equatable {
                 let name = readNames[Int(number)]
                 names.append(name)
             }
-            makers[LineRecords.text(fields[1])] = Maker(read: names, pageCount: Int(count))
+            let name = LineRecords.text(fields[1])
+            makers[name] = Maker(read: names, pageCount: Int(count))
+            written.makerLines[name] = line
         case "order":
             let fields = LineRecords.fields(line, count: 3)
             guard fields.count == 3 else { return false }
@@ -192,15 +206,24 @@ struct PageRecords: Sendable, Equatable {
         for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(name) {
             text.append(line: ["input", digest, name])
         }
+        // The names the last file numbered, when they are exactly this record's (in order, each once): no sort.
+        let numbered = written.readNames.count == reads.count - unsaved.count
+            && zip(written.readNames, written.readNames.dropFirst()).allSatisfy { $0 < $1 }
+            && written.readNames.allSatisfy { reads[$0] != nil }
         var numbers: [String: Int] = [:]
         numbers.reserveCapacity(reads.count)
-        for (name, digest) in reads.sorted(by: { $0.key < $1.key }) where !unsaved.contains(name) {
+        for name in numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted() {
             numbers[name] = numbers.count
-            text.append(line: ["read", String(numbers.count - 1), digest, name])
+            text.append(line: ["read", String(numbers.count - 1), reads[name] ?? Self.absent, name])
         }
         // Every name a maker read has a digest (see `PageReuse.records`); one that had none would leave it out.
         var dropped = Set<String>()
         for (name, maker) in makers.sorted(by: { $0.key < $1.key }) where saved.contains(name) {
+            if numbered, let line = written.makerLines[name] {
+                text.append(contentsOf: line)
+                text.append(LineRecords.newline)
+                continue
+            }
             let listed = maker.read.compactMap { numbers[$0] }.sorted()
             guard listed.count == maker.read.count else {
                 dropped.insert(name)
@@ -419,7 +442,11 @@ final class PageReuse: Sendable {
         for (name, maker) in makers where !skippedMakers.contains(name) {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }
-        return PageRecords(
+        var records = PageRecords(
             base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, alphabeticalHints: alphabeticalHints)
+        // A maker not run wrote the same line: its reads are the last build's.
+        records.written.readNames = earlier.written.readNames
+        for maker in skipped { records.written.makerLines[maker] = earlier.written.makerLines[maker] }
+        return records
     }
 }

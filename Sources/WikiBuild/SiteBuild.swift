@@ -485,7 +485,8 @@ package struct SiteBuild: Sendable {
         log: Log
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
-        let session = try SitePublisher(outputDirectory: output).session(
+        // The publish's session (what the output holds, the standby's record) is opened beside what the pages read.
+        async let opened = SitePublisher(outputDirectory: output).session(
             dryRun: settings.dryRun, lastPublished: check.untouchedOutput, standby: settings.memory?.recordedStandby
         ) {
             try outputGuard.check(output, force: force)
@@ -508,6 +509,7 @@ package struct SiteBuild: Sendable {
         pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty
             && earlier.inputs[BuildState.InputDigests.picturesName] == check.parts.named[BuildState.InputDigests.picturesName]
             && earlier.reads[MakerReads.shape] == reads[MakerReads.shape]
+        let session = try await opened
         let ledger = PocketFiles.Ledger(earlier: earlier)
         let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
         var models: [String: SiteRenderer.LanguageModel] = [:]

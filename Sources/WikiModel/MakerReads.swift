@@ -59,7 +59,7 @@ package final class MakerReads: Sendable {
     /// A page of the characters index in an order (its characters and their count), the A–Z bar, the places strip and
     /// the random character every characters page shows.
     static func orderPage(_ order: CharacterOrder, page: Int, language: String) -> String {
-        marked(language) + "order \(order) page \(page)"
+        marked(language) + "order \(order.rawValue) page \(page)"
     }
     static func orderLetters(language: String) -> String { marked(language) + "order letters" }
     static func places(language: String) -> String { marked(language) + "places" }
