@@ -6,6 +6,19 @@ import TestSupport
 
 /// The resolved graph and its rule for one-sided links: a link stated by either side holds for both.
 @Suite struct DatasetTests {
+    /// A record's id is the URL's last segment, under its kind's: slashes in a row count as one, a trailing one too.
+    @Test func anIDIsTheLastSegmentOfItsKind() {
+        let expected: [(String, Int?)] = [
+            ("https://rickandmortyapi.com/api/character/5", 5), ("https://rickandmortyapi.com/api/character/5/", 5),
+            ("character//12//", 12), ("//character/7", 7), ("character/+5", 5), ("character/05", 5), ("character/0", nil),
+            ("character/-5", nil), ("character/5x", nil), ("location/5", nil), ("5", nil), ("", nil), ("/", nil),
+            ("character/", nil), ("api/character/5/episode", nil), ("charactér/5", nil), ("character/5\u{301}", nil),
+        ]
+        for (url, id) in expected {
+            #expect(RecordReference.id(in: url, kind: .character) == id, "\(url)")
+        }
+    }
+
     @Test(.tags(.fullData), .skippable(.fullData), .enabled(if: SharedFixtures.hasAPIData, Comment(rawValue: SharedFixtures.missingAPIDataMessage)))
     func theFourKnownOneSidedLinksOfTheRealDataHoldBothWays() throws {
         let snapshot = try SharedSnapshot.load()
