@@ -1,6 +1,7 @@
 // The WikiBuild module: the build pipeline (`SiteBuild`): theme, content, data, the no-change check, pictures,
 // rendering and publishing.
 
+import Primitives
 import WikiModel
 
 /// A shared file the pages link to (`{{site.root}}assets/site.css` in a template, or the picture the model
@@ -14,14 +15,13 @@ struct AssetReference: Sendable, Equatable {
 
     static let marker = "{{site.root}}"
 
-    /// Every `{{site.root}}PATH` in the templates, with its file, line and column. Searched as bytes (Foundation's
-    /// search over every line was a fifth of loading the theme, which every build does first).
+    /// Every `{{site.root}}PATH` in the templates, with its file, line and column.
     static func scan(templates: [String: String], folder: String) -> [AssetReference] {
         var references: [AssetReference] = []
         let marker = Array(Self.marker.utf8)
         for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
             for (index, line) in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-                for found in Self.occurrences(of: marker, in: line) {
+                for found in line.occurrences(of: marker) {
                     let before = Substring(line[line.startIndex..<found])
                     let rest = Substring(line[line.index(found, offsetBy: marker.count)...])
                     let path = rest.prefix { !"\"' )#?{<>".contains($0) }
@@ -32,22 +32,6 @@ struct AssetReference: Sendable, Equatable {
             }
         }
         return references
-    }
-
-    /// Where each occurrence of `marker` starts in `text`, left to right, not overlapping.
-    static func occurrences<Text: BidirectionalCollection<UInt8>>(of marker: [UInt8], in text: Text) -> [Text.Index] {
-        guard let first = marker.first else { return [] }
-        var found: [Text.Index] = []
-        var position = text.startIndex
-        while let start = text[position...].firstIndex(of: first) {
-            if text[start...].starts(with: marker) {
-                found.append(start)
-                position = text.index(start, offsetBy: marker.count)
-            } else {
-                position = text.index(after: start)
-            }
-        }
-        return found
     }
 
     static let placeholderAvatar = AssetReference(

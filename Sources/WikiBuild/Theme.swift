@@ -31,7 +31,7 @@ package struct Theme: Sendable {
         let marker = Array(#" id=""#.utf8)
         for source in sources {
             let text = source.utf8
-            let starts = AssetReference.occurrences(of: marker, in: text)
+            let starts = text.occurrences(of: marker)
             // Each value runs to its closing quote, within the text up to the next ` id="`.
             for (index, start) in starts.enumerated() {
                 let valueStart = text.index(start, offsetBy: marker.count)
