@@ -53,6 +53,20 @@ extension [UInt8] {
         append(LineRecords.newline)
     }
 
+    /// `fields` and `numbers` joined by commas as a last field (a joined string was most of writing a long list), then
+    /// a line break.
+    package mutating func append(line fields: [String], numbers: [Int]) {
+        for field in fields {
+            append(contentsOf: field.utf8)
+            append(LineRecords.space)
+        }
+        for (index, number) in numbers.enumerated() {
+            if index > 0 { append(UInt8(ascii: ",")) }
+            append(decimal: Int64(number))
+        }
+        append(LineRecords.newline)
+    }
+
     /// `number` in decimal, without a `String` in between.
     package mutating func append(decimal number: Int64) {
         if number < 0 { append(UInt8(ascii: "-")) }

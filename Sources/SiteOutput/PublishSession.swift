@@ -240,13 +240,13 @@ package final class PublishSession: Sendable {
     /// those of a standby the publish did not touch: they are as its record said (checked when the publish began).
     package func publishedStates() -> [PublishedFileState]? {
         let (plan, touched, switched) = progress.withLock { ($0.plan, $0.touched, $0.switched) }
-        let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         // Nothing switched in: the output is the one the caller knew.
-        if !switched, !known.isEmpty { return knownStates }
-        guard switched, !known.isEmpty, !copiedInsteadOfLinked.load(ordering: .relaxed) else {
+        if !switched, !knownStates.isEmpty { return knownStates }
+        guard switched, !knownStates.isEmpty, !copiedInsteadOfLinked.load(ordering: .relaxed) else {
             return PublishedFileState.read(files: Array(plan.states.keys), folders: Array(plan.folders.keys),
                                            in: URL(fileURLWithPath: location.path))
         }
+        let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let written: (String) -> Bool = touched.map { touched in { touched.files.contains($0) } } ?? { plan.states[$0] != .unchanged }
         let standby = self.standby
         let keptFolder: (String) -> PublishedFileState? = { folder in

@@ -80,10 +80,8 @@ struct BuildState: Sendable, Equatable {
         return String(decoding: head[..<end], as: UTF8.self)
     }
 
-    /// Written after a successful publish; a failure to write it (false) only costs the next build its shortcut.
-    func save(for output: URL) -> Bool { Self.write(lines, for: output) }
-
-    /// `lines`, made beforehand.
+    /// A state's `lines`, written after a successful publish; a failure to write them (false) only costs the next build
+    /// its shortcut.
     static func write(_ lines: [UInt8], for output: URL) -> Bool {
         let destination = location(for: output)
         // One fixed name, not one per pid: builds hold the lock while saving, and a build killed mid-save

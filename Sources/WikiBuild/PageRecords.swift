@@ -229,10 +229,10 @@ struct PageRecords: Sendable, Equatable {
                 dropped.insert(name)
                 continue
             }
-            text.append(line: ["maker", name, String(maker.pageCount)], last: listed)
+            text.append(line: ["maker", name, String(maker.pageCount)], numbers: listed)
         }
         for (language, ids) in alphabeticalHints.sorted(by: { $0.key < $1.key }) where !language.utf8.contains(where: { $0 <= 32 }) {
-            text.append(line: ["order", language], last: ids)
+            text.append(line: ["order", language], numbers: ids)
         }
         let made = await savedPages
         return text + (dropped.isEmpty ? made : pageLines(makers: saved.subtracting(dropped)))
@@ -254,21 +254,6 @@ struct PageRecords: Sendable, Equatable {
 extension PageRecords {
     /// A byte search: Foundation's `contains` compares strings, a tenth of saving the records.
     fileprivate static func hasLineBreak(_ text: String) -> Bool { text.utf8.contains(UInt8(ascii: "\n")) }
-}
-
-extension [UInt8] {
-    /// `fields`, then `numbers` joined by commas (a string joined was most of writing a maker's line), then a line break.
-    fileprivate mutating func append(line fields: [String], last numbers: [Int]) {
-        for field in fields {
-            append(contentsOf: field.utf8)
-            append(UInt8(ascii: " "))
-        }
-        for (index, number) in numbers.enumerated() {
-            if index > 0 { append(UInt8(ascii: ",")) }
-            append(decimal: Int64(number))
-        }
-        append(UInt8(ascii: "\n"))
-    }
 }
 
 /// The page's key: a digest of the template's name and of every value the template is given besides what all

@@ -5,7 +5,7 @@ import RickAndMortyAPI
 /// history yet, already shows when each record arrived.
 struct ChangeGroup: Sendable {
     /// `local`: records a local file of the content folder dates (`Dataset.datedLocally`), which the API never added.
-    enum Source: Sendable { case rebuild, api, local }
+    enum Source: String, Sendable { case rebuild, api, local }
 
     let source: Source
     /// `rebuild-20261121T033000Z`, `added-2017-11-04` or `added-locally-2022-09-04`: the group's folder under

@@ -597,8 +597,7 @@ extension SiteModel {
         for season in recordGroups.seasons { groups.add(UInt64(season.number)) }
         for group in timeline {
             var digest = ValueDigest()
-            let source = switch group.source { case .rebuild: "rebuild"; case .api: "api"; case .local: "local" }
-            for text in [group.slug, group.updated, source] { digest.add(text) }
+            for text in [group.slug, group.updated, group.source.rawValue] { digest.add(text) }
             for entry in group.entries {
                 for text in [entry.kind.rawValue, String(entry.id), entry.name, entry.change.rawValue] { digest.add(text) }
             }
