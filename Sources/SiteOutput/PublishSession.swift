@@ -49,10 +49,12 @@ package final class PublishSession: Sendable {
         var standbyRecord: (differingFiles: [String], differingFolders: [String])?
     }
 
-    init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?, standby recorded: RecordedStandby?,
-         beforeSwitch: @escaping @Sendable () throws -> Void) throws {
+    /// `carried`: the site the last publish left (see `PublishPlan.init(carrying:)`), given with `lastPublished` only.
+    init(outputDirectory: URL, dryRun: Bool, lastPublished: PublishedListing?, carried: CarriedSite?,
+         standby recorded: RecordedStandby?, beforeSwitch: @escaping @Sendable () throws -> Void) throws {
         location = try OutputLocation(outputDirectory)
-        published = try lastPublished.map(PublishedTree.init) ?? PublishedTree.read(at: location.path)
+        let carried = lastPublished == nil || dryRun ? nil : carried
+        published = try carried?.tree ?? lastPublished.map(PublishedTree.init) ?? PublishedTree.read(at: location.path)
         knownStates = lastPublished?.states ?? []
         self.dryRun = dryRun
         self.beforeSwitch = beforeSwitch
@@ -62,8 +64,26 @@ package final class PublishSession: Sendable {
         }
         // A standby is worth only as much as the knowledge of the live tree it differs from.
         standby = dryRun || lastPublished == nil ? nil : StandbyTree.trusted(for: location, recorded: recorded)
-        progress = Mutex(Progress(plan: PublishPlan(files: published.files.count, folders: published.folders.count),
-                                  made: standby?.folders(live: published.folders) ?? []))
+        progress = Mutex(Progress(
+            plan: carried.map(PublishPlan.init(carrying:)) ?? PublishPlan(files: published.files.count, folders: published.folders.count),
+            made: standby?.folders(live: published.folders) ?? []))
+    }
+
+    /// Leaves the carried files at `paths` out of the new site unless they are planned again (see
+    /// `PublishPlan.release`); nothing for a session that carries none.
+    package func release(_ paths: [String]) {
+        progress.withLock { $0.plan.release(paths) }
+    }
+
+    /// Releases every carried file (see `PublishPlan.releaseAll`).
+    package func releaseAll() throws {
+        try progress.withLock { try $0.plan.releaseAll() }
+    }
+
+    /// After `finish`, the site as published, for the next session into the same output to carry (see
+    /// `PublishPlan.init(carrying:)`); nil after a dry run.
+    package func carriedSite() -> CarriedSite? {
+        dryRun ? nil : progress.withLock { $0.plan }.site
     }
 
     /// Plans `file` and, when it is new or changed, writes it into the tree to be switched in.
@@ -108,7 +128,10 @@ package final class PublishSession: Sendable {
 
     /// Completes the tree to be switched in and switches it, unless nothing changed (or this is a dry run).
     package func finish() throws -> PublishSummary {
-        let plan = progress.withLock { $0.plan }
+        let plan = try progress.withLock { progress in
+            try progress.plan.settle(publishedFolders: published.folders)
+            return progress.plan
+        }
         let summary = plan.summary(against: published)
         if dryRun || !plan.needsSwitch(summary, published: published) { return summary }
         if let standby {
@@ -190,11 +213,11 @@ package final class PublishSession: Sendable {
         for level in FolderLevels(newFolders.keys.filter { !made.contains($0) }).shallowestFirst {
             try ConcurrentWork.forEach(level.count) { try writer.makeFolder(level[$0]) }
         }
-        let relinked = standby.differingFiles.filter { planned[$0] == .unchanged }.sorted()
+        let relinked = standby.differingFiles.filter { planned[$0]?.isKept == true }.sorted()
         try ConcurrentWork.forEach(relinked.count) {
             if try !writer.link(relinked[$0], livePath: location.path) { copiedInsteadOfLinked.store(true, ordering: .relaxed) }
         }
-        let written = planned.compactMap { $0.value == .unchanged ? nil : $0.key } + relinked
+        let written = planned.compactMap { $0.value.isKept ? nil : $0.key } + relinked
         // The folders the new site and the standby as it was do not share; the standby's differ from the live tree's in
         // `differingFolders` alone.
         let publishedFolders = published.folders
@@ -247,7 +270,7 @@ package final class PublishSession: Sendable {
                                            in: URL(fileURLWithPath: location.path))
         }
         let known = Dictionary(knownStates.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let written: (String) -> Bool = touched.map { touched in { touched.files.contains($0) } } ?? { plan.states[$0] != .unchanged }
+        let written: (String) -> Bool = touched.map { touched in { touched.files.contains($0) } } ?? { plan.states[$0]?.isKept != true }
         let standby = self.standby
         let keptFolder: (String) -> PublishedFileState? = { folder in
             guard let touched, let standby, !touched.folders.contains(folder) else { return nil }
@@ -306,24 +329,26 @@ package final class PublishSession: Sendable {
 extension PublishedTree {
     /// The tree a caller knows, all its files regular (as the publish left them).
     init(_ listing: PublishedListing) {
-        files = Dictionary(uniqueKeysWithValues: listing.files.map { ($0, .file) })
-        folders = Set(listing.folders)
+        let (files, folders) = listing.entries
+        self.files = Dictionary(uniqueKeysWithValues: files.map { ($0, .file) })
+        self.folders = Set(folders)
     }
 }
 
 /// The output's files and folders as the last publish left them, for a caller that checked they still are (the build
 /// state does, one `lstat` each): the publish then lists no folder of the output, and may use the standby tree.
 package struct PublishedListing: Sendable {
-    var files: [String]
-    var folders: [String]
     /// What the caller found each entry's state to be, the output's own included: the standby's record after the switch
     /// is made of them rather than read again.
     var states: [PublishedFileState]
 
     /// The entries of `states`, as `PublishedFileState.read(files:folders:in:)` returned them after the last publish.
     package init(states: [PublishedFileState]) {
-        let entries = states.map(\.path).filter { $0 != PublishedFileState.outputFolder }
-        (files, folders) = PublishedFileState.files(andFoldersOf: entries)
         self.states = states
+    }
+
+    /// Its files and folders, found when a publish needs them (one that carries the last site does not).
+    var entries: (files: [String], folders: [String]) {
+        PublishedFileState.files(andFoldersOf: states.map(\.path).filter { $0 != PublishedFileState.outputFolder })
     }
 }

@@ -24,13 +24,15 @@ package struct SitePublisher: Sendable {
     /// A publish fed a file at a time (see `PublishSession`): end it with `finish`, or `abandon` it after a failure.
     /// `beforeSwitch` runs just before the switch; what it throws abandons the publish. `lastPublished`, when the caller
     /// knows the output is exactly as the last publish left it, spares listing it and lets the standby tree be used;
-    /// `standby`, what the last publish's `recordStandby` returned, spares looking at the standby's folders.
+    /// `carried`, what the last publish's `carriedSite` returned when the caller knows that publish left `lastPublished`,
+    /// starts the plan from that site; `standby`, what the last publish's `recordStandby` returned, spares looking at the
+    /// standby's folders.
     package func session(
-        dryRun: Bool = false, lastPublished: PublishedListing? = nil, standby: RecordedStandby? = nil,
-        beforeSwitch: @escaping @Sendable () throws -> Void = {}
+        dryRun: Bool = false, lastPublished: PublishedListing? = nil, carried: CarriedSite? = nil,
+        standby: RecordedStandby? = nil, beforeSwitch: @escaping @Sendable () throws -> Void = {}
     ) throws -> PublishSession {
-        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun, lastPublished: lastPublished, standby: standby,
-                           beforeSwitch: beforeSwitch)
+        try PublishSession(outputDirectory: outputDirectory, dryRun: dryRun, lastPublished: lastPublished, carried: carried,
+                           standby: standby, beforeSwitch: beforeSwitch)
     }
 
     /// Written just before the first switch, so that `OutputGuard` lets later builds replace this folder; true

@@ -277,7 +277,15 @@ final class PageReuse: Sendable {
     private let changedReads: Set<String>?
     private let ledger: PocketFiles.Ledger
     private let keepPublished: @Sendable ([String]) throws -> Bool
-    private let made = Mutex<(pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], skipped: [String])>(([:], [:], []))
+    /// Set when the publish carries the last site (see `PublishPlan.init(carrying:)`): the paths of its avatars and their
+    /// copies. A skipped maker's pages are then carried, not kept one by one, and a maker that runs releases its last pages.
+    private let carriedPictures: [String]?
+    private let release: @Sendable ([String]) -> Void
+    /// The pages and makers this build made; the makers it did not run, noted one by one unless the publish carries the
+    /// last site; then the makers whose last pages it released (see `lastPages`), whose records are replaced.
+    private let made = Mutex<(
+        pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], skipped: [String], released: [String]
+    )>(([:], [:], [], []))
     /// Each language's digests (`SiteModel.readDigests`) and those whose digest changed since the last build, given by
     /// `compare` before any of that language's makers run.
     private let languages = Mutex<(digests: [[String: String]], changed: Set<String>)>(([], []))
@@ -287,33 +295,50 @@ final class PageReuse: Sendable {
 
     /// `earlier` without pages renders every page; `changedReads` nil runs every maker.
     init(
-        earlier: PageRecords, changedReads: Set<String>?, ledger: PocketFiles.Ledger,
-        keepPublished: @escaping @Sendable ([String]) throws -> Bool
+        earlier: PageRecords, changedReads: Set<String>?, ledger: PocketFiles.Ledger, carriedPictures: [String]? = nil,
+        keepPublished: @escaping @Sendable ([String]) throws -> Bool, release: @escaping @Sendable ([String]) -> Void = { _ in }
     ) {
         self.earlier = earlier
         earlierByMaker = changedReads == nil ? [:] : earlier.pagesByMaker
         self.changedReads = changedReads
         self.ledger = ledger
+        self.carriedPictures = changedReads == nil ? nil : carriedPictures
         self.keepPublished = keepPublished
+        self.release = release
     }
 
     /// The makers of one language (`makers`, by name) that need not run, by their place in it, each with its pages as
     /// the last build made them, in order, left as published: a maker that read nothing of the content that changed
     /// since, each of whose pages is recorded and still published. Decided before any of them runs, and their pages
     /// kept at once: a large site has some 27,000 makers, nearly all skipped by an edit.
-    func skip(_ makers: [String]) throws -> [Int: [(path: String, inSitemap: Bool)]] {
+    /// `runAll`: every maker runs (a language whose table lacks words counts the pages that show each).
+    func skip(_ makers: [String], runAll: Bool = false) throws -> [Int: [(path: String, inSitemap: Bool)]] {
         guard let changedReads else { return [:] }
         let changedHere = languages.withLock { $0.changed }
         var skipped: [(index: Int, maker: String, record: PageRecords.Maker, pages: [(path: String, page: PageRecords.Page)])] = []
+        var running: [String] = []
         for (index, maker) in makers.enumerated() {
-            guard let record = earlier.makers[maker], Self.readNone(of: changedReads, in: record.read),
-                  Self.readNone(of: changedHere, in: record.read),
-                  let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { continue }
+            guard !runAll, let (record, pages) = leftAlone(maker, changedReads, changedHere) else {
+                running.append(maker)
+                continue
+            }
             skipped.append((index, maker, record, pages))
         }
-        // All of a maker's pages or none: a maker that runs after all must find none of its pages taken. Nearly always
-        // every page is there; else each maker is tried alone.
-        if try !keepPublished(skipped.flatMap { $0.pages.map(\.path) }) {
+        if carriedPictures != nil {
+            // The skipped makers' pages are carried, their records taken from the last build's as they are; those of the
+            // makers that run, and of the last build's makers this one lacks, are left to be planned again.
+            let (paths, released) = lastPages(of: running, ofLanguageOf: makers)
+            release(paths)
+            made.withLock { $0.released += released }
+            let pageCount = skipped.reduce(0) { $0 + $1.pages.count }
+            seen.add(pageCount, ordering: .relaxed)
+            kept.add(pageCount, ordering: .relaxed)
+            return Dictionary(uniqueKeysWithValues: skipped.map { maker in
+                (maker.index, maker.pages.map { ($0.path, $0.page.inSitemap) })
+            })
+        } else if try !keepPublished(skipped.flatMap { $0.pages.map(\.path) }) {
+            // All of a maker's pages or none: a maker that runs after all must find none of its pages taken. Nearly
+            // always every page is there; else each maker is tried alone.
             skipped = try skipped.filter { try keepPublished($0.pages.map(\.path)) }
         }
         // Only the makers are noted: their pages' records (and the ledger's sizes and hashes) are the last build's, taken
@@ -330,6 +355,58 @@ final class PageReuse: Sendable {
         return Dictionary(uniqueKeysWithValues: skipped.map { maker in
             (maker.index, maker.pages.map { ($0.path, $0.page.inSitemap) })
         })
+    }
+
+    /// A maker's record and pages in the last build, when it need not run: it read nothing that changed since (of the
+    /// content, `changed`, or of its language's records, `changedHere`), and each of its pages is recorded with a key.
+    private func leftAlone(
+        _ maker: String, _ changed: Set<String>, _ changedHere: Set<String>
+    ) -> (PageRecords.Maker, [(path: String, page: PageRecords.Page)])? {
+        guard let record = earlier.makers[maker], Self.readNone(of: changed, in: record.read),
+              Self.readNone(of: changedHere, in: record.read),
+              let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
+        return (record, pages)
+    }
+
+    /// Of a language whose makers are those of the last build (`names`, as laid out then), the places of the makers that
+    /// must run; nil when the publish does not carry the last site, or the content changed in more than texts and
+    /// records. Decides only: `runOnly` then releases their pages.
+    func makersToRun(_ names: [String]) -> [Int]? {
+        guard let changedReads, carriedPictures != nil else { return nil }
+        let changedHere = languages.withLock { $0.changed }
+        return names.indices.filter { leftAlone(names[$0], changedReads, changedHere) == nil }
+    }
+
+    /// Runs only the makers at `running` of `layout`'s: their last pages are released (to be planned again as they run),
+    /// every other maker's are carried as published.
+    func runOnly(_ running: [Int], of layout: PageLayout) {
+        let names = running.map { layout.names[$0] }
+        let (paths, released) = lastPages(of: names, ofLanguageOf: [])
+        release(paths)
+        made.withLock { $0.released += released }
+        let pageCount = layout.paths.count - running.reduce(0) { $0 + layout.paths(of: $1).count }
+        seen.add(pageCount, ordering: .relaxed)
+        kept.add(pageCount, ordering: .relaxed)
+    }
+
+    /// The last build's pages of `running` (makers of one language, `all` of them) and of that language's makers missing
+    /// from `all` (none looked for when `all` is empty), with those makers.
+    private func lastPages(of running: [String], ofLanguageOf all: [String]) -> (paths: [String], makers: [String]) {
+        var makers = running
+        let present = all.count - running.count + running.count(where: { earlier.makers[$0] != nil })
+        if let language = all.first.flatMap({ $0.split(separator: "#", maxSplits: 1).first }).map({ $0 + "#" }),
+           earlier.makers.keys.count(where: { $0.hasPrefix(language) }) != present {
+            let names = Set(all)
+            makers += earlier.makers.keys.filter { $0.hasPrefix(language) && !names.contains($0) }
+        }
+        var paths: [String] = []
+        var unlisted = Set<String>()
+        for maker in makers {
+            if let pages = earlierByMaker[maker] { paths += pages.map(\.path) } else { unlisted.insert(maker) }
+        }
+        // A maker some of whose pages were not recorded with it: any recorded page of it.
+        if !unlisted.isEmpty { paths += earlier.pages.filter { unlisted.contains($0.value.maker) }.map(\.key) }
+        return (paths, makers)
     }
 
     /// Whether `read` holds none of `changed`: a few changed names are compared with each name read, which is cheaper
@@ -352,10 +429,19 @@ final class PageReuse: Sendable {
         return true
     }
 
-    /// Leaves `files` as published without comparing them, when the caller knows they are (the avatars and their
-    /// copies, when the pictures, their copies and the output are the last build's): all of them, or none (false).
-    func keep(_ files: [SiteFile]) throws -> Bool {
-        guard try keepPublished(files.map(\.path)) else { return false }
+    /// Leaves the avatars and their copies (`files`) as published without comparing them when `published` (the caller
+    /// knows they are: the pictures, their copies and the output are the last build's): all of them, or none (false).
+    func keep(pictures files: [SiteFile], published: Bool) throws -> Bool {
+        let paths = files.map(\.path)
+        if let carriedPictures {
+            // The last site's, carried as they are; else those it had are planned again.
+            if published && paths == carriedPictures {
+                ledger.note(files)
+                return true
+            }
+            release(carriedPictures)
+        }
+        guard published, try keepPublished(paths) else { return false }
         ledger.note(files)
         return true
     }
@@ -403,11 +489,27 @@ final class PageReuse: Sendable {
     func records(
         base: String, inputs: [String: String], reads: [String: String], alphabeticalHints: [String: [Int]]
     ) -> PageRecords {
-        let (made, makers, skipped) = made.withLock { ($0.pages, $0.makers, $0.skipped) }
+        let (made, ran, skipped, released) = made.withLock { ($0.pages, $0.makers, $0.skipped, $0.released) }
         var pages: [String: PageRecords.Page] = [:]
-        pages.reserveCapacity(earlier.pages.count)
-        for maker in skipped {
-            for (path, page) in earlierByMaker[maker] ?? [] { pages[path] = page }
+        var makers = ran
+        var makerLines: [String: ArraySlice<UInt8>] = [:]
+        if carriedPictures != nil {
+            // The last build's records, less those of the makers whose pages were released.
+            (pages, makers, makerLines) = (earlier.pages, earlier.makers, earlier.written.makerLines)
+            var unlisted = Set<String>()
+            for maker in released {
+                if let last = earlierByMaker[maker] { for (path, _) in last { pages[path] = nil } } else { unlisted.insert(maker) }
+                makers[maker] = nil
+                makerLines[maker] = nil
+            }
+            if !unlisted.isEmpty { pages = pages.filter { !unlisted.contains($0.value.maker) } }
+            makers.merge(ran) { _, ran in ran }
+        } else {
+            pages.reserveCapacity(earlier.pages.count)
+            for maker in skipped {
+                for (path, page) in earlierByMaker[maker] ?? [] { pages[path] = page }
+                makerLines[maker] = earlier.written.makerLines[maker]
+            }
         }
         // A dictionary's keys come in the order it iterates.
         for ((path, page), entry) in zip(made, ledger[Array(made.keys)]) {
@@ -423,15 +525,13 @@ final class PageReuse: Sendable {
         for (name, digest) in earlier.reads where digest == PageRecords.absent && digests[name] == nil {
             digests[name] = PageRecords.absent
         }
-        let skippedMakers = Set(skipped)
-        for (name, maker) in makers where !skippedMakers.contains(name) {
+        for (_, maker) in ran {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }
         var records = PageRecords(
             base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, alphabeticalHints: alphabeticalHints)
         // A maker not run wrote the same line: its reads are the last build's.
-        records.written.readNames = earlier.written.readNames
-        for maker in skipped { records.written.makerLines[maker] = earlier.written.makerLines[maker] }
+        records.written = PageRecords.WrittenLines(readNames: earlier.written.readNames, makerLines: makerLines)
         return records
     }
 }

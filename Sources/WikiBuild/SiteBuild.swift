@@ -92,7 +92,9 @@ package struct SiteBuild: Sendable {
     /// between its builds: the build state it saved and the standby's record, taken as they are while they are the files
     /// it wrote (see `lastBuild(for:)`).
     package final class Memory: Sendable {
-        private let kept = Mutex<(state: String, models: [String: SiteRenderer.LanguageModel], pages: PageRecords?)?>(nil)
+        private let kept = Mutex<(
+            state: String, models: [String: SiteRenderer.LanguageModel], pages: PageRecords?, publish: KeptPublish?
+        )?>(nil)
         private let theme = Mutex<(stamps: [String: FileStamp], theme: Theme)?>(nil)
         private let dataset = Mutex<(inputs: [String: String], dataset: Dataset)?>(nil)
         private let pictures = Mutex<AvatarCopyMaker.Kept?>(nil)
@@ -200,8 +202,14 @@ package struct SiteBuild: Sendable {
             kept.withLock { kept in kept.flatMap { $0.state == state ? $0.pages : nil } }
         }
 
-        func keep(_ models: [String: SiteRenderer.LanguageModel], pages: PageRecords?, state: String) {
-            kept.withLock { $0 = (state, models, pages) }
+        /// What the build whose state is `state` published, for the next to carry (see `KeptPublish`); nil for any other,
+        /// or when it kept no page records.
+        func publish(madeFor state: String?) -> KeptPublish? {
+            kept.withLock { kept in kept.flatMap { $0.state == state && $0.pages != nil ? $0.publish : nil } }
+        }
+
+        func keep(_ models: [String: SiteRenderer.LanguageModel], pages: PageRecords?, publish: KeptPublish?, state: String) {
+            kept.withLock { $0 = (state, models, pages, publish) }
         }
     }
 
@@ -215,6 +223,8 @@ package struct SiteBuild: Sendable {
         let counts: String
         /// The page models were the last build's, kept in `Settings.memory`.
         var modelsKept = false
+        /// The publish carried the last site (see `KeptPublish`).
+        var siteCarried = false
 
         /// "phases: lock 1 ms, theme 12 ms | data 11 ms | output 20 ms, check 1 ms, … (826 characters, …)": one
         /// line for the log; phases joined by " | " ran at the same time.
@@ -320,8 +330,8 @@ package struct SiteBuild: Sendable {
             await saveState(record, collections: CollectionCounts(loaded.snapshot), check: check,
                             dataset: prepared.input.dataset, timings: &timings)
         }
-        finished(Report(summary: summary, fileCount: fileCount, skipped: false, timings: timings,
-                        counts: records.counts(files: fileCount), modelsKept: record?.modelsKept ?? false))
+        finished(Report(summary: summary, fileCount: fileCount, timings: timings, counts: records.counts(files: fileCount),
+                        published: record))
     }
 
     /// The "state" step: the standby's record, the build state and the page records, for the next build; what `serve`
@@ -336,7 +346,7 @@ package struct SiteBuild: Sendable {
             return await check.save(states: record.states, collections: collections, pages: record.pages)
         }
         settings.memory?.keep(saved?.state, savedFor: settings.output)
-        settings.memory?.keep(record.models, pages: saved?.pages, state: check.inputs)
+        settings.memory?.keep(record.models, pages: saved?.pages, publish: record.publish(), state: check.inputs)
         settings.memory?.keep(dataset, inputs: check.parts.named)
         settings.memory?.keep(record.siteWide)
     }
@@ -486,8 +496,11 @@ package struct SiteBuild: Sendable {
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
         // The publish's session (what the output holds, the standby's record) is opened beside what the pages read.
+        // `serve` carries the site its last publish left when the output is as that publish left it.
+        let kept = check.untouchedOutput == nil ? nil : settings.memory?.publish(madeFor: check.untouchedBuild)
         async let opened = SitePublisher(outputDirectory: output).session(
-            dryRun: settings.dryRun, lastPublished: check.untouchedOutput, standby: settings.memory?.recordedStandby
+            dryRun: settings.dryRun, lastPublished: check.untouchedOutput, carried: kept?.site,
+            standby: settings.memory?.recordedStandby
         ) {
             try outputGuard.check(output, force: force)
         }
@@ -510,10 +523,18 @@ package struct SiteBuild: Sendable {
             && earlier.inputs[BuildState.InputDigests.picturesName] == check.parts.named[BuildState.InputDigests.picturesName]
             && earlier.reads[MakerReads.shape] == reads[MakerReads.shape]
         let session = try await opened
+        // Carried only by a build that knows which of the last site's pages it leaves (it runs only the makers that read
+        // what changed, over `serve`'s own records of them); the files that are neither pages nor pictures it makes again.
+        let carried = changedReads != nil && !earlier.pages.isEmpty ? kept : nil
+        if let kept {
+            if carried == nil { try session.releaseAll() } else { session.release(kept.others) }
+        }
         let ledger = PocketFiles.Ledger(earlier: earlier)
-        let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, keepPublished: session.keep)
+        let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, carriedPictures: carried?.pictures,
+                              keepPublished: session.keep, release: session.release)
         var models: [String: SiteRenderer.LanguageModel] = [:]
         var siteWide: SiteRenderer.SiteWide?
+        var files: (pictures: [String], others: [String]) = ([], [])
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
@@ -521,6 +542,7 @@ package struct SiteBuild: Sendable {
                 log.say(reuse.line(reason: reason))
                 models = rendered.models
                 siteWide = rendered.siteWide
+                files = (rendered.pictures, rendered.others)
                 try AssetReference.check(
                     theme.assetReferences + [.placeholderAvatar], against: Set(rendered.paths), publicFolder: theme.publicDirectory)
                 try reportUntranslated(rendered.untranslated, theme: theme, log: log)
@@ -529,10 +551,12 @@ package struct SiteBuild: Sendable {
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
             let (base, inputs, reads) = (check.parts.base, check.parts.named, reads)
             let hints = models.mapValues(\.model.alphabeticalHint)
+            let keptFiles = files
             return (fileCount, summary, settings.dryRun ? nil : Published(
                 states: session.publishedStates, recordStandby: session.recordStandby,
                 pages: { reuse.records(base: base, inputs: inputs, reads: reads, alphabeticalHints: hints) },
-                models: models, modelsKept: !pages.models.isEmpty,
+                publish: { session.carriedSite().map { KeptPublish(site: $0, pictures: keptFiles.pictures, others: keptFiles.others) } },
+                models: models, modelsKept: !pages.models.isEmpty, siteCarried: carried != nil,
                 siteWide: siteWide))
         } catch {
             session.abandon()
@@ -542,14 +566,26 @@ package struct SiteBuild: Sendable {
 
     /// What a publish left in the output (its entries' states, read in the state step; the standby's record) and the
     /// record of each page for the next build: made in the state step, after the preview's pages reloaded.
-    private struct Published {
+    fileprivate struct Published {
         var states: @Sendable () -> [PublishedFileState]?
         var recordStandby: @Sendable () -> RecordedStandby?
         var pages: @Sendable () -> PageRecords
+        /// What `serve` keeps for its next build to carry.
+        var publish: @Sendable () -> KeptPublish?
         /// Each language's model, for `Settings.memory`; whether they were the last build's; the sitemap and robots.txt.
         var models: [String: SiteRenderer.LanguageModel]
         var modelsKept: Bool
+        var siteCarried: Bool
         var siteWide: SiteRenderer.SiteWide?
+    }
+
+    /// What `serve` keeps of a publish for its next build to carry (see `PublishPlan.init(carrying:)`): the site it left,
+    /// the paths of the avatars and their copies (carried while they are the same), and of the files that are neither
+    /// those nor pages (made again by every build, so released).
+    struct KeptPublish: Sendable {
+        var site: CarriedSite
+        var pictures: [String]
+        var others: [String]
     }
 
     /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed
@@ -706,5 +742,11 @@ extension SiteBuild.Report {
     init(unchanged: [String], timings: PhaseTimings, counts: String) {
         self.init(summary: PublishSummary(unchanged: unchanged), fileCount: unchanged.count, skipped: true, timings: timings,
                   counts: counts)
+    }
+
+    /// A build that rendered, and published what `published` says (nil for a dry run).
+    fileprivate init(summary: PublishSummary, fileCount: Int, timings: PhaseTimings, counts: String, published: SiteBuild.Published?) {
+        self.init(summary: summary, fileCount: fileCount, skipped: false, timings: timings, counts: counts,
+                  modelsKept: published?.modelsKept ?? false, siteCarried: published?.siteCarried ?? false)
     }
 }

@@ -46,12 +46,19 @@ struct SiteRenderer: Sendable {
         var searchIndex: [UInt8]
         /// `SiteModel.readDigests`.
         var readDigests: [String: String]
+        /// The words of the data the language's table lacks (`UntranslatedWord.find`): the model's records and table.
+        var untranslated: [UntranslatedWord]
+        /// How its pages were laid out (nil when every maker ran to count the pages that show an untranslated word).
+        var layout: PageLayout?
     }
 
     /// What was emitted: every file's path, and the data's words a language's table lacks with the number of that
     /// language's pages that show each.
     struct Rendered: Sendable {
         var paths: [String]
+        /// Of those, the avatars and their copies, and the files that are neither those nor pages.
+        var pictures: [String]
+        var others: [String]
         var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
         /// Each language's model, by language code.
         var models: [String: LanguageModel]
@@ -77,6 +84,7 @@ struct SiteRenderer: Sendable {
         }
         let parts = try await renderParts(input, languages: languages, renderers: renderers, emit: emit, reuse: reuse)
         var paths = parts.flatMap(\.paths)
+        var others = parts.flatMap(\.others)
         // The sitemap is made beside the offline lists, which need nothing of it.
         let (sitemap, firstRenderer) = (Array(zip(languages, parts.map(\.sitemap))), renderers.first)
         async let siteWide = siteWideFiles(sitemap: sitemap, languages: languages, renderer: firstRenderer, kept: input.siteWide)
@@ -90,6 +98,7 @@ struct SiteRenderer: Sendable {
         let madeSiteWide = try await siteWide
         for file in (madeSiteWide?.files ?? []) + theme.assets + pocketFiles {
             paths.append(file.path)
+            others.append(file.path)
             try emit(file)
         }
         let untranslated = zip(theme.languages, parts).flatMap { language, part in
@@ -97,7 +106,8 @@ struct SiteRenderer: Sendable {
         }
         let models = zip(theme.languages, parts).compactMap { language, part in part.model.map { (language.code, $0) } }
         return Rendered(
-            paths: paths, untranslated: untranslated, models: Dictionary(models) { first, _ in first }, siteWide: madeSiteWide)
+            paths: paths, pictures: parts.last?.pictures ?? [], others: others, untranslated: untranslated,
+            models: Dictionary(models) { first, _ in first }, siteWide: madeSiteWide)
     }
 
     /// Each language's name, folder and 404 texts, which every language's pages name.
@@ -150,7 +160,7 @@ struct SiteRenderer: Sendable {
         }
         let originals = avatars
         avatars += input.copies.files
-        if !(input.picturesPublished ? try reuse.keep(avatars) : false) {
+        if try !reuse.keep(pictures: avatars, published: input.picturesPublished) {
             for file in avatars { try emit(file) }
         }
         // The content's pictures are compared always: a fan may replace one in place.
@@ -162,6 +172,8 @@ struct SiteRenderer: Sendable {
         // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
         var part = RenderedPart(paths: (avatars + images).map(\.path))
         part.offlinePictures = (originals + images).map(\.path)
+        part.pictures = avatars.map(\.path)
+        part.others = images.map(\.path)
         return part
     }
 
@@ -204,6 +216,13 @@ struct SiteRenderer: Sendable {
         /// The pictures the offline lists name (the shared pictures' part): the avatars and the content's pictures, not
         /// the avatars' smaller copies.
         var offlinePictures: [String] = []
+        /// The avatars and their copies (the shared pictures' part).
+        var pictures: [String] = []
+        /// The files that are neither pages nor avatars: a language's search index, recent changes and feed, the
+        /// content's pictures.
+        var others: [String] = []
+        /// A language's pages as laid out (see `PageLayout`).
+        var layout: PageLayout?
     }
 
     /// One language's pages, search index and feed. Page models are built as they are rendered and dropped
@@ -227,10 +246,17 @@ struct SiteRenderer: Sendable {
         let readDigests = try kept ?? theme.strings { try model.readDigests() }
         reuse.compare(readDigests, language: language.strings.locale, kept: kept != nil)
         let prefix = language.folder.isEmpty ? "" : language.folder + "/"
-        let untranslated = UntranslatedWord.find(in: dataset, strings: language.strings)
-        var part = try await renderPages(
-            PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, language: language.code, prefix: prefix,
-            renderer: renderer, untranslated: untranslated, emit: emit, reuse: reuse)
+        let untranslated = earlier?.untranslated ?? UntranslatedWord.find(in: dataset, strings: language.strings)
+        // A kept model has the last build's makers: laid out as they were, only those that read what changed run.
+        let changed = if let layout = earlier?.layout, untranslated.isEmpty {
+            try await renderChanged(layout, model: model, theme: theme, language: language.code, prefix: prefix,
+                                    renderer: renderer, emit: emit, reuse: reuse)
+        } else { nil as RenderedPart? }
+        var part = if let changed { changed } else {
+            try await renderPages(
+                PageKind.allCases.flatMap(model.pageMakers(of:)), theme: theme, language: language.code, prefix: prefix,
+                renderer: renderer, untranslated: untranslated, emit: emit, reuse: reuse)
+        }
         for file in [
             SiteFile(path: prefix + "search/index.json", bytes: searchIndex),
             SiteFile(path: prefix + SiteModel.recentChangesPath, bytes: try theme.strings { try model.recentChangesJSON() }),
@@ -238,9 +264,11 @@ struct SiteRenderer: Sendable {
                 template: "feed", values: ["feed": try MustacheValue(encoding: try theme.strings { try model.feed() })])),
         ] {
             part.paths.append(file.path)
+            part.others.append(file.path)
             try emit(file)
         }
-        part.model = LanguageModel(model: model, searchIndex: searchIndex, readDigests: readDigests)
+        part.model = LanguageModel(model: model, searchIndex: searchIndex, readDigests: readDigests, untranslated: untranslated,
+                                   layout: part.layout)
         return part
     }
 
@@ -255,7 +283,7 @@ struct SiteRenderer: Sendable {
         untranslated: [UntranslatedWord] = [], emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
         let names = makers.map { language + "#" + $0.key }
-        let skipped = untranslated.isEmpty ? try reuse.skip(names) : [:]
+        let skipped = try reuse.skip(names, runAll: !untranslated.isEmpty)
         var done = skipped.map { index, pages in
             var part = RenderedPart()
             for page in pages {
@@ -265,22 +293,70 @@ struct SiteRenderer: Sendable {
             return (index, part)
         }
         let running = names.indices.filter { skipped[$0] == nil }
-        let queue = WorkQueue(count: running.count)
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, running.count))
-        done += try await withThrowingTaskGroup(of: [(Int, RenderedPart)].self) { group in
+        done += try await run(running.map { ($0, names[$0], makers[$0]) }, theme: theme, prefix: prefix, renderer: renderer,
+                              untranslated: untranslated, emit: emit, reuse: reuse)
+        // In maker order, each part in its slot: sorting the parts moved some 13,000 of them about.
+        var slots = [RenderedPart?](repeating: nil, count: names.count)
+        for (index, finished) in done { slots[index] = finished }
+        var layout = PageLayout()
+        var part = RenderedPart()
+        for (name, finished) in zip(names, slots) {
+            layout.append(name, paths: finished?.paths ?? [], sitemap: finished?.sitemap ?? [])
+            if let finished, !finished.untranslated.isEmpty { part.untranslated.merge(finished.untranslated, uniquingKeysWith: +) }
+        }
+        (part.paths, part.sitemap) = (layout.paths, layout.sitemap)
+        // A layout that counted untranslated words ran every maker: it is not kept (the next build counts them again).
+        part.layout = untranslated.isEmpty ? layout : nil
+        return part
+    }
+
+    /// The pages of a language whose makers are those of `layout` (its model is the last build's, with new texts): the
+    /// makers that read what changed run, and every other maker's pages are taken from the layout, as published. Nil,
+    /// having run none, when `reuse` cannot tell which need not run, or a maker of the layout is not the model's.
+    static func renderChanged(
+        _ layout: PageLayout, model: SiteModel, theme: Theme, language: String, prefix: String, renderer: PageRenderer,
+        emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
+    ) async throws -> RenderedPart? {
+        guard let running = reuse.makersToRun(layout.names) else { return nil }
+        // Only the kinds of the makers that run are made into makers.
+        var makers: [String: PageMaker] = [:]
+        let kinds = Set(running.map { index in
+            layout.names[index].drop { $0 != "#" }.dropFirst().prefix { $0 != ":" }
+        })
+        for kind in kinds.compactMap({ PageKind(rawValue: String($0)) }) {
+            for maker in model.pageMakers(of: kind) { makers[language + "#" + maker.key] = maker }
+        }
+        let jobs = running.compactMap { index in makers[layout.names[index]].map { (index, layout.names[index], $0) } }
+        guard jobs.count == running.count else { return nil }
+        reuse.runOnly(running, of: layout)
+        let done = try await run(jobs, theme: theme, prefix: prefix, renderer: renderer, untranslated: [], emit: emit, reuse: reuse)
+        let made = layout.replacing(Dictionary(done.map { ($0.0, ($0.1.paths, $0.1.sitemap)) }) { first, _ in first })
+        var part = RenderedPart(paths: made.paths, sitemap: made.sitemap)
+        part.layout = made
+        return part
+    }
+
+    /// Runs `makers` (each with its place in the language's makers and its name) in parallel: one task per core, each
+    /// taking the next maker. Returns each one's part with its place, in no order.
+    private static func run(
+        _ makers: [(index: Int, name: String, maker: PageMaker)], theme: Theme, prefix: String, renderer: PageRenderer,
+        untranslated: [UntranslatedWord], emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
+    ) async throws -> [(Int, RenderedPart)] {
+        let queue = WorkQueue(count: makers.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, makers.count))
+        return try await withThrowingTaskGroup(of: [(Int, RenderedPart)].self) { group in
             for _ in 0..<workers {
                 group.addTask {
                     var done: [(Int, RenderedPart)] = []
                     while let next = queue.next() {
                         try Task.checkCancellation()
-                        let index = running[next]
-                        let maker = names[index]
+                        let (index, name, maker) = makers[next]
                         let reads = MakerReads()
                         let part = try MakerReads.$current.withValue(reads) {
-                            try renderMaker(makers[index], maker: maker, theme: theme, prefix: prefix, renderer: renderer,
+                            try renderMaker(maker, maker: name, theme: theme, prefix: prefix, renderer: renderer,
                                             untranslated: untranslated, emit: emit, reuse: reuse)
                         }
-                        reuse.ran(maker: maker, read: reads.read, pageCount: part.paths.count)
+                        reuse.ran(maker: name, read: reads.read, pageCount: part.paths.count)
                         done.append((index, part))
                     }
                     return done
@@ -290,13 +366,6 @@ struct SiteRenderer: Sendable {
             for try await finished in group { done += finished }
             return done
         }
-        var part = RenderedPart()
-        for (_, finished) in done.sorted(by: { $0.0 < $1.0 }) {
-            part.paths += finished.paths
-            part.sitemap += finished.sitemap
-            part.untranslated.merge(finished.untranslated, uniquingKeysWith: +)
-        }
-        return part
     }
 
     /// One maker's pages, each built, given its key and rendered unless `reuse` leaves it as published.

@@ -133,25 +133,26 @@ extension SiteModel {
     /// the data's.
     private func titleLanguage(of target: ResolvedContent.Target) -> String? {
         guard case .article(let slug) = target else { return nil }
-        return foreignLanguage(of: content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage))
+        return foreignLanguage(of: heading(.article(slug)))
     }
 
     /// A text's language when it is not this page's (it is shown untranslated), for its `lang`; else nil.
-    func foreignLanguage(of text: ResolvedContent.Text?) -> String? {
+    func foreignLanguage(of text: ResolvedContent.Heading?) -> String? {
         text.flatMap { $0.language == strings.locale ? nil : $0.language }
     }
 
+    /// What this language's page shows of a text it names (see `ResolvedContent.heading`).
+    func heading(_ key: SiteContent.Key) -> ResolvedContent.Heading? {
+        content.heading(key, language: strings.locale, fallback: fallbackLanguage)
+    }
+
     func articleTitle(_ slug: String) -> String {
-        content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)?.document.title ?? slug
+        heading(.article(slug))?.title ?? slug
     }
 
     /// The pages whose prose, as shown in this language, links to `target`, by their titles; nil when none does.
     func mentions(of target: ResolvedContent.Target) throws -> Mentions? {
-        let keys = content.mentions(of: target).filter { key in
-            content.text(key, language: strings.locale, fallback: fallbackLanguage)?.links.values.contains {
-                $0.target == target
-            } ?? false
-        }
+        let keys = content.mentions(of: target).filter { heading($0)?.targets.contains(target) ?? false }
         guard !keys.isEmpty else { return nil }
         let links = try keys.map { key throws in
             let route = ResolvedContent.route(of: key)
@@ -163,9 +164,7 @@ extension SiteModel {
             case .episode(let id): self.episode(id).map { "\($0.episode) · \($0.name)" } ?? String(id)
             }
             // A record's name is the data's, in no language of the texts; an article's title is its text's.
-            let lang: String? = if case .article = key {
-                foreignLanguage(of: content.text(key, language: strings.locale, fallback: fallbackLanguage))
-            } else { nil }
+            let lang: String? = if case .article = key { foreignLanguage(of: heading(key)) } else { nil }
             return RecordLink(name: name, url: link(route), lang: lang)
         }
         return Mentions(links: links)
@@ -177,10 +176,10 @@ extension SiteModel {
     /// Every article, newest first; undated ones after the dated, by title.
     func articleEntries() throws -> [ArticleIndexPage.Entry] {
         let entries = try content.articleSlugs.map { slug throws in
-            let text = content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)
-            let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
+            let text = heading(.article(slug))
+            let date = text?.date.flatMap(CalendarDate.init(iso8601:))
             return (ArticleIndexPage.Entry(
-                title: articleTitle(slug), url: link(.article(slug)), summary: text?.document.summary,
+                title: articleTitle(slug), url: link(.article(slug)), summary: text?.summary,
                 date: try date?.formatted(strings), dateISO: date?.isoDay, slug: slug, lang: foreignLanguage(of: text)), date)
         }
         // Newest first; undated articles after the dated ones, by title.
@@ -207,8 +206,7 @@ extension SiteModel {
     func articlePage(_ slug: String) throws -> SitePage {
         let prose = try prose(.article(slug), headingIDs: true)
             ?? Prose(html: "", lang: nil, untranslated: nil, summary: nil, contents: [], hasContents: false)
-        let text = content.text(.article(slug), language: strings.locale, fallback: fallbackLanguage)
-        let date = text?.document.date.flatMap(CalendarDate.init(iso8601:))
+        let date = heading(.article(slug))?.date.flatMap(CalendarDate.init(iso8601:))
         let title = articleTitle(slug)
         return try page(
             .article(slug), title: title, description: prose.summary ?? title, ogType: "article",

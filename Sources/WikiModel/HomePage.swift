@@ -90,7 +90,7 @@ extension SiteModel {
             searchURL: link(.search), azURL: link(.characters(page: 1, order: .alphabetical)),
             azTitle: try strings("characters_az_title"), introduction: try prose(.home))
         // home.md's front matter titles the page (`Title · Site`) and describes it to search engines.
-        let written = self.content.text(.home, language: strings.locale, fallback: fallbackLanguage)?.document
+        let written = heading(.home)
         let siteName = try strings("site_name")
         return try page(
             .home, title: written?.title ?? siteName, heading: siteName,

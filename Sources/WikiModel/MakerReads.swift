@@ -73,6 +73,7 @@ package final class MakerReads: Sendable {
     package static func marked(_ language: String) -> String { String(languageMark) + language + " " }
 
     static func text(_ key: SiteContent.Key) -> String { "text " + key.name }
+    static func heading(_ key: SiteContent.Key) -> String { "heading " + key.name }
     static func mentions(_ target: ResolvedContent.Target) -> String { "mentions " + target.name }
 }
 
@@ -109,14 +110,20 @@ extension ResolvedContent {
         var shape = Digest()
         for (key, languages) in texts.sorted(by: { $0.key < $1.key }) {
             var text = Digest()
+            // What `heading` gives: whether the body is blank decides which language's text a record's page takes.
+            var heading = Digest()
             shape.add(key.name)
             for (language, found) in languages.sorted(by: { $0.key < $1.key }) {
                 let document = found.document
                 shape.add(language)
                 shape.add(document.title)
                 for part in [language, document.title, document.summary, document.date, document.body] { text.add(part) }
+                for part in [language, document.title, document.summary, document.date] { heading.add(part) }
+                heading.add(document.body.allSatisfy(\.isWhitespace) ? "blank" : "written")
+                for target in Set(found.links.values.map(\.target)).map(\.name).sorted() { heading.add(target) }
             }
             digests[MakerReads.text(key)] = text.hex
+            digests[MakerReads.heading(key)] = heading.hex
         }
         for (path, source) in images.sorted(by: { $0.key < $1.key }) {
             shape.add(path)

@@ -156,6 +156,30 @@ package struct ResolvedContent: Sendable {
     /// A record's file that only names it (`title` and no text) is no text: the page takes another language's.
     func text(_ key: SiteContent.Key, language: String, fallback: String) -> Text? {
         MakerReads.note(MakerReads.text(key))
+        return chosenText(key, language: language, fallback: fallback)
+    }
+
+    /// What a page that names a text without showing it reads of it (a link's words, an index's entry, a "Mentioned in"
+    /// list): the title, summary, date and language of the text `text(_:language:fallback:)` takes, and what it links
+    /// to. Noted apart from the text (`heading article:portal-guns`), so that an edit to the body alone builds again
+    /// only the pages that show it.
+    struct Heading: Sendable {
+        let title: String?
+        let summary: String?
+        let date: String?
+        let language: String
+        let targets: Set<Target>
+    }
+
+    func heading(_ key: SiteContent.Key, language: String, fallback: String) -> Heading? {
+        MakerReads.note(MakerReads.heading(key))
+        return chosenText(key, language: language, fallback: fallback).map { text in
+            Heading(title: text.document.title, summary: text.document.summary, date: text.document.date, language: text.language,
+                    targets: Set(text.links.values.map(\.target)))
+        }
+    }
+
+    private func chosenText(_ key: SiteContent.Key, language: String, fallback: String) -> Text? {
         guard var languages = texts[key] else { return nil }
         if case .article = key {} else { languages = languages.filter { !$0.value.document.body.allSatisfy(\.isWhitespace) } }
         return languages[language] ?? languages[fallback] ?? languages.sorted { $0.key < $1.key }.first?.value

@@ -55,6 +55,22 @@ struct Workspace {
         return (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     }
 
+    /// A site over a few paths, some of which are a file in one site and a folder in another ("a" and "a/b").
+    static func randomSite(_ random: inout SeededRandom, step: Int) -> [SiteFile] {
+        let pool = ["index.html", "a", "a/b", "a/c/d.html", "b/1/index.html", "b/2/index.html", "b/3/index.html",
+                    "c.css", "c/x.html", "d/e/f/g.html", "d/e/h.html"]
+        var files: [String: SiteFile] = [:]
+        for path in pool.shuffled(using: &random) where Bool.random(using: &random) {
+            // Refuse a path that clashes with one taken (a file where another needs a folder).
+            let clashes = files.keys.contains { $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") }
+            if clashes { continue }
+            // Most files keep their bytes from one site to the next; some change.
+            let text = Int.random(in: 0..<4, using: &random) == 0 ? "\(path) of step \(step)" : "\(path)"
+            files[path] = SiteFile(path: path, text: text)
+        }
+        return Array(files.values)
+    }
+
     /// A small site with nested folders.
     static let sampleFiles: [SiteFile] = [
         SiteFile(path: "index.html", text: "<h1>Wiki</h1>"),

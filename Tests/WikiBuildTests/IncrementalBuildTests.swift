@@ -76,6 +76,8 @@ import Testing
             #expect(someValuesBuilt == textsOnly || recordsOnly, "seed \(seed), step \(step) (\(label)): \(line)")
             // Then, as in `serve`, each language's page model is the last build's with the new texts.
             #expect(report.modelsKept == textsOnly, "seed \(seed), step \(step) (\(label))")
+            // And the publish carries the last site: only the pages of the makers that ran are planned again.
+            #expect(report.siteCarried == someValuesBuilt, "seed \(seed), step \(step) (\(label)): \(line)")
             skippedMakers = skippedMakers || someValuesBuilt
             // Every page is recorded with its maker, so the next text edit need not run it: a maker whose record was
             // dropped (say, for a text it read that nobody wrote) would run again on every edit.

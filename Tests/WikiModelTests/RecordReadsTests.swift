@@ -91,6 +91,42 @@ import Testing
         }
     }
 
+    /// A page that names a text without showing it (a "Mentioned in" list, the articles index, a link's words) reads its
+    /// heading, not its text: an edit to the body that changes no title, summary, date or link builds only the text's
+    /// own page again.
+    @Test func aPageThatNamesATextReadsItsHeading() throws {
+        func model(_ first: String) throws -> SiteModel {
+            let dataset = Dataset(SmallWorld.snapshot)
+            let content = try ResolvedContent(SiteContent(texts: [
+                .article("first"): ["en": ContentDocument(file: "first.md", text: first)],
+                .article("second"): ["en": ContentDocument(file: "second.md", text: "---\ntitle: Second\n---\nAfter [[article:first]].")],
+            ]), dataset: dataset)
+            return try SiteModel(dataset: dataset, avatarExtensions: [:], configuration: try SiteConfiguration(),
+                                 strings: StringTableFixture.english, content: content)
+        }
+        let text = "---\ntitle: First\nsummary: S\ndate: 2026-01-02\n---\nAbout [[character:1]]."
+        let written = try model(text)
+        func reads(_ key: String) throws -> Set<String> {
+            let kind = try #require(PageKind(rawValue: String(key.prefix { $0 != ":" })))
+            let maker = try #require(written.pageMakers(of: kind).first { $0.key == key })
+            let reads = MakerReads()
+            _ = try MakerReads.$current.withValue(reads) { try maker() }
+            return reads.read
+        }
+        for key in ["character:1", "articles", "article:second"] {
+            let read = try reads(key)
+            #expect(read.contains("heading article:first") && !read.contains("text article:first"), "\(key): \(read.sorted())")
+        }
+        #expect(try reads("article:first").contains("text article:first"))
+        let digests = written.content.readDigests()
+        let edited = try model(text + "\n\nOne more line.").content.readDigests()
+        #expect(edited["text article:first"] != digests["text article:first"])
+        #expect(edited["heading article:first"] == digests["heading article:first"])
+        for changed in [text + " And [[character:2]].", text.replacingOccurrences(of: "summary: S", with: "summary: T")] {
+            #expect(try model(changed).content.readDigests()["heading article:first"] != digests["heading article:first"])
+        }
+    }
+
     @Test func aRecordsDigestChangesWithEachFieldAndRelation() throws {
         // Every field the API gives a record is digested: a new one must be added to `SiteModel.readDigests`.
         #expect(Mirror(reflecting: SmallWorld.snapshot.characters[0]).children.count == 12)
