@@ -37,9 +37,9 @@ struct AssetReference: Sendable, Equatable {
     static let placeholderAvatar = AssetReference(
         origin: "the picture of characters without an avatar", path: SiteModel.placeholderAvatarPath)
 
-    /// Throws for the first reference whose file the site does not contain.
-    static func check(_ references: [AssetReference], against files: Set<String>, publicFolder: String) throws {
-        guard let missing = references.first(where: { !files.contains($0.path) }) else { return }
+    /// Throws for the first reference whose file the site does not contain (`contains` says whether it does).
+    static func check(_ references: [AssetReference], publicFolder: String, contains: (String) -> Bool) throws {
+        guard let missing = references.first(where: { !contains($0.path) }) else { return }
         throw WikiBuildError.template(
             "\(missing.origin): links to \(missing.path), which is neither in \(publicFolder) nor made by the build "
                 + "— add the file there, point --public at the folder that has it, or fix the link")

@@ -39,7 +39,7 @@ struct PageRecords: Sendable, Equatable {
     var inputs: [String: String]
     private(set) var pages: [String: Page]
     /// The digest of each part of the content a page can read, by the name `MakerReads` notes it under.
-    var reads: [String: String] = [:]
+    private(set) var reads: [String: String] = [:]
     /// What each maker read of the content, and how many pages it made.
     private(set) var makers: [String: Maker] = [:]
     /// Each maker's pages, in the order it made them; a maker some of whose pages are not recorded is left out. Found
@@ -51,6 +51,9 @@ struct PageRecords: Sendable, Equatable {
     var alphabeticalHints: [String: [Int]] = [:]
     /// The lines these records were read from (see `WrittenLines`); not part of what they say.
     var written = WrittenLines()
+    /// The names of `reads` digested before any model is made (not a language's): found once, as `pagesByMaker` is, not
+    /// among the language's (some 150,000 at ten times the data) by every build that compares them.
+    private(set) var contentReads: [String] = []
 
     /// The read names in the order the file numbered them, and each maker's line: a build that did not run a maker
     /// writes its line again as it was when the reads are numbered the same (a record change: 2,700 of 2,780 makers,
@@ -72,6 +75,8 @@ struct PageRecords: Sendable, Equatable {
         for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
         pagesByMaker = found.filter { makers[$0.key]?.pageCount == $0.value.count }
             .mapValues { $0.sorted { $0.page.ordinal < $1.page.ordinal } }
+        let mark = MakerReads.languageMark.asciiValue ?? 0
+        contentReads = reads.keys.filter { $0.utf8.first != mark }
     }
 
     /// The records, whatever pages each maker was found to have (derived from them).
@@ -95,7 +100,7 @@ struct PageRecords: Sendable, Equatable {
     /// model is made (not a language's: see `PageReuse.compare`).
     func changed(_ reads: [String: String]) -> Set<String> {
         Set(reads.keys.filter { reads[$0] != self.reads[$0] ?? Self.absent }
-            + self.reads.keys.filter { $0.first != MakerReads.languageMark && (reads[$0] ?? Self.absent) != self.reads[$0] })
+            + contentReads.filter { (reads[$0] ?? Self.absent) != self.reads[$0] })
     }
 
     /// The names of `digests` (`language`'s, each name marked with it) whose digest differs from that in this record,
@@ -278,8 +283,9 @@ final class PageReuse: Sendable {
     private let ledger: PocketFiles.Ledger
     private let keepPublished: @Sendable ([String]) throws -> Bool
     /// Set when the publish carries the last site (see `PublishPlan.init(carrying:)`): the paths of its avatars and their
-    /// copies. A skipped maker's pages are then carried, not kept one by one, and a maker that runs releases its last pages.
-    private let carriedPictures: [String]?
+    /// copies, and of its avatars alone. A skipped maker's pages are then carried, not kept one by one, and a maker that
+    /// runs releases its last pages.
+    let carriedPictures: (pictures: [String], originals: [String])?
     private let release: @Sendable ([String]) -> Void
     /// The pages and makers this build made; the makers it did not run, noted one by one unless the publish carries the
     /// last site; then the makers whose last pages it released (see `lastPages`), whose records are replaced.
@@ -295,7 +301,8 @@ final class PageReuse: Sendable {
 
     /// `earlier` without pages renders every page; `changedReads` nil runs every maker.
     init(
-        earlier: PageRecords, changedReads: Set<String>?, ledger: PocketFiles.Ledger, carriedPictures: [String]? = nil,
+        earlier: PageRecords, changedReads: Set<String>?, ledger: PocketFiles.Ledger,
+        carriedPictures: (pictures: [String], originals: [String])? = nil,
         keepPublished: @escaping @Sendable ([String]) throws -> Bool, release: @escaping @Sendable ([String]) -> Void = { _ in }
     ) {
         self.earlier = earlier
@@ -435,11 +442,11 @@ final class PageReuse: Sendable {
         let paths = files.map(\.path)
         if let carriedPictures {
             // The last site's, carried as they are; else those it had are planned again.
-            if published && paths == carriedPictures {
+            if published && paths == carriedPictures.pictures {
                 ledger.note(files)
                 return true
             }
-            release(carriedPictures)
+            release(carriedPictures.pictures)
         }
         guard published, try keepPublished(paths) else { return false }
         ledger.note(files)

@@ -21,18 +21,32 @@ struct PocketFiles: Sendable {
 
         /// A copied file's size is looked up only when asked: the offline lists ask for the avatars' originals, never
         /// for their ~3,300 smaller copies, whose `stat` every build paid for nothing.
-        private enum Noted {
+        enum Noted: Sendable {
             case entry(Entry)
             case copy(source: String)
         }
 
         private let entries = Mutex<[String: Noted]>([:])
+        /// What the last build of `serve` noted, for the files a publish that carries the last site leaves as they are.
+        private let carried: [String: Noted]
         /// The pages of makers that did not run, as the last build recorded them: not noted one by one (see `keep`).
         private let kept: [String: PageRecords.Page]
 
-        /// A ledger that answers for `earlier`'s pages those noted or kept by this build do not: a caller asks only for
-        /// paths the build emitted or kept (see `PageReuse.skip`).
-        init(earlier: PageRecords? = nil) { kept = earlier?.pages ?? [:] }
+        /// A ledger that answers for the files this build does not note as `carried` (the last build's notes, see
+        /// `notes`) does, and for `earlier`'s pages: a caller asks only for paths the build emitted or kept (see
+        /// `PageReuse.skip`).
+        init(earlier: PageRecords? = nil, carried: [String: Noted] = [:]) {
+            kept = earlier?.pages ?? [:]
+            self.carried = carried
+        }
+
+        /// Every file's note, this build's over the carried ones, for the next build to carry.
+        var notes: [String: Noted] {
+            carried.merging(entries.withLock { $0 }) { _, noted in noted }
+        }
+
+        /// The paths this build noted.
+        var notedPaths: [String] { entries.withLock { Array($0.keys) } }
 
         func note(_ file: SiteFile) {
             let noted = Self.noted(file)
@@ -73,7 +87,7 @@ struct PocketFiles: Sendable {
         subscript(paths: [String]) -> [Entry?] {
             entries.withLock { noted in
                 paths.map { path in
-                    switch noted[path] {
+                    switch noted[path] ?? carried[path] {
                     case .entry(let entry):
                         return entry
                     case .copy(let source):
@@ -113,7 +127,11 @@ struct PocketFiles: Sendable {
     let theme: Theme
     let configuration: SiteConfiguration
 
-    func files(languages: [Language], pictures: [String], ledger: Ledger) throws -> [SiteFile] {
+    /// The files, and each language's offline list for the next build of `serve` to patch (`kept`: the last build's, by
+    /// language code).
+    func files(
+        languages: [Language], pictures: [String], ledger: Ledger, kept: [String: OfflineList] = [:]
+    ) throws -> (files: [SiteFile], lists: [String: OfflineList]) {
         var files: [SiteFile] = []
         // Each file with its language's code ("" for the shared files): the worker stores a language's files once
         // a page of it is read.
@@ -122,14 +140,15 @@ struct PocketFiles: Sendable {
         }
         var languageEntries: [[UInt8]] = []
         // Each language's list on a core of its own: some 4,000 entries each.
-        let lists = configuration.serviceWorker
-            ? ConcurrentWork.map(languages.count) { offlineList(languages[$0], pictures: pictures, ledger: ledger) } : []
+        let lists: [OfflineList] = configuration.serviceWorker ? ConcurrentWork.map(languages.count) { index in
+            OfflineList(languages[index], pictures: pictures, ledger: ledger, last: kept[languages[index].code])
+        } : []
         for (index, language) in languages.enumerated() {
             let manifest = try manifest(language)
             files.append(SiteFile(path: language.prefix + "manifest.webmanifest", bytes: manifest))
             precache.append((language.prefix + "manifest.webmanifest", Self.contentHash(manifest), language.code))
             guard configuration.serviceWorker else { continue }
-            let list = lists[index]
+            let list = lists[index].bytes
             let listPath = language.prefix + SiteModel.offlineFilesPath
             files.append(SiteFile(path: listPath, bytes: list))
             precache.append((listPath, Self.contentHash(list), language.code))
@@ -181,7 +200,8 @@ struct PocketFiles: Sendable {
         config += Array("]},\"visitedPages\":\(Self.visitedPageLimit),\"visitedPictures\":\(Self.visitedPictureLimit),\"version\":".utf8)
         JSONText.appendString(version.hex, to: &config)
         config += Array("}".utf8)
-        guard let renderer = languages.first?.renderer else { return files }
+        let made = Dictionary(zip(languages.map(\.code), lists)) { first, _ in first }
+        guard let renderer = languages.first?.renderer else { return (files, made) }
         let worker = try renderer.render(template: "sw", values: [
             "worker": .object([
                 "enabled": .bool(configuration.serviceWorker),
@@ -189,7 +209,7 @@ struct PocketFiles: Sendable {
             ]),
         ])
         files.append(SiteFile(path: "sw.js", bytes: worker))
-        return files
+        return (files, made)
     }
 
     /// What the worker stores for a language once one of its pages is read: its offline, home, search and "Your
@@ -205,38 +225,67 @@ struct PocketFiles: Sendable {
         return pages + files
     }
 
-    /// `{"pages":[["characters/1/",12345,"hash"],…],"pictures":[["images/characters/1.jpeg",23456],…]}`, paths
-    /// relative to the site root, in the order the build emitted them.
-    func offlineList(_ language: Language, pictures: [String], ledger: Ledger) -> [UInt8] {
-        let pages = language.paths.filter { $0.hasSuffix("index.html") }
-        var out: [UInt8] = []
-        out.reserveCapacity((pages.count + pictures.count) * 64)
-        out.append(contentsOf: "{\"pages\":[".utf8)
-        var first = true
-        for (path, entry) in zip(pages, ledger[pages]) {
-            guard let entry else { continue }
-            out.append(contentsOf: (first ? "\n[" : ",\n[").utf8)
-            first = false
-            JSONText.appendString(String(path.dropLast("index.html".count)), to: &out)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: String(entry.size).utf8)
-            out.append(UInt8(ascii: ","))
-            JSONText.appendString(entry.hash ?? "", to: &out)
-            out.append(UInt8(ascii: "]"))
+    /// A language's offline list, `{"pages":[["characters/1/",12345,"hash"],…],"pictures":[["images/characters/1.jpeg",
+    /// 23456],…]}` (paths relative to the site root, in the order the build emitted them), with a line per file: a build
+    /// of `serve` that lists the same files makes again only the lines of those it noted (the pages it rendered), not
+    /// every line (some 22,000 lookups a language at ten times the data).
+    struct OfflineList: Sendable {
+        let pages: [String]
+        let pictures: [String]
+        /// Each file's line, pages then pictures; empty for a file the ledger has no entry for (left out).
+        private var lines: [[UInt8]]
+        /// Where each file's line is: found by the first build that patches the list (a build of its own never does).
+        private var places: [String: Int] = [:]
+        private(set) var bytes: [UInt8] = []
+
+        init(_ language: Language, pictures: [String], ledger: Ledger, last: OfflineList?) {
+            let pages = language.paths.filter { $0.hasSuffix("index.html") }
+            if let last, last.pages == pages, last.pictures == pictures {
+                self = last
+                if places.isEmpty { places = Dictionary(zip(pages + pictures, lines.indices)) { first, _ in first } }
+                let noted = ledger.notedPaths.compactMap { path in places[path].map { (path, $0) } }
+                for ((path, place), entry) in zip(noted, ledger[noted.map(\.0)]) {
+                    lines[place] = Self.line(path, entry: entry, isPage: place < pages.count)
+                }
+            } else {
+                self.pages = pages
+                self.pictures = pictures
+                lines = zip(pages, ledger[pages]).map { Self.line($0, entry: $1, isPage: true) }
+                    + zip(pictures, ledger[pictures]).map { Self.line($0, entry: $1, isPage: false) }
+            }
+            bytes = joined()
         }
-        out.append(contentsOf: "],\"pictures\":[".utf8)
-        first = true
-        for (path, entry) in zip(pictures, ledger[pictures]) {
-            guard let entry else { continue }
-            out.append(contentsOf: (first ? "\n[" : ",\n[").utf8)
-            first = false
-            JSONText.appendString(path, to: &out)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: String(entry.size).utf8)
-            out.append(UInt8(ascii: "]"))
+
+        private static func line(_ path: String, entry: Ledger.Entry?, isPage: Bool) -> [UInt8] {
+            guard let entry else { return [] }
+            var line: [UInt8] = [UInt8(ascii: "[")]
+            JSONText.appendString(isPage ? String(path.dropLast("index.html".count)) : path, to: &line)
+            line.append(UInt8(ascii: ","))
+            line.append(contentsOf: String(entry.size).utf8)
+            if isPage {
+                line.append(UInt8(ascii: ","))
+                JSONText.appendString(entry.hash ?? "", to: &line)
+            }
+            line.append(UInt8(ascii: "]"))
+            return line
         }
-        out.append(contentsOf: "]}\n".utf8)
-        return out
+
+        private func joined() -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(lines.reduce(32) { $0 + $1.count + 2 })
+            out.append(contentsOf: "{\"pages\":[".utf8)
+            for (part, range) in [(0, 0..<pages.count), (1, pages.count..<lines.count)] {
+                if part == 1 { out.append(contentsOf: "],\"pictures\":[".utf8) }
+                var first = true
+                for line in lines[range] where !line.isEmpty {
+                    out.append(contentsOf: (first ? "\n" : ",\n").utf8)
+                    out.append(contentsOf: line)
+                    first = false
+                }
+            }
+            out.append(contentsOf: "]}\n".utf8)
+            return out
+        }
     }
 
     /// The web app manifest: the language's home as start URL, the whole site as scope (a reader may switch

@@ -475,15 +475,30 @@ package struct SiteBuild: Sendable {
 
     /// The content's shape digest and the avatars' extensions and their copies' sides, sizes and extensions, by
     /// character, in one digest.
+    /// Written as bytes and digested once: a line of text per avatar was a tenth of a preview's rebuild at ten times the data.
     private static func shape(_ content: String?, withPicturesOf pages: SiteRenderer.Input) -> String {
-        var digest = FNV1a()
-        digest.addWords(Array((content ?? "").utf8))
-        for (id, avatar) in pages.avatars.sorted(by: { $0.key < $1.key }) {
-            digest.addWords(Array("\(id).\(avatar.fileExtension):".utf8))
-            for copy in (pages.copies.copies[id] ?? []).sorted(by: { $0.side < $1.side }) {
-                digest.addWords(Array("\(copy.side) \(copy.width)x\(copy.height).\(copy.fileExtension);".utf8))
+        var bytes = Array((content ?? "").utf8)
+        bytes.reserveCapacity(bytes.count + pages.avatars.count * 40)
+        for id in pages.avatars.keys.sorted() {
+            bytes.append(decimal: Int64(id))
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: (pages.avatars[id]?.fileExtension ?? "").utf8)
+            bytes.append(UInt8(ascii: ":"))
+            let copies = pages.copies.copies[id] ?? []
+            let sorted = zip(copies, copies.dropFirst()).allSatisfy { $0.side <= $1.side }
+            for copy in sorted ? copies : copies.sorted(by: { $0.side < $1.side }) {
+                bytes.append(decimal: Int64(copy.side))
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(decimal: Int64(copy.width))
+                bytes.append(UInt8(ascii: "x"))
+                bytes.append(decimal: Int64(copy.height))
+                bytes.append(UInt8(ascii: "."))
+                bytes.append(contentsOf: copy.fileExtension.utf8)
+                bytes.append(UInt8(ascii: ";"))
             }
         }
+        var digest = FNV1a()
+        digest.addWords(bytes)
         return digest.hex
     }
 
@@ -529,12 +544,14 @@ package struct SiteBuild: Sendable {
         if let kept {
             if carried == nil { try session.releaseAll() } else { session.release(kept.others) }
         }
-        let ledger = PocketFiles.Ledger(earlier: earlier)
-        let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger, carriedPictures: carried?.pictures,
-                              keepPublished: session.keep, release: session.release)
+        let ledger = PocketFiles.Ledger(earlier: earlier, carried: carried?.notes ?? [:])
+        let reuse = PageReuse(earlier: earlier, changedReads: changedReads, ledger: ledger,
+                              carriedPictures: carried.map { ($0.pictures, $0.originals) }, keepPublished: session.keep,
+                              release: session.release)
+        pages.offlineLists = carried?.offlineLists ?? [:]
         var models: [String: SiteRenderer.LanguageModel] = [:]
         var siteWide: SiteRenderer.SiteWide?
-        var files: (pictures: [String], others: [String]) = ([], [])
+        var files: (pictures: [String], originals: [String], others: [String], lists: [String: PocketFiles.OfflineList]) = ([], [], [], [:])
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
@@ -542,9 +559,13 @@ package struct SiteBuild: Sendable {
                 log.say(reuse.line(reason: reason))
                 models = rendered.models
                 siteWide = rendered.siteWide
-                files = (rendered.pictures, rendered.others)
-                try AssetReference.check(
-                    theme.assetReferences + [.placeholderAvatar], against: Set(rendered.paths), publicFolder: theme.publicDirectory)
+                files = (rendered.pictures, rendered.originals, rendered.others, rendered.offlineLists)
+                // The files a template links to are the theme's and the build's own (not a page or avatar, whose paths
+                // are looked through only for a link to one): a set of every path was a tenth of a preview's rebuild.
+                let others = Set(rendered.others)
+                try AssetReference.check(theme.assetReferences + [.placeholderAvatar], publicFolder: theme.publicDirectory) {
+                    others.contains($0) || rendered.paths.contains($0)
+                }
                 try reportUntranslated(rendered.untranslated, theme: theme, log: log)
                 return rendered.paths.count
             }
@@ -555,7 +576,12 @@ package struct SiteBuild: Sendable {
             return (fileCount, summary, settings.dryRun ? nil : Published(
                 states: session.publishedStates, recordStandby: session.recordStandby,
                 pages: { reuse.records(base: base, inputs: inputs, reads: reads, alphabeticalHints: hints) },
-                publish: { session.carriedSite().map { KeptPublish(site: $0, pictures: keptFiles.pictures, others: keptFiles.others) } },
+                publish: {
+                    session.carriedSite().map {
+                        KeptPublish(site: $0, pictures: keptFiles.pictures, originals: keptFiles.originals, others: keptFiles.others,
+                                    notes: ledger.notes, offlineLists: keptFiles.lists)
+                    }
+                },
                 models: models, modelsKept: !pages.models.isEmpty, siteCarried: carried != nil,
                 siteWide: siteWide))
         } catch {
@@ -585,7 +611,11 @@ package struct SiteBuild: Sendable {
     struct KeptPublish: Sendable {
         var site: CarriedSite
         var pictures: [String]
+        var originals: [String]
         var others: [String]
+        /// What the ledger noted of every file, and each language's offline list (see `PocketFiles.OfflineList`).
+        var notes: [String: PocketFiles.Ledger.Noted]
+        var offlineLists: [String: PocketFiles.OfflineList]
     }
 
     /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed

@@ -31,6 +31,9 @@ struct SiteRenderer: Sendable {
         var siteWide: SiteWide?
         /// Each language's A–Z order of the last build, by language code, to sort from (`SiteModel.alphabeticalHint`).
         var alphabeticalHints: [String: [Int]] = [:]
+        /// Each language's offline list of the last build, when the publish carries that build's site: patched with the
+        /// files this build notes (see `PocketFiles.OfflineList`).
+        var offlineLists: [String: PocketFiles.OfflineList] = [:]
     }
 
     /// The sitemap and robots.txt, with their key: the theme, the site's address and each language's pages. A build that
@@ -56,13 +59,16 @@ struct SiteRenderer: Sendable {
     /// language's pages that show each.
     struct Rendered: Sendable {
         var paths: [String]
-        /// Of those, the avatars and their copies, and the files that are neither those nor pages.
+        /// Of those, the avatars and their copies, the avatars alone, and the files that are neither those nor pages.
         var pictures: [String]
+        var originals: [String]
         var others: [String]
         var untranslated: [(language: String, word: UntranslatedWord, pages: Int)]
         /// Each language's model, by language code.
         var models: [String: LanguageModel]
         var siteWide: SiteWide?
+        /// Each language's offline list, by language code.
+        var offlineLists: [String: PocketFiles.OfflineList]
     }
 
     /// `reuse` says which makers need not run and which pages may stay as the last build published them (it notes
@@ -94,7 +100,8 @@ struct SiteRenderer: Sendable {
                 code: pair.0.code, prefix: pair.0.folder.isEmpty ? "" : pair.0.folder + "/",
                 configuration: pair.1.configuration, renderer: rendering.0, paths: rendering.1.paths)
         }
-        let pocketFiles = try pocket.files(languages: pocketLanguages, pictures: parts.last?.offlinePictures ?? [], ledger: ledger)
+        let (pocketFiles, offlineLists) = try pocket.files(
+            languages: pocketLanguages, pictures: parts.last?.offlinePictures ?? [], ledger: ledger, kept: input.offlineLists)
         let madeSiteWide = try await siteWide
         for file in (madeSiteWide?.files ?? []) + theme.assets + pocketFiles {
             paths.append(file.path)
@@ -106,8 +113,9 @@ struct SiteRenderer: Sendable {
         }
         let models = zip(theme.languages, parts).compactMap { language, part in part.model.map { (language.code, $0) } }
         return Rendered(
-            paths: paths, pictures: parts.last?.pictures ?? [], others: others, untranslated: untranslated,
-            models: Dictionary(models) { first, _ in first }, siteWide: madeSiteWide)
+            paths: paths, pictures: parts.last?.pictures ?? [], originals: parts.last?.originals ?? [], others: others,
+            untranslated: untranslated, models: Dictionary(models) { first, _ in first }, siteWide: madeSiteWide,
+            offlineLists: offlineLists)
     }
 
     /// Each language's name, folder and 404 texts, which every language's pages name.
@@ -150,6 +158,30 @@ struct SiteRenderer: Sendable {
     private static func sharedPictures(
         _ input: Input, reuse: PageReuse, emit: @Sendable (SiteFile) throws -> Void
     ) throws -> RenderedPart {
+        // The content's pictures are compared always: a fan may replace one in place.
+        let images = input.content.images.sorted(by: { $0.key < $1.key }).map { path, source in
+            SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
+        }
+        for file in images { try emit(file) }
+        var part = RenderedPart(others: images.map(\.path))
+        // Over the last build's records (its models kept), with its pictures published as they are: the last site's
+        // avatars and copies, carried, not listed again (some 41,000 files at ten times the data).
+        if input.picturesPublished, !input.models.isEmpty, let carried = reuse.carriedPictures {
+            (part.pictures, part.originals) = (carried.pictures, carried.originals)
+        } else {
+            (part.pictures, part.originals) = try avatarFiles(input, reuse: reuse, emit: emit)
+        }
+        part.paths = part.pictures + part.others
+        // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
+        // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
+        part.offlinePictures = part.originals + part.others
+        return part
+    }
+
+    /// The avatars and their copies, emitted unless `reuse` keeps them as published; their paths, and the avatars'.
+    private static func avatarFiles(
+        _ input: Input, reuse: PageReuse, emit: @Sendable (SiteFile) throws -> Void
+    ) throws -> (pictures: [String], originals: [String]) {
         var avatars: [SiteFile] = []
         for (id, avatar) in input.avatars.sorted(by: { $0.key < $1.key }) where input.dataset.character(id) != nil {
             let path = SiteModel.avatarPath(characterID: id, fileExtension: avatar.fileExtension)
@@ -158,23 +190,12 @@ struct SiteRenderer: Sendable {
             case .bytes(let bytes): avatars.append(SiteFile(path: path, bytes: bytes))
             }
         }
-        let originals = avatars
+        let originals = avatars.map(\.path)
         avatars += input.copies.files
         if try !reuse.keep(pictures: avatars, published: input.picturesPublished) {
             for file in avatars { try emit(file) }
         }
-        // The content's pictures are compared always: a fan may replace one in place.
-        let images = input.content.images.sorted(by: { $0.key < $1.key }).map { path, source in
-            SiteFile(path: SiteContent.imagePath(path), content: .copy(sourcePath: source))
-        }
-        for file in images { try emit(file) }
-        // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
-        // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
-        var part = RenderedPart(paths: (avatars + images).map(\.path))
-        part.offlinePictures = (originals + images).map(\.path)
-        part.pictures = avatars.map(\.path)
-        part.others = images.map(\.path)
-        return part
+        return (avatars.map(\.path), originals)
     }
 
     /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it. `sitemap` holds each
@@ -216,8 +237,9 @@ struct SiteRenderer: Sendable {
         /// The pictures the offline lists name (the shared pictures' part): the avatars and the content's pictures, not
         /// the avatars' smaller copies.
         var offlinePictures: [String] = []
-        /// The avatars and their copies (the shared pictures' part).
+        /// The avatars and their copies, and the avatars alone (the shared pictures' part).
         var pictures: [String] = []
+        var originals: [String] = []
         /// The files that are neither pages nor avatars: a language's search index, recent changes and feed, the
         /// content's pictures.
         var others: [String] = []
