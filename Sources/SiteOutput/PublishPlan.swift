@@ -153,6 +153,15 @@ struct PublishPlan {
         summary.hasChanges || (carrying ? foldersChanged : published.folders != Set(folders.keys))
     }
 
+    /// Whether the new site's folders are known to be those of `published` without comparing them: a carried plan that
+    /// made and lost none.
+    var keepsFolders: Bool { carrying && !foldersChanged }
+
+    /// The folders only one of the new site and `published` has.
+    func folderDifference(from published: Set<String>) -> [String] {
+        keepsFolders ? [] : Array(published.symmetricDifference(folders.keys))
+    }
+
     /// The site this plan publishes, for the next plan to carry.
     var site: CarriedSite {
         CarriedSite(states: states.mapValues { _ in .carried }, folders: folders,

@@ -154,8 +154,7 @@ package final class PublishSession: Sendable {
         }
         if copiedInsteadOfLinked.load(ordering: .relaxed) { return summary }
         progress.withLock {
-            $0.standbyRecord = (summary.added + summary.updated + summary.removed,
-                                Array(published.folders.symmetricDifference(plan.folders.keys)))
+            $0.standbyRecord = (summary.added + summary.updated + summary.removed, plan.folderDifference(from: published.folders))
         }
         return summary
     }
@@ -204,13 +203,20 @@ package final class PublishSession: Sendable {
         let gone = standby.differingFiles.union(summary.removed).filter { planned[$0] == nil && plan.folders[$0] == nil }.sorted()
         try ConcurrentWork.forEach(gone.count) { try writer.remove(gone[$0]) }
         // Looked up in the plan rather than made into sets: a large site has some 28,000 folders, and a publish through
-        // the standby is meant to cost what changed.
+        // the standby is meant to cost what changed. When the new site's folders are the live tree's (a carried plan that
+        // made and lost none), the standby's differ from them in its recorded folders alone: only those are looked at.
         let newFolders = plan.folders
+        let publishedFolders = published.folders
+        let sameFolders = plan.keepsFolders
+        let standbyOnly = sameFolders ? standby.differingFolders.filter { !publishedFolders.contains($0) && planned[$0] == nil }
+            : made.filter { newFolders[$0] == nil && planned[$0] == nil }
         // A folder that is now a file of the new site was replaced by it already.
-        for level in FolderLevels(made.filter { newFolders[$0] == nil && planned[$0] == nil }).deepestFirst {
+        for level in FolderLevels(standbyOnly).deepestFirst {
             try ConcurrentWork.forEach(level.count) { try writer.remove(level[$0]) }
         }
-        for level in FolderLevels(newFolders.keys.filter { !made.contains($0) }).shallowestFirst {
+        let missing = sameFolders ? standby.differingFolders.filter { publishedFolders.contains($0) && !made.contains($0) }
+            : newFolders.keys.filter { !made.contains($0) }
+        for level in FolderLevels(missing).shallowestFirst {
             try ConcurrentWork.forEach(level.count) { try writer.makeFolder(level[$0]) }
         }
         let relinked = standby.differingFiles.filter { planned[$0]?.isKept == true }.sorted()
@@ -219,10 +225,9 @@ package final class PublishSession: Sendable {
         }
         let written = planned.compactMap { $0.value.isKept ? nil : $0.key } + relinked
         // The folders the new site and the standby as it was do not share; the standby's differ from the live tree's in
-        // `differingFolders` alone.
-        let publishedFolders = published.folders
+        // `differingFolders` alone (so, when the new site's folders are the live tree's, those are they).
         let inStandby = { (folder: String) in publishedFolders.contains(folder) != standby.differingFolders.contains(folder) }
-        let changedFolders = newFolders.keys.filter { !inStandby($0) }
+        let changedFolders = sameFolders ? Array(standby.differingFolders) : newFolders.keys.filter { !inStandby($0) }
             + (published.folders.filter { newFolders[$0] == nil && inStandby($0) })
             + standby.differingFolders.filter { newFolders[$0] == nil && !published.folders.contains($0) }
         return Touched(files: Set(written),

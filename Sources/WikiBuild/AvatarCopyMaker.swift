@@ -59,28 +59,57 @@ struct AvatarCopyMaker: Sendable {
 
     /// `make`, or what `kept` made when it was made of these avatars and every picture file and cache entry it came
     /// from still has the stamp it had (two `stat`s a picture, no string made: see `Kept`); returns what was made and
-    /// what to keep of it.
-    func make(avatars: [Int: AvatarImage], characters: Set<Int>, kept: Kept?) -> (made: Made, kept: Kept?) {
-        if let kept, kept.avatars == avatars, kept.characters == characters, kept.folder == folder, kept.stillStamped() {
-            return (kept.made, kept)
+    /// what to keep of it. `digest`, the pictures' input digest (`BuildState.InputDigests`): when it is the one `kept`
+    /// was made with, only the cache entries are looked at, not the pictures (see `Kept`).
+    func make(avatars: [Int: AvatarImage], characters: Set<Int>, kept: Kept?, digest: String? = nil) -> (made: Made, kept: Kept?) {
+        if let kept, kept.characters == characters, kept.folder == folder {
+            if let digest, kept.digest == digest, kept.stillStamped(entriesOnly: true) { return (kept.made, kept) }
+            if kept.avatars == avatars, kept.stillStamped() { return (kept.made, kept.with(digest: digest)) }
         }
         let (made, trail) = made(avatars: avatars, characters: characters)
-        return (made, trail.map { Kept(avatars: avatars, characters: characters, folder: folder, trail: $0, made: made) })
+        return (made, trail.map {
+            Kept(avatars: avatars, characters: characters, folder: folder, trail: $0, made: made).with(digest: digest)
+        })
     }
 
     /// What `serve` keeps of a `make` whose every picture came from the cache by a settled stamp: the paths of the
     /// picture files and cache entries it read, with their stamps.
+    ///
+    /// The pictures' input digest names every picture file by its path, with its stamp unless it is the cache's, whose
+    /// generations never change once committed: while it is the digest they were made with, only the cache entries'
+    /// stamps are looked at (half the `stat`s: 8,000 fewer at ten times the data), on every core.
     struct Kept: Sendable {
         let avatars: [Int: AvatarImage]
         let characters: Set<Int>
         let folder: URL?
         let trail: [(path: String, stamp: PictureStamps.Stamp)]
         let made: Made
+        private(set) var digest: String?
 
-        func stillStamped() -> Bool {
-            var folders = OpenFolders()
-            defer { folders.close() }
-            return trail.allSatisfy { path, stamp in folders.stamp(path).map(PictureStamps.stamp) == stamp }
+        init(avatars: [Int: AvatarImage], characters: Set<Int>, folder: URL?, trail: [(path: String, stamp: PictureStamps.Stamp)],
+             made: Made) {
+            (self.avatars, self.characters, self.folder, self.trail, self.made) = (avatars, characters, folder, trail, made)
+        }
+
+        func with(digest: String?) -> Kept {
+            var kept = self
+            kept.digest = digest
+            return kept
+        }
+
+        /// Whether every picture file and cache entry it came from (with `entriesOnly`, every cache entry) still has the
+        /// stamp it had.
+        func stillStamped(entriesOnly: Bool = false) -> Bool {
+            let entries = (folder?.path).map { $0 + "/" } ?? "/"
+            let checked = entriesOnly ? trail.filter { $0.path.hasPrefix(entries) } : trail
+            let chunk = 512
+            return ConcurrentWork.map((checked.count + chunk - 1) / chunk) { part -> Bool in
+                var folders = OpenFolders()
+                defer { folders.close() }
+                return checked[(part * chunk)..<min(checked.count, (part + 1) * chunk)].allSatisfy { path, stamp in
+                    folders.stamp(path).map(PictureStamps.stamp) == stamp
+                }
+            }.allSatisfy { $0 }
         }
     }
 

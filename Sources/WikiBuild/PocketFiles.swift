@@ -153,18 +153,7 @@ struct PocketFiles: Sendable {
             files.append(SiteFile(path: listPath, bytes: list))
             precache.append((listPath, Self.contentHash(list), language.code))
             precache += readingFiles(language, ledger: ledger)
-            var entry: [UInt8] = []
-            func string(_ text: String) { JSONText.appendString(text, to: &entry) }
-            entry += Array("{\"code\":".utf8)
-            string(language.code)
-            entry += Array(",\"prefix\":".utf8)
-            string(language.prefix)
-            entry += Array(",\"offline\":".utf8)
-            string(language.prefix + Route.offline.relativeURL)
-            entry += Array(",\"files\":".utf8)
-            string(listPath)
-            entry += Array("}".utf8)
-            languageEntries.append(entry)
+            languageEntries.append(Self.workerEntry(language, listPath: listPath))
         }
         precache.sort { $0.path < $1.path }
         var version = FNV1a()
@@ -210,6 +199,22 @@ struct PocketFiles: Sendable {
         ])
         files.append(SiteFile(path: "sw.js", bytes: worker))
         return (files, made)
+    }
+
+    /// The worker's entry for a language: `{"code":"fr","prefix":"fr/","offline":"fr/offline/","files":"fr/offline/files.json"}`.
+    private static func workerEntry(_ language: Language, listPath: String) -> [UInt8] {
+        var entry: [UInt8] = []
+        func string(_ text: String) { JSONText.appendString(text, to: &entry) }
+        entry += Array("{\"code\":".utf8)
+        string(language.code)
+        entry += Array(",\"prefix\":".utf8)
+        string(language.prefix)
+        entry += Array(",\"offline\":".utf8)
+        string(language.prefix + Route.offline.relativeURL)
+        entry += Array(",\"files\":".utf8)
+        string(listPath)
+        entry += Array("}".utf8)
+        return entry
     }
 
     /// What the worker stores for a language once one of its pages is read: its offline, home, search and "Your

@@ -387,7 +387,9 @@ package struct SiteBuild: Sendable {
         _ records: MergedRecords, content: WrittenContent, inputs: BuildState.InputDigests, pagesOf state: String?, log: Log
     ) async throws -> Prepared {
         // The copies need no dataset: they are looked up beside it, as the last build's page records are read.
-        async let madeCopies = PhaseTimings.timed { makeCopies(of: records.avatars, for: records.snapshot, log: log) }
+        async let madeCopies = PhaseTimings.timed {
+            makeCopies(of: records.avatars, for: records.snapshot, digest: Self.picturesDigest(inputs), log: log)
+        }
         async let earlier = settings.renderAll ? nil : state.flatMap { state in
             settings.memory?.pages(madeFor: state) ?? PageRecords.load(for: settings.output, state: state)
         }
@@ -458,13 +460,26 @@ package struct SiteBuild: Sendable {
                              errors: merged.errors)
     }
 
+    /// What the avatars are made of: the pictures' digest (which names the cache's by path alone) and the content
+    /// folder's files other than texts, with their stamps (a local character's picture among them).
+    private static func picturesDigest(_ inputs: BuildState.InputDigests) -> String {
+        var digest = InputFingerprint()
+        for (name, value) in inputs.named.sorted(by: { $0.key < $1.key })
+        where name == BuildState.InputDigests.picturesName || !(ContentFolder.isText(name) || name == BuildState.InputDigests.baseName
+                                                                  || name == BuildState.InputDigests.dataName) {
+            digest.add(name)
+            digest.add(value)
+        }
+        return digest.hex
+    }
+
     /// The avatars' smaller copies, kept in the cache folder when the records come from it.
-    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, log: Log) -> AvatarCopyMaker.Made {
+    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, digest: String?, log: Log) -> AvatarCopyMaker.Made {
         let folder: URL? = settings.dryRun || !effectiveData.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let characters = Set(snapshot.characters.map(\.id))
         let copies = if let memory = settings.memory {
-            memory.pictures { AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, kept: $0) }
+            memory.pictures { AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, kept: $0, digest: digest) }
         } else {
             AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters)
         }
@@ -475,6 +490,16 @@ package struct SiteBuild: Sendable {
 
     /// The content's shape digest and the avatars' extensions and their copies' sides, sizes and extensions, by
     /// character, in one digest.
+    /// The digest of each part of the content a page can read, by the name `MakerReads` notes it under.
+    private static func reads(of pages: SiteRenderer.Input, inputs: [String: String]) -> [String: String] {
+        var reads = pages.content.readDigests()
+        // Every card shows its avatar's copies (their srcset), which no text records: a change to them is one of
+        // shape, which runs every maker.
+        reads[MakerReads.shape] = shape(reads[MakerReads.shape], withPicturesOf: pages)
+        reads[MakerReads.allRecords] = recordsDigest(inputs)
+        return reads
+    }
+
     /// Written as bytes and digested once: a line of text per avatar was a tenth of a preview's rebuild at ten times the data.
     private static func shape(_ content: String?, withPicturesOf pages: SiteRenderer.Input) -> String {
         var bytes = Array((content ?? "").utf8)
@@ -519,11 +544,7 @@ package struct SiteBuild: Sendable {
         ) {
             try outputGuard.check(output, force: force)
         }
-        var reads = pages.content.readDigests()
-        // Every card shows its avatar's copies (their srcset), which no text records: a change to them is one of
-        // shape, which runs every maker.
-        reads[MakerReads.shape] = Self.shape(reads[MakerReads.shape], withPicturesOf: pages)
-        reads[MakerReads.allRecords] = Self.recordsDigest(check.parts.named)
+        let reads = Self.reads(of: pages, inputs: check.parts.named)
         var pages = pages
         pages.alphabeticalHints = earlier?.alphabeticalHints ?? [:]
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
@@ -549,17 +570,13 @@ package struct SiteBuild: Sendable {
                               carriedPictures: carried.map { ($0.pictures, $0.originals) }, keepPublished: session.keep,
                               release: session.release)
         pages.offlineLists = carried?.offlineLists ?? [:]
-        var models: [String: SiteRenderer.LanguageModel] = [:]
-        var siteWide: SiteRenderer.SiteWide?
-        var files: (pictures: [String], originals: [String], others: [String], lists: [String: PocketFiles.OfflineList]) = ([], [], [], [:])
+        var made: SiteRenderer.Rendered?
         do {
             let fileCount = try await timings.measure("render") {
                 let rendered = try await SiteRenderer(theme: theme, configuration: settings.configuration)
                     .render(pages, reuse: reuse, ledger: ledger, emit: session.add)
                 log.say(reuse.line(reason: reason))
-                models = rendered.models
-                siteWide = rendered.siteWide
-                files = (rendered.pictures, rendered.originals, rendered.others, rendered.offlineLists)
+                made = rendered
                 // The files a template links to are the theme's and the build's own (not a page or avatar, whose paths
                 // are looked through only for a link to one): a set of every path was a tenth of a preview's rebuild.
                 let others = Set(rendered.others)
@@ -570,20 +587,15 @@ package struct SiteBuild: Sendable {
                 return rendered.paths.count
             }
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
+            guard let rendered = made, !settings.dryRun else { return (fileCount, summary, nil) }
             let (base, inputs, reads) = (check.parts.base, check.parts.named, reads)
-            let hints = models.mapValues(\.model.alphabeticalHint)
-            let keptFiles = files
-            return (fileCount, summary, settings.dryRun ? nil : Published(
+            let hints = rendered.models.mapValues(\.model.alphabeticalHint)
+            return (fileCount, summary, Published(
                 states: session.publishedStates, recordStandby: session.recordStandby,
                 pages: { reuse.records(base: base, inputs: inputs, reads: reads, alphabeticalHints: hints) },
-                publish: {
-                    session.carriedSite().map {
-                        KeptPublish(site: $0, pictures: keptFiles.pictures, originals: keptFiles.originals, others: keptFiles.others,
-                                    notes: ledger.notes, offlineLists: keptFiles.lists)
-                    }
-                },
-                models: models, modelsKept: !pages.models.isEmpty, siteCarried: carried != nil,
-                siteWide: siteWide))
+                publish: { session.carriedSite().map { KeptPublish(site: $0, rendered: rendered, notes: ledger.notes) } },
+                models: rendered.models, modelsKept: !pages.models.isEmpty, siteCarried: carried != nil,
+                siteWide: rendered.siteWide))
         } catch {
             session.abandon()
             throw error
@@ -616,6 +628,11 @@ package struct SiteBuild: Sendable {
         /// What the ledger noted of every file, and each language's offline list (see `PocketFiles.OfflineList`).
         var notes: [String: PocketFiles.Ledger.Noted]
         var offlineLists: [String: PocketFiles.OfflineList]
+
+        init(site: CarriedSite, rendered: SiteRenderer.Rendered, notes: [String: PocketFiles.Ledger.Noted]) {
+            (self.site, pictures, originals, others) = (site, rendered.pictures, rendered.originals, rendered.others)
+            (self.notes, offlineLists) = (notes, rendered.offlineLists)
+        }
     }
 
     /// The last build's pages this one may leave as they are; the content this build's `reads` digests that changed

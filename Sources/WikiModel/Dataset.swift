@@ -1,3 +1,4 @@
+import Primitives
 import RickAndMortyAPI
 
 /// The snapshot as a resolved graph: every URL reference is an id, and every link is known from both ends.
@@ -33,6 +34,10 @@ package struct Dataset: Sendable {
     private let characterIndex: [Int: Int]
     private let locationIndex: [Int: Int]
     private let episodeIndex: [Int: Int]
+    /// The records' names as wiki links find them, made at the first use and kept with the dataset (see `RecordNames`).
+    private let names = Memo<WikiLinkResolver.RecordNames>()
+
+    var recordNames: WikiLinkResolver.RecordNames { names.value { WikiLinkResolver.RecordNames(self) } }
 
     func isDatedLocally(_ kind: ResourceKind, _ id: Int) -> Bool { datedLocally[kind]?.contains(id) ?? false }
 

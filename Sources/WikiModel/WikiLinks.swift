@@ -7,9 +7,9 @@ import RickAndMortyAPI
 /// (`MarkdownOptions.wikiLinks`), so `[[…]]` in code, raw HTML or a link's destination is what CommonMark says it is. A link to nothing, or to a name several records share, is an error at its line
 /// and column: a wiki never publishes a link that goes nowhere, or to the wrong Rick.
 struct WikiLinkResolver: Sendable {
-    private var byName: [String: [ResolvedContent.Target]] = [:]
-    private var byFoldedName: [String: [ResolvedContent.Target]] = [:]
-    private var byCode: [String: Int] = [:]
+    /// The records' names (kept with the dataset), then the texts' titles: a name's targets are the records' first.
+    private let records: RecordNames
+    private var titles = RecordNames()
     private let articles: Set<String>
     private let dataset: Dataset
 
@@ -32,16 +32,8 @@ struct WikiLinkResolver: Sendable {
             }
         }
         self.articles = articles
-        let named: [(String, ResolvedContent.Target)] = dataset.characters.map { ($0.name, .character($0.id)) }
-            + dataset.locations.map { ($0.name, .location($0.id)) }
-            + dataset.episodes.map { ($0.name, .episode($0.id)) } + titles.sorted { $0.0 < $1.0 }
-        for (name, target) in named {
-            let key = name.trimmed
-            guard !key.isEmpty else { continue }
-            byName[key, default: []].append(target)
-            byFoldedName[key.lowercased(), default: []].append(target)
-        }
-        for episode in dataset.episodes { byCode[episode.episode.uppercased()] = byCode[episode.episode.uppercased()] ?? episode.id }
+        records = dataset.recordNames
+        self.titles.add(titles.sorted { $0.0 < $1.0 })
     }
 
     /// The page each wiki link of a parsed text leads to, by its node; each link that leads nowhere, or to several
@@ -110,10 +102,12 @@ struct WikiLinkResolver: Sendable {
                 break
             }
         }
-        if let id = byCode[target.uppercased()], Self.isEpisodeCode(target) {
+        if let id = records.byCode[target.uppercased()], Self.isEpisodeCode(target) {
             return .init(target: .episode(id), label: label ?? target)
         }
-        let candidates = byName[target] ?? byFoldedName[target.lowercased()] ?? []
+        let named = (records.byName[target] ?? []) + (titles.byName[target] ?? [])
+        let folded = named.isEmpty ? (records.byFoldedName[target.lowercased()] ?? []) + (titles.byFoldedName[target.lowercased()] ?? []) : []
+        let candidates = named.isEmpty ? folded : named
         guard let only = candidates.first else {
             let near = suggest ? nearestNames(to: target) : []
             throw fail("[[\(target)]] links to nothing: no character, location, episode or article is called so"
@@ -125,7 +119,7 @@ struct WikiLinkResolver: Sendable {
                 + "link the one you mean by its id, as [[\(Self.reference(only))|\(label ?? target)]]")
         }
         // Written exactly as a record's name, the words follow the page's language.
-        let isRecordName = label == nil && byName[target] != nil && { if case .article = only { false } else { true } }()
+        let isRecordName = label == nil && !named.isEmpty && { if case .article = only { false } else { true } }()
         return .init(target: only, label: label ?? target, isRecordName: isRecordName)
     }
 
@@ -135,11 +129,37 @@ struct WikiLinkResolver: Sendable {
         let wanted = Array(target.lowercased())
         let limit = max(1, wanted.count / 3)
         var found: [(distance: Int, name: String)] = []
-        for name in byName.keys where abs(name.count - wanted.count) <= limit {
+        for name in Set(records.byName.keys).union(titles.byName.keys) where abs(name.count - wanted.count) <= limit {
             let distance = EditDistance.between(wanted, Array(name.lowercased()), limit: limit)
             if distance <= limit { found.append((distance, name)) }
         }
         return found.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(count).map(\.name)
+    }
+
+    /// The records' names as wiki links find them: each name as written and folded, and each episode's code. Made once
+    /// per dataset (`Dataset.recordNames`), not by every build's links step: `serve` keeps the dataset, and folding some
+    /// 10,000 names at ten times the data was a fifth of a preview's rebuild.
+    struct RecordNames: Sendable {
+        fileprivate(set) var byName: [String: [ResolvedContent.Target]] = [:]
+        fileprivate(set) var byFoldedName: [String: [ResolvedContent.Target]] = [:]
+        fileprivate(set) var byCode: [String: Int] = [:]
+
+        init() {}
+
+        init(_ dataset: Dataset) {
+            add(dataset.characters.map { ($0.name, .character($0.id)) } + dataset.locations.map { ($0.name, .location($0.id)) }
+                + dataset.episodes.map { ($0.name, .episode($0.id)) })
+            for episode in dataset.episodes { byCode[episode.episode.uppercased()] = byCode[episode.episode.uppercased()] ?? episode.id }
+        }
+
+        fileprivate mutating func add(_ named: [(String, ResolvedContent.Target)]) {
+            for (name, target) in named {
+                let key = name.trimmed
+                guard !key.isEmpty else { continue }
+                byName[key, default: []].append(target)
+                byFoldedName[key.lowercased(), default: []].append(target)
+            }
+        }
     }
 
     private static func isEpisodeCode(_ text: String) -> Bool {
