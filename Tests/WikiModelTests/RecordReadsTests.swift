@@ -8,9 +8,9 @@ import Testing
 @Suite struct RecordReadsTests {
     let model = SiteModelTests().model
 
-    func reads(of key: String) throws -> Set<String> {
+    func reads(of key: String, in model: SiteModel? = nil) throws -> Set<String> {
         let kind = try #require(PageKind(rawValue: String(key.prefix { $0 != ":" })))
-        let maker = try #require(model.pageMakers(of: kind).first { $0.key == key })
+        let maker = try #require((model ?? self.model).pageMakers(of: kind).first { $0.key == key })
         let reads = MakerReads()
         _ = try MakerReads.$current.withValue(reads) { try maker() }
         return reads.read
@@ -106,18 +106,11 @@ import Testing
         }
         let text = "---\ntitle: First\nsummary: S\ndate: 2026-01-02\n---\nAbout [[character:1]]."
         let written = try model(text)
-        func reads(_ key: String) throws -> Set<String> {
-            let kind = try #require(PageKind(rawValue: String(key.prefix { $0 != ":" })))
-            let maker = try #require(written.pageMakers(of: kind).first { $0.key == key })
-            let reads = MakerReads()
-            _ = try MakerReads.$current.withValue(reads) { try maker() }
-            return reads.read
-        }
         for key in ["character:1", "articles", "article:second"] {
-            let read = try reads(key)
+            let read = try reads(of: key, in: written)
             #expect(read.contains("heading article:first") && !read.contains("text article:first"), "\(key): \(read.sorted())")
         }
-        #expect(try reads("article:first").contains("text article:first"))
+        #expect(try reads(of: "article:first", in: written).contains("text article:first"))
         let digests = written.content.readDigests()
         let edited = try model(text + "\n\nOne more line.").content.readDigests()
         #expect(edited["text article:first"] != digests["text article:first"])
