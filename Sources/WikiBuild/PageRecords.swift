@@ -334,31 +334,23 @@ final class PageReuse: Sendable {
         if carriedPictures != nil {
             // The skipped makers' pages are carried, their records taken from the last build's as they are; those of the
             // makers that run, and of the last build's makers this one lacks, are left to be planned again.
-            let (paths, released) = lastPages(of: running, ofLanguageOf: makers)
-            release(paths)
-            made.withLock { $0.released += released }
-            let pageCount = skipped.reduce(0) { $0 + $1.pages.count }
-            seen.add(pageCount, ordering: .relaxed)
-            kept.add(pageCount, ordering: .relaxed)
-            return Dictionary(uniqueKeysWithValues: skipped.map { maker in
-                (maker.index, maker.pages.map { ($0.path, $0.page.inSitemap) })
-            })
-        } else if try !keepPublished(skipped.flatMap { $0.pages.map(\.path) }) {
-            // All of a maker's pages or none: a maker that runs after all must find none of its pages taken. Nearly
-            // always every page is there; else each maker is tried alone.
-            skipped = try skipped.filter { try keepPublished($0.pages.map(\.path)) }
-        }
-        // Only the makers are noted: their pages' records (and the ledger's sizes and hashes) are the last build's, taken
-        // as they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time.
-        made.withLock { made in
-            for maker in skipped {
-                made.makers[maker.maker] = maker.record
-                made.skipped.append(maker.maker)
+            releaseLastPages(of: running, ofLanguageOf: makers)
+        } else {
+            if try !keepPublished(skipped.flatMap { $0.pages.map(\.path) }) {
+                // All of a maker's pages or none: a maker that runs after all must find none of its pages taken. Nearly
+                // always every page is there; else each maker is tried alone.
+                skipped = try skipped.filter { try keepPublished($0.pages.map(\.path)) }
+            }
+            // Only the makers are noted: their pages' records (and the ledger's sizes and hashes) are the last build's,
+            // taken as they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time.
+            made.withLock { made in
+                for maker in skipped {
+                    made.makers[maker.maker] = maker.record
+                    made.skipped.append(maker.maker)
+                }
             }
         }
-        let pageCount = skipped.reduce(0) { $0 + $1.pages.count }
-        seen.add(pageCount, ordering: .relaxed)
-        kept.add(pageCount, ordering: .relaxed)
+        countKept(skipped.reduce(0) { $0 + $1.pages.count })
         return Dictionary(uniqueKeysWithValues: skipped.map { maker in
             (maker.index, maker.pages.map { ($0.path, $0.page.inSitemap) })
         })
@@ -387,13 +379,22 @@ final class PageReuse: Sendable {
     /// Runs only the makers at `running` of `layout`'s: their last pages are released (to be planned again as they run),
     /// every other maker's are carried as published.
     func runOnly(_ running: [Int], of layout: PageLayout) {
-        let names = running.map { layout.names[$0] }
-        let (paths, released) = lastPages(of: names, ofLanguageOf: [])
+        releaseLastPages(of: running.map { layout.names[$0] }, ofLanguageOf: [])
+        countKept(layout.paths.count - running.reduce(0) { $0 + layout.paths(of: $1).count })
+    }
+
+    /// Releases the last pages of `running` and of the language's makers gone since (see `lastPages`), noting the makers
+    /// whose records are replaced.
+    private func releaseLastPages(of running: [String], ofLanguageOf all: [String]) {
+        let (paths, released) = lastPages(of: running, ofLanguageOf: all)
         release(paths)
         made.withLock { $0.released += released }
-        let pageCount = layout.paths.count - running.reduce(0) { $0 + layout.paths(of: $1).count }
-        seen.add(pageCount, ordering: .relaxed)
-        kept.add(pageCount, ordering: .relaxed)
+    }
+
+    /// `count` pages left as published without their makers running.
+    private func countKept(_ count: Int) {
+        seen.add(count, ordering: .relaxed)
+        kept.add(count, ordering: .relaxed)
     }
 
     /// The last build's pages of `running` (makers of one language, `all` of them) and of that language's makers missing

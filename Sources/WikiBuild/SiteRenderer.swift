@@ -101,7 +101,7 @@ struct SiteRenderer: Sendable {
                 configuration: pair.1.configuration, renderer: rendering.0, paths: rendering.1.paths)
         }
         let (pocketFiles, offlineLists) = try pocket.files(
-            languages: pocketLanguages, pictures: parts.last?.offlinePictures ?? [], ledger: ledger, kept: input.offlineLists)
+            languages: pocketLanguages, pictures: offlinePictures(parts.last), ledger: ledger, kept: input.offlineLists)
         let madeSiteWide = try await siteWide
         for file in (madeSiteWide?.files ?? []) + theme.assets + pocketFiles {
             paths.append(file.path)
@@ -172,10 +172,14 @@ struct SiteRenderer: Sendable {
             (part.pictures, part.originals) = try avatarFiles(input, reuse: reuse, emit: emit)
         }
         part.paths = part.pictures + part.others
-        // "Save for offline" stores the originals only: offline, the worker answers for a smaller copy with its
-        // original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
-        part.offlinePictures = part.originals + part.others
         return part
+    }
+
+    /// The pictures the offline lists name, of the shared pictures' part: the avatars and the content's pictures, not the
+    /// avatars' smaller copies. "Save for offline" stores the originals only: offline, the worker answers for a smaller
+    /// copy with its original (twice the files made Chromium's stored lookups too slow, and the copies add a quarter).
+    private func offlinePictures(_ pictures: RenderedPart?) -> [String] {
+        (pictures?.originals ?? []) + (pictures?.others ?? [])
     }
 
     /// The avatars and their copies, emitted unless `reuse` keeps them as published; their paths, and the avatars'.
@@ -234,9 +238,6 @@ struct SiteRenderer: Sendable {
         var untranslated: [UntranslatedWord: Int] = [:]
         /// A language's model.
         var model: LanguageModel?
-        /// The pictures the offline lists name (the shared pictures' part): the avatars and the content's pictures, not
-        /// the avatars' smaller copies.
-        var offlinePictures: [String] = []
         /// The avatars and their copies, and the avatars alone (the shared pictures' part).
         var pictures: [String] = []
         var originals: [String] = []
