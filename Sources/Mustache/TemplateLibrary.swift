@@ -51,7 +51,8 @@ public struct TemplateLibrary: Sendable {
         try self.init(sources: sources, strict: strict)
     }
 
-    init(sources: [String: [UInt8]], strict: Bool) throws {
+    /// The same, from each template's bytes (UTF-8).
+    public init(sources: [String: [UInt8]], strict: Bool = false) throws {
         let sorted = sources.sorted { $0.key < $1.key }
         var indexByName: [String: Int] = [:]
         for (index, entry) in sorted.enumerated() {

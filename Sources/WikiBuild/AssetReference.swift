@@ -15,20 +15,26 @@ struct AssetReference: Sendable, Equatable {
 
     static let marker = "{{site.root}}"
 
-    /// Every `{{site.root}}PATH` in the templates, with its file, line and column.
-    static func scan(templates: [String: String], folder: String) -> [AssetReference] {
+    /// Every `{{site.root}}PATH` in the templates, with its file, line and column (in characters).
+    static func scan(templates: [String: [UInt8]], folder: String) -> [AssetReference] {
         var references: [AssetReference] = []
         let marker = Array(Self.marker.utf8)
+        let ends = Array("\"' )#?{<>\n".utf8)
         for (name, source) in templates.sorted(by: { $0.key < $1.key }) {
-            for (index, line) in source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-                for found in line.occurrences(of: marker) {
-                    let before = Substring(line[line.startIndex..<found])
-                    let rest = Substring(line[line.index(found, offsetBy: marker.count)...])
-                    let path = rest.prefix { !"\"' )#?{<>".contains($0) }
-                    if !path.isEmpty {
-                        references.append(AssetReference(origin: "\(folder)/\(name).mustache:\(index + 1):\(before.count + 1)", path: String(path)))
-                    }
+            var line = 1
+            var lineStart = 0
+            var counted = 0
+            for found in source.occurrences(of: marker) {
+                for index in counted..<found where source[index] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index + 1
                 }
+                counted = found
+                let path = source[(found + marker.count)...].prefix { !ends.contains($0) }
+                guard !path.isEmpty else { continue }
+                let column = String(decoding: source[lineStart..<found], as: UTF8.self).count + 1
+                references.append(AssetReference(origin: "\(folder)/\(name).mustache:\(line):\(column)",
+                                                 path: String(decoding: path, as: UTF8.self)))
             }
         }
         return references

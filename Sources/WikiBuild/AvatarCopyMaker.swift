@@ -57,6 +57,36 @@ struct AvatarCopyMaker: Sendable {
         made(avatars: avatars, characters: characters).made
     }
 
+    /// `make` for a build of its own, whose pictures' input digest is `digest`: the copies the record of the last such
+    /// build names, when it was made of the same digest and characters and its entries are untouched (see
+    /// `CopiesRecord`); else made, and recorded for the next.
+    func make(avatars: [Int: AvatarImage], characters: Set<Int>, digest: String) -> Made {
+        guard let folder else { return make(avatars: avatars, characters: characters) }
+        let shown = CopiesRecord.charactersDigest(characters)
+        if let record = CopiesRecord(folderPath: folder.path), record.digest == digest, record.characters == shown,
+           !Self.hasHalfSavedStamps(folder), record.stillStamped(in: folder.path) {
+            return Self.made(from: record, in: folder.path)
+        }
+        let (made, _, recorded) = made(avatars: avatars, characters: characters)
+        CopiesRecord.save(recorded.map {
+            CopiesRecord(digest: digest, characters: shown, asTheyAre: made.asTheyAre, withoutPicture: made.withoutPicture, entries: $0)
+        }, in: folder)
+        return made
+    }
+
+    /// The copies `record` names, as `made` would find them.
+    private static func made(from record: CopiesRecord, in folderPath: String) -> Made {
+        var made = Made()
+        made.asTheyAre = record.asTheyAre
+        made.withoutPicture = record.withoutPicture
+        made.reused = record.entries.count
+        made.files.reserveCapacity(record.entries.count * AvatarSizes.sides.count)
+        for entry in record.entries {
+            if case .success(let copies) = read(folderPath + "/" + entry.name, names: entry.copies) { add(copies, id: entry.id, to: &made) }
+        }
+        return made
+    }
+
     /// `make`, or what `kept` made when it was made of these avatars and every picture file and cache entry it came
     /// from still has the stamp it had (two `stat`s a picture, no string made: see `Kept`); returns what was made and
     /// what to keep of it. `digest`, the pictures' input digest (`BuildState.InputDigests`): when it is the one `kept`
@@ -66,7 +96,7 @@ struct AvatarCopyMaker: Sendable {
             if let digest, kept.digest == digest, kept.stillStamped(entriesOnly: true) { return (kept.made, kept) }
             if kept.avatars == avatars, kept.stillStamped() { return (kept.made, kept.with(digest: digest)) }
         }
-        let (made, trail) = made(avatars: avatars, characters: characters)
+        let (made, trail, _) = made(avatars: avatars, characters: characters)
         return (made, trail.map {
             Kept(avatars: avatars, characters: characters, folder: folder, trail: $0, made: made).with(digest: digest)
         })
@@ -114,7 +144,10 @@ struct AvatarCopyMaker: Sendable {
     }
 
     /// The copies, and the trail `Kept` needs: nil unless every picture was found in the cache by a settled stamp.
-    private func made(avatars: [Int: AvatarImage], characters: Set<Int>) -> (made: Made, trail: [(path: String, stamp: PictureStamps.Stamp)]?) {
+    /// What was made, with (nil unless every picture came from the cache by a settled stamp) the trail `Kept` checks and
+    /// the entries a `CopiesRecord` names.
+    private func made(avatars: [Int: AvatarImage], characters: Set<Int>)
+        -> (made: Made, trail: [(path: String, stamp: PictureStamps.Stamp)]?, recorded: [CopiesRecord.Entry]?) {
         var made = Made()
         var pending: [(id: Int, key: String, bytes: [UInt8])] = []
         var used = Set<String>(minimumCapacity: avatars.count)
@@ -124,6 +157,7 @@ struct AvatarCopyMaker: Sendable {
         var stamped: [(stamp: PictureStamps.Stamp, content: String, cached: Cached?)] = []
         var asRemembered = 0
         var trail: [(path: String, stamp: PictureStamps.Stamp)]? = []
+        var recorded: [CopiesRecord.Entry]? = []
         let now = FileStamp.now
         made.withoutPicture = characters.subtracting(avatars.keys).count
         made.files.reserveCapacity(avatars.count * AvatarSizes.sides.count)
@@ -136,7 +170,7 @@ struct AvatarCopyMaker: Sendable {
             }
             guard let (picture, cached) = found else {
                 made.unreadable += 1
-                trail = nil
+                (trail, recorded) = (nil, nil)
                 continue
             }
             let key = Self.entryName(picture.content)
@@ -144,8 +178,9 @@ struct AvatarCopyMaker: Sendable {
             if case .file(let path) = avatar.source, let stamp = picture.stamp, let cached, let folder,
                stamp.isSettled(at: now), cached.entry.isSettled(at: now) {
                 trail?.append(contentsOf: [(path, stamp), (folder.path + "/" + key, PictureStamps.stamp(cached.entry))])
+                recorded?.append(CopiesRecord.Entry(id: id, name: key, stamp: PictureStamps.stamp(cached.entry), copies: cached.names))
             } else {
-                trail = nil
+                (trail, recorded) = (nil, nil)
             }
             if let stamp = picture.stamp {
                 stamped.append((stamp, picture.content, cached))
@@ -154,8 +189,10 @@ struct AvatarCopyMaker: Sendable {
             if let cached {
                 made.reused += 1
                 switch cached.found {
-                case .success(let entries): add(entries, id: id, to: &made)
-                case .failure(let reason): made.warnings.append(Self.warning(id: id, reason: reason.text))
+                case .success(let entries): Self.add(entries, id: id, to: &made)
+                case .failure(let reason):
+                    made.warnings.append(Self.warning(id: id, reason: reason.text))
+                    recorded = nil
                 }
                 continue
             }
@@ -171,7 +208,7 @@ struct AvatarCopyMaker: Sendable {
                                 fileExtension: copy.fileExtension), SiteFile.Content.bytes(copy.bytes))
                 }
                 if let folder { Self.store(entries, in: folder.appendingPathComponent(job.key)) }
-                add(entries, id: job.id, to: &made)
+                Self.add(entries, id: job.id, to: &made)
             case .failure(let error):
                 if let folder { Self.storeFailure(error.description, in: folder.appendingPathComponent(job.key)) }
                 made.warnings.append(Self.warning(id: job.id, reason: error.description))
@@ -187,7 +224,7 @@ struct AvatarCopyMaker: Sendable {
             Self.prune(folder, keeping: used)
             stamps.save(in: folder, previous: known)
         }
-        return (made, trail)
+        return (made, trail, recorded)
     }
 
     typealias Cached = (found: Result<[(AvatarCopy, SiteFile.Content)], ReasonText>, names: [String], entry: FileStamp)
@@ -266,7 +303,7 @@ struct AvatarCopyMaker: Sendable {
         "warning: the picture of character \(id) cannot be made smaller (\(reason)); its pages show the original"
     }
 
-    private func add(_ entries: [(AvatarCopy, SiteFile.Content)], id: Int, to made: inout Made) {
+    private static func add(_ entries: [(AvatarCopy, SiteFile.Content)], id: Int, to made: inout Made) {
         let sorted = entries.sorted { $0.0.side < $1.0.side }
         made.copies[id] = sorted.map(\.0)
         for (copy, content) in sorted {
@@ -387,7 +424,8 @@ struct AvatarCopyMaker: Sendable {
     static func prune(_ folder: URL, keeping used: Set<String>) {
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name == PictureStamps.temporaryName || (!used.contains(name) && isOwnEntry(name)) {
+        for name in names where name == PictureStamps.temporaryName || name == CopiesRecord.temporaryName
+            || (!used.contains(name) && isOwnEntry(name)) {
             var doomed = folder.appendingPathComponent(name)
             if !name.hasPrefix(stagingPrefix) {
                 let staging = folder.appendingPathComponent(stagingPrefix + name)

@@ -460,13 +460,16 @@ package struct SiteBuild: Sendable {
                              errors: merged.errors)
     }
 
-    /// What the avatars are made of: the pictures' digest (which names the cache's by path alone) and the content
-    /// folder's files other than texts, with their stamps (a local character's picture among them).
+    /// What the avatars are made of: the pictures' digest (of the merged pictures: which names the cache's by path
+    /// alone, and which picture each local character takes) and the content folder's files other than texts and local
+    /// records, with their stamps (a local character's picture among them). A local record changed changes the
+    /// pictures' digest only when it changes a picture.
     private static func picturesDigest(_ inputs: BuildState.InputDigests) -> String {
         var digest = InputFingerprint()
         for (name, value) in inputs.named.sorted(by: { $0.key < $1.key })
         where name == BuildState.InputDigests.picturesName || !(ContentFolder.isText(name) || name == BuildState.InputDigests.baseName
-                                                                  || name == BuildState.InputDigests.dataName) {
+                                                                  || name == BuildState.InputDigests.dataName
+                                                                  || name.hasPrefix(ContentFolder.localRecordsFolder)) {
             digest.add(name)
             digest.add(value)
         }
@@ -474,14 +477,14 @@ package struct SiteBuild: Sendable {
     }
 
     /// The avatars' smaller copies, kept in the cache folder when the records come from it.
-    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, digest: String?, log: Log) -> AvatarCopyMaker.Made {
+    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, digest: String, log: Log) -> AvatarCopyMaker.Made {
         let folder: URL? = settings.dryRun || !effectiveData.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let characters = Set(snapshot.characters.map(\.id))
         let copies = if let memory = settings.memory {
             memory.pictures { AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, kept: $0, digest: digest) }
         } else {
-            AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters)
+            AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, digest: digest)
         }
         copies.warnings.forEach(log.warn)
         if !avatars.isEmpty || copies.withoutPicture > 0 { log.say(copies.summary) }

@@ -26,19 +26,17 @@ package struct Theme: Sendable {
 
     /// The values of `id="…"` attributes holding no tag: ids a template computes (`group-{{id}}`) are its own to
     /// keep apart.
-    static func literalIDs(in sources: some Sequence<String>) -> Set<String> {
+    static func literalIDs(in sources: some Sequence<[UInt8]>) -> Set<String> {
         var ids: Set<String> = []
         let marker = Array(#" id=""#.utf8)
-        for source in sources {
-            let text = source.utf8
+        for text in sources {
             let starts = text.occurrences(of: marker)
             // Each value runs to its closing quote, within the text up to the next ` id="`.
             for (index, start) in starts.enumerated() {
-                let valueStart = text.index(start, offsetBy: marker.count)
-                let part = text[valueStart..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]
+                let part = text[(start + marker.count)..<(index + 1 < starts.count ? starts[index + 1] : text.endIndex)]
                 guard let end = part.firstIndex(of: UInt8(ascii: "\"")) else { continue }
                 let id = part[..<end]
-                if !id.isEmpty, !id.contains(UInt8(ascii: "{")) { ids.insert(String(Substring(id))) }
+                if !id.isEmpty, !id.contains(UInt8(ascii: "{")) { ids.insert(String(decoding: id, as: UTF8.self)) }
             }
         }
         return ids
@@ -57,17 +55,18 @@ package struct Theme: Sendable {
         for file in try Self.loadAssets(templatesDirectory) {
             if case .bytes(let bytes) = file.content { theme[file.path] = bytes }
         }
-        var sources: [String: String] = [:]
+        // Scanned as bytes: as strings, the scans for links and ids were half of loading the theme.
+        var sources: [String: [UInt8]] = [:]
         for (path, bytes) in theme where path.hasSuffix(".mustache") {
-            sources[String(path.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
+            sources[String(path.dropLast(".mustache".count))] = bytes
         }
         assetReferences = AssetReference.scan(templates: sources, folder: templatesDirectory.path)
         pageIDs = Self.literalIDs(in: sources.values)
         self.templatesDirectory = templatesDirectory.path
-        blankTemplates = sources.filter { $0.value.allSatisfy(\.isWhitespace) }.keys.sorted()
+        blankTemplates = sources.filter { Self.isBlank($0.value) }.keys.sorted()
         self.publicDirectory = publicDirectory.path
         do {
-            templates = try TemplateLibrary(templates: sources, strict: true)
+            templates = try TemplateLibrary(sources: sources, strict: true)
         } catch let error as MustacheError {
             throw WikiBuildError.template(error.description)
         }
@@ -118,10 +117,15 @@ package struct Theme: Sendable {
     /// A page whose text is only whitespace is an error, never a published blank page (an emptied
     /// `layout.mustache` would otherwise blank the whole site). Names the page, its template and the blank ones.
     func checkNotBlank(_ bytes: [UInt8], path: String, template: String) throws {
-        guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return }
+        guard Self.isBlank(bytes) else { return }
         throw WikiBuildError.emptyPage(
             path: path, template: templatesDirectory + "/" + template + ".mustache",
             blankTemplates: blankTemplates.map { templatesDirectory + "/" + $0 + ".mustache" })
+    }
+
+    /// Spaces, tabs and line breaks alone: what shows as an empty page.
+    static func isBlank(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// Runs model code, turning a missing string into the build error that names the key, the locale and

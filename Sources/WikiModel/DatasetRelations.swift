@@ -34,15 +34,28 @@ extension Dataset {
 extension Dataset {
     /// The characters before and after one in the API's order (by id), found by binary search.
     func neighbours(ofCharacter id: Int) -> (previous: CharacterRecord?, next: CharacterRecord?) {
-        Self.neighbours(of: id, in: characters)
+        let found = Self.neighbourIndices(of: id, in: characters)
+        return (found.previous.map { characters[$0] }, found.next.map { characters[$0] })
+    }
+
+    /// The ids of `neighbours(ofCharacter:)`, without copying the records (the digests of every record ask for them).
+    func neighbourIDs(ofCharacter id: Int) -> (previous: Int?, next: Int?) {
+        let found = Self.neighbourIndices(of: id, in: characters)
+        return (found.previous.map { characters[$0].id }, found.next.map { characters[$0].id })
     }
 
     /// The episodes before and after one in the API's order (by id, which is air order).
     func neighbours(ofEpisode id: Int) -> (previous: EpisodeRecord?, next: EpisodeRecord?) {
-        Self.neighbours(of: id, in: episodes)
+        let found = Self.neighbourIndices(of: id, in: episodes)
+        return (found.previous.map { episodes[$0] }, found.next.map { episodes[$0] })
     }
 
-    private static func neighbours<Record: Identifiable>(of id: Int, in records: [Record]) -> (previous: Record?, next: Record?)
+    func neighbourIDs(ofEpisode id: Int) -> (previous: Int?, next: Int?) {
+        let found = Self.neighbourIndices(of: id, in: episodes)
+        return (found.previous.map { episodes[$0].id }, found.next.map { episodes[$0].id })
+    }
+
+    private static func neighbourIndices<Record: Identifiable>(of id: Int, in records: [Record]) -> (previous: Int?, next: Int?)
         where Record.ID == Int
     {
         var low = 0, high = records.count
@@ -51,6 +64,6 @@ extension Dataset {
             if records[middle].id < id { low = middle + 1 } else { high = middle }
         }
         guard low < records.count, records[low].id == id else { return (nil, nil) }
-        return (low > 0 ? records[low - 1] : nil, low + 1 < records.count ? records[low + 1] : nil)
+        return (low > 0 ? low - 1 : nil, low + 1 < records.count ? low + 1 : nil)
     }
 }

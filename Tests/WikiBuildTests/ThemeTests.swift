@@ -46,7 +46,7 @@ import Testing
 
     @Test func linksToSharedFilesAreFoundWithTheirPositions() {
         let references = AssetReference.scan(
-            templates: ["page": "<link href=\"{{site.root}}assets/a.css\">\n  <img src='{{site.root}}b.svg#x'> {{site.root}}"],
+            templates: ["page": Array("<link href=\"{{site.root}}assets/a.css\">\né <img src='{{site.root}}b.svg#x'> {{site.root}}".utf8)],
             folder: "T")
         #expect(references.map { "\($0.origin) \($0.path)" } == ["T/page.mustache:1:13 assets/a.css", "T/page.mustache:2:13 b.svg"])
     }
@@ -55,7 +55,7 @@ import Testing
         let ids = Theme.literalIDs(in: [
             #"<h2 id="main">x</h2><p id="group-{{id}}"></p><a id=""></a><b id="é-1">"#,
             #"<i id="open id="closed">  <div id="last"#,
-        ])
+        ].map { Array($0.utf8) })
         #expect(ids == ["main", "é-1", "closed"], "a value runs to its quote, within the text up to the next id")
     }
 

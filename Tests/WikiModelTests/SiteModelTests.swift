@@ -1,3 +1,4 @@
+import Foundation
 @testable import RickAndMortyAPI
 import TestSupport
 import Testing
@@ -85,6 +86,24 @@ import Testing
         #expect(index.statuses.prefix(3).map(\.cssClass) == ["status-alive", "status-dead", "status-unknown"])
         #expect(index.statuses[index.entries[2].status].label == "Zombified")
         #expect(index.species[index.entries[0].species] == "Human")
+    }
+
+    @Test func theSearchIndexWritesAPictureAtItsStandardAddressAsItsExtensionAlone() throws {
+        let json = try JSONSerialization.jsonObject(with: Data(model.searchIndexJSON())) as? [String: Any]
+        let rows = try #require(json?["characters"] as? [[Any]])
+        let pictures = rows.map { $0[5] as? String }
+        #expect(pictures.prefix(2) == ["jpeg", "jpeg"])
+        #expect(pictures.last??.hasSuffix("/no-avatar.svg") == true, "a picture elsewhere keeps its address")
+        #expect(json?["avatar"] as? String == "/wiki/images/characters/{id}.{ext}")
+        #expect(SearchIndexJSON.extensionOf("a.b/c.jpeg") == "jpeg")
+        #expect(SearchIndexJSON.extensionOf("a.b/c") == "")
+        #expect(SearchIndexJSON.AvatarPattern("{ext}/{id}") == nil, "the extension before the id: addresses in full")
+    }
+
+    @Test func avatarsAndTheirCopiesArePublishedUnderTheirIDs() {
+        #expect(SiteModel.avatarPath(characterID: 7, fileExtension: "png") == "images/characters/7.png")
+        #expect(SiteModel.avatarCopyPath(characterID: 7, copy: AvatarCopy(side: 44, width: 44, height: 50, fileExtension: "jpg"))
+            == "images/characters/7-44.jpg")
     }
 
     @Test func aMissingStringIsAnErrorNamingKeyAndLocale() {
