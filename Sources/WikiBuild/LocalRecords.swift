@@ -422,7 +422,10 @@ struct ParsedFile: Sendable {
                 existing.append(added)
             }
         }
-        existing.sort { $0.id < $1.id }
+        // Only additions leave the id order (a sort moves every record: a correction alone needs none).
+        if existing.count > index.count || !zip(existing, existing.dropFirst()).allSatisfy({ $0.id < $1.id }) {
+            existing.sort { $0.id < $1.id }
+        }
         return served.sorted()
     }
 

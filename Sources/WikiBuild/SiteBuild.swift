@@ -340,10 +340,12 @@ package struct SiteBuild: Sendable {
         _ record: Published, collections: CollectionCounts, check: BuildState.Check, dataset: Dataset, timings: inout PhaseTimings
     ) async {
         let saved = await timings.measure("state") {
-            // Recorded whether or not `serve` keeps it: not as the argument of an optional call, which may not run.
-            let standby = record.recordStandby()
-            settings.memory?.keep(standby)
-            return await check.save(states: record.states, collections: collections, pages: record.pages)
+            // Recorded whether or not `serve` keeps it (not as the argument of an optional call, which may not run),
+            // beside the states and page records, which it shares nothing with.
+            async let standby = record.recordStandby()
+            let saved = await check.save(states: record.states, collections: collections, pages: record.pages)
+            settings.memory?.keep(await standby)
+            return saved
         }
         settings.memory?.keep(saved?.state, savedFor: settings.output)
         settings.memory?.keep(record.models, pages: saved?.pages, publish: record.publish(), state: check.inputs)

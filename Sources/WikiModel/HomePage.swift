@@ -71,9 +71,13 @@ extension SiteModel {
             HomePage.Count(label: try strings("nav_episodes"), value: count(dataset.episodes.count),
                            url: link(.episodes)),
         ]
-        let featured = dataset.characters
-            .sorted { (-dataset.episodeIDs(ofCharacter: $0.id).count, $0.id) < (-dataset.episodeIDs(ofCharacter: $1.id).count, $1.id) }
+        // Ranked as (episodes, id, position) and the records taken after: sorting the records themselves copied each
+        // and counted its episodes at every comparison.
+        let featured = dataset.characters.indices
+            .map { (-dataset.episodeIDs(ofCharacter: dataset.characters[$0].id).count, dataset.characters[$0].id, $0) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
             .prefix(Self.featuredCount)
+            .map { dataset.characters[$0.2] }
         let content = HomePage(
             counts: counts,
             hasLocations: !dataset.locations.isEmpty,

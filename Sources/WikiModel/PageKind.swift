@@ -51,13 +51,16 @@ extension SiteModel {
     /// one maker for each other kind. The one switch over every kind: a kind declared but never built does not
     /// compile.
     package func pageMakers(of kind: PageKind) -> [PageMaker] {
+        // The makers share one model: captured as a value, it was copied into each (a retain of every field, some
+        // 3,000 makers a language, most of which an incremental build never runs).
+        let shared = Shared(model: self)
         func each<Item: Sendable>(
             _ items: [Item], key: (Item) -> String, _ make: @escaping @Sendable (SiteModel, Item) throws -> [SitePage]
         ) -> [PageMaker] {
-            items.map { item in PageMaker(key: kind.rawValue + ":" + key(item)) { [self] in try make(self, item) } }
+            items.map { item in PageMaker(key: kind.rawValue + ":" + key(item)) { try make(shared.model, item) } }
         }
         func one(_ make: @escaping @Sendable (SiteModel) throws -> [SitePage]) -> [PageMaker] {
-            [PageMaker(key: kind.rawValue) { [self] in try make(self) }]
+            [PageMaker(key: kind.rawValue) { try make(shared.model) }]
         }
         return switch kind {
         case .home: one { [try $0.homePage()] }
@@ -94,6 +97,12 @@ extension SiteModel {
         case .article: each(content.articleSlugs, key: { $0 }) { [try $0.articlePage($1)] }
         case .notFound: one { [try $0.notFoundPage()] }
         }
+    }
+
+    private final class Shared: Sendable {
+        let model: SiteModel
+
+        init(model: SiteModel) { self.model = model }
     }
 
     /// A kind's pages, all at once, in the order the renderer gives them.

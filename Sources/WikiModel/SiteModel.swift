@@ -526,6 +526,8 @@ extension SiteModel {
     /// under, and of which groups have pages.
     package func readDigests() throws -> [String: String] {
         let language = strings.locale
+        // Locals, so the closures below capture them and not the model (copied per record: a tenth of this).
+        let (records, originals) = (records, originals)
         var digests: [String: String] = [:]
         digests.reserveCapacity(2 * (records.characters.count + records.locations.count + records.episodes.count) + 1)
         func add(_ target: ResolvedContent.Target, record: (inout ValueDigest) -> Void, card: MustacheValue) {
