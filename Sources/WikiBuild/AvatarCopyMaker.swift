@@ -105,9 +105,8 @@ struct AvatarCopyMaker: Sendable {
     /// What `serve` keeps of a `make` whose every picture came from the cache by a settled stamp: the paths of the
     /// picture files and cache entries it read, with their stamps.
     ///
-    /// The pictures' input digest names every picture file by its path, with its stamp unless it is the cache's, whose
-    /// generations never change once committed: while it is the digest they were made with, only the cache entries'
-    /// stamps are looked at (half the `stat`s: 8,000 fewer at ten times the data), on every core.
+    /// The pictures' input digest names every picture file by its stamp: while it is the digest they were made with,
+    /// only the cache entries' stamps are looked at (half the `stat`s: 8,000 fewer at ten times the data), on every core.
     struct Kept: Sendable {
         let avatars: [Int: AvatarImage]
         let characters: Set<Int>

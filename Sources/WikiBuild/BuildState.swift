@@ -184,7 +184,7 @@ extension BuildState {
             base = shared.hex
             var named = [Self.baseName: base]
             named[Self.dataName] = try dataDigest ?? Self.digest(of: data)
-            named[Self.picturesName] = Self.digest(of: avatars, cached: { if case .files = data { true } else { false } }())
+            named[Self.picturesName] = Self.digest(of: avatars)
             // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
             for file in content {
                 var digest = InputFingerprint()
@@ -219,10 +219,14 @@ extension BuildState {
             return fingerprint.hex
         }
 
-        /// `cached`: the pictures are the cache's, whose generations never change once committed (a new picture
-        /// comes in a new generation folder, so under a new path): they need no stat each.
-        private static func digest(of avatars: [Int: AvatarImage], cached: Bool) -> String {
+        /// A picture file by its stamp (size, inode, time), not its path: a fetch's new generation links the pictures
+        /// it did not change (same inode, size and time) under new paths, and a changed picture is a new file. By path,
+        /// every fetch changed the pictures, and the next build built every page's values (some 600 ms) where it
+        /// should build those of the records that changed. One `stat` a picture, through its folder held open.
+        static func digest(of avatars: [Int: AvatarImage]) -> String {
             var fingerprint = InputFingerprint()
+            var folders = OpenFolders()
+            defer { folders.close() }
             for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(id)
                 fingerprint.add(avatar.fileExtension)
@@ -230,11 +234,10 @@ extension BuildState {
                 case .bytes(let bytes):
                     fingerprint.add(bytes)
                 case .file(let path):
-                    fingerprint.add(path)
-                    if cached { continue }
-                    // The cache replaces pictures by rename, so a new picture is a new inode.
-                    guard let stamp = FileStamp(path: path) else { fingerprint.add("missing"); continue }
-                    fingerprint.add("\(stamp.size) \(stamp.inode) \(stamp.modified)")
+                    guard let stamp = folders.stamp(path) else { fingerprint.add("missing"); continue }
+                    fingerprint.add(Int(stamp.size))
+                    fingerprint.add(Int(truncatingIfNeeded: stamp.inode))
+                    fingerprint.add(Int(stamp.modified))
                 }
             }
             return fingerprint.hex

@@ -5,8 +5,8 @@ import Primitives
 /// picture's cache entry, with the entry folder's stamp and the copies it holds, under the pictures' input digest
 /// (`BuildState.InputDigests`) and the characters shown.
 ///
-/// A build whose pictures have that digest shows the same bytes: the digest names the cache's pictures by path (its
-/// generations never change once committed) and every other picture file by its stamp. When its characters are those
+/// A build whose pictures have that digest shows the same bytes: the digest names every picture file by its stamp
+/// (a fetch's new generation links the pictures it did not change, stamps and all). When its characters are those
 /// too and every entry folder still has its stamp (a copy taken away or added changes it), the copies are the ones
 /// recorded: one `stat` a picture, where looking up every picture file, its stamp and its entry again took most of
 /// such a build's pictures phase. `serve` keeps the same in memory (`AvatarCopyMaker.Kept`).

@@ -462,10 +462,10 @@ package struct SiteBuild: Sendable {
                              errors: merged.errors)
     }
 
-    /// What the avatars are made of: the pictures' digest (of the merged pictures: which names the cache's by path
-    /// alone, and which picture each local character takes) and the content folder's files other than texts and local
-    /// records, with their stamps (a local character's picture among them). A local record changed changes the
-    /// pictures' digest only when it changes a picture.
+    /// What the avatars are made of: the pictures' digest (of the merged pictures, by their files' stamps: which picture
+    /// each local character takes among them) and the content folder's files other than texts and local records, with
+    /// their stamps (a local character's picture among them). A local record changed changes the pictures' digest only
+    /// when it changes a picture.
     private static func picturesDigest(_ inputs: BuildState.InputDigests) -> String {
         var digest = InputFingerprint()
         for (name, value) in inputs.named.sorted(by: { $0.key < $1.key })

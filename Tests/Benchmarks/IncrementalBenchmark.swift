@@ -1,10 +1,13 @@
 import Foundation
 import Primitives
+import RickAndMortyAPI
+import LoopbackAPI
 
 /// `rmwiki-bench incremental`: the release `rmwiki build --offline` over the full dataset from a warm cache, with a
 /// content folder of 100 articles (`BuildBenchmark.writeArticles`) and a copy of the project's templates, each build a
 /// separate process into the same output: after one edit of each kind in turn (an article's text, a record through a
-/// local correction of character 400's name, a template, nothing), and `--full`. Prints each kind's median wall
+/// local correction of character 400's name, character 401's changed by a fetch from a loopback API, a template,
+/// nothing), and `--full`. Prints each kind's median wall
 /// and CPU time and the "rendered" and phases lines of its median run. With `--against PATH`, another rmwiki builds
 /// the same edits into an output of its own right after this one (its `--full` is a build with its build state removed,
 /// for an rmwiki that has no such option). `--factor K` builds K times the data (`ScaledDataset`).
@@ -18,6 +21,7 @@ enum IncrementalBenchmark {
     enum Edit: String, CaseIterable {
         case article = "one article edited"
         case record = "one record changed (a local correction)"
+        case fetch = "one record changed by a fetch"
         case template = "one template changed"
         case nothing = "no change"
         case full = "--full"
@@ -31,6 +35,11 @@ enum IncrementalBenchmark {
         let work = options.work.appendingPathComponent("rmwiki-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let cache = try await OfflineBuilds.warmCache(options, work: work, scaled: true)
+        // The API the fetches refresh from, on one port for the whole run (the records name its address).
+        let api = try options.factor > 1 ? ScaledDataset(dataFolder: options.data, factor: options.factor).server
+            : LoopbackAPIServer(dataFolder: options.data)
+        let base = try await api.start()
+        defer { Task { await api.stop() } }
         let content = try BuildBenchmark.writeArticles(in: work.appendingPathComponent("content"))
         try FileManager.default.createDirectory(at: content.appendingPathComponent("data"), withIntermediateDirectories: true)
         let templates = work.appendingPathComponent("Templates")
@@ -39,6 +48,12 @@ enum IncrementalBenchmark {
         // A cache each: two rmwikis would each rewrite the other's picture stamps on every build.
         let caches = [cache] + (options.against == nil ? [] : [work.appendingPathComponent("cache-other")])
         if caches.count > 1 { try FileManager.default.copyItem(at: cache, to: caches[1]) }
+        /// What `rmwiki fetch` does: the changed records fetched, a new generation committed, each picture in it a link to
+        /// the last generation's file.
+        func fetch() async throws {
+            for cache in caches { _ = try await DataService(client: APIClient(baseURL: base), cache: DataCache(directory: cache)).refresh() }
+        }
+        try await fetch()
         func build(_ index: Int, _ edit: Edit?) throws -> ChildProcess.Outcome {
             let output = work.appendingPathComponent("site-\(index)")
             var arguments = OfflineBuilds.buildArguments(cache: caches[index], output: output, templates: templates.path)
@@ -56,6 +71,10 @@ enum IncrementalBenchmark {
         var outcomes: [Edit: [[ChildProcess.Outcome]]] = [:]
         for run in 0..<options.runs {
             for edit in Edit.allCases {
+                if edit == .fetch {
+                    try await api.updateCharacter(id: 401) { $0.name = "Fetched \(run)" }
+                    try await fetch()
+                }
                 try apply(edit, run: run, content: content, templates: templates)
                 var round = outcomes[edit] ?? Array(repeating: [], count: builders.count)
                 for index in builders.indices { round[index].append(try build(index, edit)) }
@@ -91,7 +110,7 @@ enum IncrementalBenchmark {
         case .template:
             let file = templates.appendingPathComponent("article.mustache")
             try Data((try String(contentsOf: file, encoding: .utf8) + "<!-- \(run) -->\n").utf8).write(to: file)
-        case .nothing, .full:
+        case .fetch, .nothing, .full:
             break
         }
     }

@@ -179,3 +179,35 @@ struct BuildStateTests {
         }.sorted { $0.path < $1.path }
     }
 }
+
+extension BuildStateTests {
+    /// Before, the pictures were named by path: every fetch's new generation changed them, and the build after it built
+    /// every page's values (600 ms at the full data) for a record or two.
+    @Test("a fetch's new generation, its pictures linked from the last, leaves the pictures' digest; a picture replaced changes it")
+    func picturesAreKnownByTheirStampsNotTheirPaths() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-pictures-digest")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        for generation in ["generation-1", "generation-2"] {
+            try manager.createDirectory(at: folder.appendingPathComponent(generation), withIntermediateDirectories: true)
+        }
+        func avatars(_ generation: String) -> [Int: AvatarImage] {
+            [1: AvatarImage(source: .file(path: folder.path + "/\(generation)/1.jpeg"), fileExtension: "jpeg"),
+             2: AvatarImage(source: .file(path: folder.path + "/\(generation)/2.jpeg"), fileExtension: "jpeg")]
+        }
+        for id in [1, 2] { try Data([UInt8](repeating: UInt8(id), count: 10)).write(to: folder.appendingPathComponent("generation-1/\(id).jpeg")) }
+        for id in [1, 2] {
+            try manager.linkItem(at: folder.appendingPathComponent("generation-1/\(id).jpeg"),
+                                 to: folder.appendingPathComponent("generation-2/\(id).jpeg"))
+        }
+        let first = BuildState.InputDigests.digest(of: avatars("generation-1"))
+        #expect(BuildState.InputDigests.digest(of: avatars("generation-2")) == first)
+
+        // A new picture comes as a new file (a new inode).
+        try manager.removeItem(at: folder.appendingPathComponent("generation-2/2.jpeg"))
+        try Data([UInt8](repeating: 9, count: 10)).write(to: folder.appendingPathComponent("generation-2/2.jpeg"))
+        #expect(BuildState.InputDigests.digest(of: avatars("generation-2")) != first)
+        try manager.removeItem(at: folder.appendingPathComponent("generation-2/2.jpeg"))
+        #expect(BuildState.InputDigests.digest(of: avatars("generation-2")) != first, "a missing picture")
+    }
+}
