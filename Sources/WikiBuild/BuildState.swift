@@ -169,9 +169,10 @@ extension BuildState {
         static let picturesName = "the pictures"
         static let dataName = "the data"
 
-        /// `dataDigest`: `digest(of: data)`, when the caller kept it with the records (`serve`).
+        /// `dataDigest`: `digest(of: data)`, when the caller kept it with the records (`serve`); `picturesDigest`:
+        /// `digest(of: avatars)`, when the caller kept it with the same pictures (see `SiteBuild.Memory`).
         init(theme: Theme, configuration: SiteConfiguration, data: RecordsOrigin, avatars: [Int: AvatarImage],
-             content: [ContentFolder.File], dataDigest: String? = nil) throws {
+             content: [ContentFolder.File], dataDigest: String? = nil, picturesDigest: String? = nil) throws {
             var shared = theme.fingerprint
             shared.add(WikiVersion.current)
             // A rebuilt generator (same version, new code) must not reuse the last output.
@@ -184,7 +185,7 @@ extension BuildState {
             base = shared.hex
             var named = [Self.baseName: base]
             named[Self.dataName] = try dataDigest ?? Self.digest(of: data)
-            named[Self.picturesName] = Self.digest(of: avatars)
+            named[Self.picturesName] = picturesDigest ?? Self.digest(of: avatars)
             // The content folder: its texts' and local records' bytes, its pictures' stamps (a new picture is a new inode or time).
             for file in content {
                 var digest = InputFingerprint()

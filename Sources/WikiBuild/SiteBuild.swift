@@ -102,6 +102,7 @@ package struct SiteBuild: Sendable {
         private let lastBuild = Mutex<(stamp: FileStamp, state: BuildState, top: [PublishedFileState])?>(nil)
         private let standby = Mutex<RecordedStandby?>(nil)
         private let records = Mutex<(generation: CacheGeneration, snapshot: FileStamp, records: CachedRecords, digest: String)?>(nil)
+        private let picturesDigest = Mutex<(avatars: [Int: AvatarImage], digest: String)?>(nil)
 
         package init() {}
 
@@ -133,6 +134,17 @@ package struct SiteBuild: Sendable {
             // Kept only when the snapshot's stamp is settled: a file rewritten within the clock's step keeps its stamp.
             records.withLock { $0 = stamp.flatMap { $0.isSettled(at: FileStamp.now) ? (generation, $0, read, digest) : nil } }
             return (read, digest)
+        }
+
+        /// The pictures' digest (`BuildState.InputDigests.digest(of:)`) of the last build's pictures when these are the
+        /// same files by path, else made. A cache generation never changes once committed (a fetch links its pictures
+        /// into a new one, under new paths), and a picture of the content folder changed in place changes that file's
+        /// own input: its `stat` each build was 10 ms of a preview at ten times the data.
+        func picturesDigest(of avatars: [Int: AvatarImage]) -> String {
+            if let kept = picturesDigest.withLock({ $0 }), kept.avatars == avatars { return kept.digest }
+            let digest = BuildState.InputDigests.digest(of: avatars)
+            picturesDigest.withLock { $0 = (avatars, digest) }
+            return digest
         }
 
         /// The standby tree as the last publish that switched recorded it (see `RecordedStandby`).
@@ -301,10 +313,7 @@ package struct SiteBuild: Sendable {
         }
         let records = try await timings.measure("merge") { try merge(loaded, content: content, log: log) }
         try Self.failOnMistakes(content, records)
-        let digests = try await timings.measure("check") {
-            try BuildState.InputDigests(theme: theme, configuration: settings.configuration, data: loaded.origin,
-                                        avatars: records.avatars, content: content.folder.files, dataDigest: loaded.digest)
-        }
+        let digests = try await timings.measure("check") { try inputDigests(theme: theme, loaded, records, content) }
         // Inputs other than the last build's are rendered whatever the output holds: what pages are made of is made
         // while the output is looked at, the longest step before (some 7,300 `lstat`s).
         let lastInputs = BuildState.lastInputs(for: settings.output)
@@ -332,6 +341,15 @@ package struct SiteBuild: Sendable {
         }
         finished(Report(summary: summary, fileCount: fileCount, timings: timings, counts: records.counts(files: fileCount),
                         published: record))
+    }
+
+    /// The digest of each input: the data's and (in `serve`, for the same pictures) the pictures' as kept.
+    private func inputDigests(
+        theme: Theme, _ loaded: LoadedRecords, _ records: MergedRecords, _ content: WrittenContent
+    ) throws -> BuildState.InputDigests {
+        try BuildState.InputDigests(theme: theme, configuration: settings.configuration, data: loaded.origin,
+                                    avatars: records.avatars, content: content.folder.files, dataDigest: loaded.digest,
+                                    picturesDigest: settings.memory?.picturesDigest(of: records.avatars))
     }
 
     /// The "state" step: the standby's record, the build state and the page records, for the next build; what `serve`
