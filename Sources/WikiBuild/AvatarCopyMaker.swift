@@ -57,32 +57,41 @@ struct AvatarCopyMaker: Sendable {
         made(avatars: avatars, characters: characters).made
     }
 
-    /// `make` for a build of its own, whose pictures' input digest is `digest`: the copies the record of the last such
-    /// build names, when it was made of the same digest and characters and its entries are untouched (see
-    /// `CopiesRecord`); else made, and recorded for the next.
+    /// `make` for a build of its own, whose pictures' digest is `digest` (`BuildState.InputDigests.digest(of:)`): the
+    /// copies the record of the last such build names, when it was made of pictures of that digest and of the same
+    /// characters and its entries are untouched (see `CopiesRecord`); else made, and recorded for the next under the
+    /// digest of the pictures as the look-up read them (a picture replaced since the digest was taken is not recorded
+    /// under the old one).
     func make(avatars: [Int: AvatarImage], characters: Set<Int>, digest: String) -> Made {
         guard let folder else { return make(avatars: avatars, characters: characters) }
         let shown = CopiesRecord.charactersDigest(characters)
         if let record = CopiesRecord(folderPath: folder.path), record.digest == digest, record.characters == shown,
-           !Self.hasHalfSavedStamps(folder), record.stillStamped(in: folder.path) {
-            return Self.made(from: record, in: folder.path)
+           !Self.hasHalfSavedStamps(folder), record.stillStamped(in: folder.path),
+           let made = Self.made(from: record, in: folder.path) {
+            return made
         }
-        let (made, _, recorded) = made(avatars: avatars, characters: characters)
-        CopiesRecord.save(recorded.map {
-            CopiesRecord(digest: digest, characters: shown, asTheyAre: made.asTheyAre, withoutPicture: made.withoutPicture, entries: $0)
+        let (made, trail, recorded) = made(avatars: avatars, characters: characters)
+        // A copy's name holding the record's separator leaves nothing recorded.
+        let recordable = recorded.flatMap { $0.contains { $0.copies.contains { $0.contains(",") } } ? nil : $0 }
+        CopiesRecord.save(recordable.map { entries in
+            let read = Dictionary(trail ?? [], uniquingKeysWith: { first, _ in first })
+            let digest = BuildState.InputDigests.digest(of: avatars) { read[$0] ?? FileStamp(path: $0).map(PictureStamps.stamp) }
+            return CopiesRecord(digest: digest, characters: shown, asTheyAre: made.asTheyAre, withoutPicture: made.withoutPicture,
+                                entries: entries)
         }, in: folder)
         return made
     }
 
-    /// The copies `record` names, as `made` would find them.
-    private static func made(from record: CopiesRecord, in folderPath: String) -> Made {
+    /// The copies `record` names, as `made` would find them; nil when an entry no longer reads as copies.
+    private static func made(from record: CopiesRecord, in folderPath: String) -> Made? {
         var made = Made()
         made.asTheyAre = record.asTheyAre
         made.withoutPicture = record.withoutPicture
         made.reused = record.entries.count
         made.files.reserveCapacity(record.entries.count * AvatarSizes.sides.count)
         for entry in record.entries {
-            if case .success(let copies) = read(folderPath + "/" + entry.name, names: entry.copies) { add(copies, id: entry.id, to: &made) }
+            guard case .success(let copies) = read(folderPath + "/" + entry.name, names: entry.copies) else { return nil }
+            add(copies, id: entry.id, to: &made)
         }
         return made
     }
@@ -423,7 +432,7 @@ struct AvatarCopyMaker: Sendable {
     static func prune(_ folder: URL, keeping used: Set<String>) {
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name == PictureStamps.temporaryName || name == CopiesRecord.temporaryName
+        for name in names where name == PictureStamps.temporaryName || CopiesRecord.isTemporary(name)
             || (!used.contains(name) && isOwnEntry(name)) {
             var doomed = folder.appendingPathComponent(name)
             if !name.hasPrefix(stagingPrefix) {

@@ -225,9 +225,14 @@ extension BuildState {
         /// every fetch changed the pictures, and the next build built every page's values (some 600 ms) where it
         /// should build those of the records that changed. One `stat` a picture, through its folder held open.
         static func digest(of avatars: [Int: AvatarImage]) -> String {
-            var fingerprint = InputFingerprint()
             var folders = OpenFolders()
             defer { folders.close() }
+            return digest(of: avatars) { folders.stamp($0).map(PictureStamps.stamp) }
+        }
+
+        /// The same, each file stamped by `stamp` (the stamps a look-up read: see `CopiesRecord`).
+        static func digest(of avatars: [Int: AvatarImage], stamp: (String) -> PictureStamps.Stamp?) -> String {
+            var fingerprint = InputFingerprint()
             for (id, avatar) in avatars.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(id)
                 fingerprint.add(avatar.fileExtension)
@@ -235,7 +240,7 @@ extension BuildState {
                 case .bytes(let bytes):
                     fingerprint.add(bytes)
                 case .file(let path):
-                    guard let stamp = folders.stamp(path) else { fingerprint.add("missing"); continue }
+                    guard let stamp = stamp(path) else { fingerprint.add("missing"); continue }
                     fingerprint.add(Int(stamp.size))
                     fingerprint.add(Int(truncatingIfNeeded: stamp.inode))
                     fingerprint.add(Int(stamp.modified))

@@ -6,7 +6,8 @@ import Primitives
 /// (`BuildState.InputDigests`) and the characters shown.
 ///
 /// A build whose pictures have that digest shows the same bytes: the digest names every picture file by its stamp
-/// (a fetch's new generation links the pictures it did not change, stamps and all). When its characters are those
+/// (a fetch's new generation links the pictures it did not change, stamps and all), as the look-up that found the
+/// entries read them. When its characters are those
 /// too and every entry folder still has its stamp (a copy taken away or added changes it), the copies are the ones
 /// recorded: one `stat` a picture, where looking up every picture file, its stamp and its entry again took most of
 /// such a build's pictures phase. `serve` keeps the same in memory (`AvatarCopyMaker.Kept`).
@@ -14,8 +15,6 @@ import Primitives
 /// A missing, damaged or older record, or one of another version of the copies, only costs the look-up it spares.
 struct CopiesRecord: Sendable, Equatable {
     static let fileName = "copies.tsv"
-    /// One fixed name, as `PictureStamps.temporaryName`: pruned with the entries.
-    static let temporaryName = AtomicFile.temporaryPrefix + fileName
     static let header = "rmwiki picture copies 1 " + AvatarCopyMaker.version
 
     struct Entry: Sendable, Equatable {
@@ -93,7 +92,14 @@ struct CopiesRecord: Sendable, Equatable {
             try? FileManager.default.removeItem(at: file)
             return
         }
-        try? AtomicFile.write(Data(record.text), to: file, temporaryName: temporaryName)
+        // A name of its own: builds of their own that share a cache hold no lock on it, and two records written into
+        // one temporary file could read as one.
+        try? AtomicFile.write(Data(record.text), to: file)
+    }
+
+    /// The temporary file of a record a killed build left (`AtomicFile`'s name): pruned with the entries.
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix("-" + fileName)
     }
 
     /// Whether every entry folder under `folderPath` still has the stamp recorded, on every core.

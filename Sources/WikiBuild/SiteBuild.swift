@@ -102,7 +102,7 @@ package struct SiteBuild: Sendable {
         private let lastBuild = Mutex<(stamp: FileStamp, state: BuildState, top: [PublishedFileState])?>(nil)
         private let standby = Mutex<RecordedStandby?>(nil)
         private let records = Mutex<(generation: CacheGeneration, snapshot: FileStamp, records: CachedRecords, digest: String)?>(nil)
-        private let picturesDigest = Mutex<(avatars: [Int: AvatarImage], digest: String)?>(nil)
+        private let picturesDigest = Mutex<(avatars: [Int: AvatarImage], watched: [String: FileStamp], digest: String)?>(nil)
 
         package init() {}
 
@@ -137,14 +137,36 @@ package struct SiteBuild: Sendable {
         }
 
         /// The pictures' digest (`BuildState.InputDigests.digest(of:)`) of the last build's pictures when these are the
-        /// same files by path, else made. A cache generation never changes once committed (a fetch links its pictures
-        /// into a new one, under new paths), and a picture of the content folder changed in place changes that file's
-        /// own input: its `stat` each build was 10 ms of a preview at ten times the data.
-        func picturesDigest(of avatars: [Int: AvatarImage]) -> String {
-            if let kept = picturesDigest.withLock({ $0 }), kept.avatars == avatars { return kept.digest }
+        /// same files by path and nothing that could change under those paths did; else made. A cache generation never
+        /// changes once committed (a fetch links its pictures into a new one, under new paths): the folders the cache's
+        /// pictures are in are watched (a cache removed and fetched again makes them anew), and every other picture
+        /// file (the content folder's, which a fan may replace under its name). A `stat` of each picture was 10 ms of a
+        /// preview at ten times the data.
+        func picturesDigest(of avatars: [Int: AvatarImage], cache: URL) -> String {
+            let watched = Self.watched(avatars, cache: cache.standardizedFileURL.path + "/")
+            if let kept = picturesDigest.withLock({ $0 }), kept.avatars == avatars, kept.watched == watched { return kept.digest }
             let digest = BuildState.InputDigests.digest(of: avatars)
-            picturesDigest.withLock { $0 = (avatars, digest) }
+            let now = FileStamp.now
+            // Kept only when settled, as the theme is: a file rewritten within the clock's step keeps its stamp.
+            picturesDigest.withLock {
+                $0 = watched.values.allSatisfy { $0.isSettled(at: now) } ? (avatars, watched, digest) : nil
+            }
             return digest
+        }
+
+        /// The stamps of the folders the cache's pictures are in, and of every other picture file (a missing one is
+        /// left out, and so differs from one there).
+        private static func watched(_ avatars: [Int: AvatarImage], cache: String) -> [String: FileStamp] {
+            var stamps: [String: FileStamp] = [:]
+            var folders = OpenFolders()
+            defer { folders.close() }
+            for avatar in avatars.values {
+                guard case .file(let path) = avatar.source else { continue }
+                var watched = path
+                if path.hasPrefix(cache), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { watched = String(path[..<slash]) }
+                if stamps[watched] == nil, let stamp = folders.stamp(watched) { stamps[watched] = stamp }
+            }
+            return stamps
         }
 
         /// The standby tree as the last publish that switched recorded it (see `RecordedStandby`).
@@ -349,7 +371,7 @@ package struct SiteBuild: Sendable {
     ) throws -> BuildState.InputDigests {
         try BuildState.InputDigests(theme: theme, configuration: settings.configuration, data: loaded.origin,
                                     avatars: records.avatars, content: content.folder.files, dataDigest: loaded.digest,
-                                    picturesDigest: settings.memory?.picturesDigest(of: records.avatars))
+                                    picturesDigest: settings.memory?.picturesDigest(of: records.avatars, cache: settings.cache))
     }
 
     /// The "state" step: the standby's record, the build state and the page records, for the next build; what `serve`
@@ -408,7 +430,7 @@ package struct SiteBuild: Sendable {
     ) async throws -> Prepared {
         // The copies need no dataset: they are looked up beside it, as the last build's page records are read.
         async let madeCopies = PhaseTimings.timed {
-            makeCopies(of: records.avatars, for: records.snapshot, digest: Self.picturesDigest(inputs), log: log)
+            makeCopies(of: records.avatars, for: records.snapshot, inputs: inputs, log: log)
         }
         async let earlier = settings.renderAll ? nil : state.flatMap { state in
             settings.memory?.pages(madeFor: state) ?? PageRecords.load(for: settings.output, state: state)
@@ -497,14 +519,19 @@ package struct SiteBuild: Sendable {
     }
 
     /// The avatars' smaller copies, kept in the cache folder when the records come from it.
-    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, digest: String, log: Log) -> AvatarCopyMaker.Made {
+    /// `inputs`: the build's, whose pictures' digests tell the copies kept or recorded are still the pictures'.
+    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, inputs: BuildState.InputDigests, log: Log)
+        -> AvatarCopyMaker.Made {
         let folder: URL? = settings.dryRun || !effectiveData.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let characters = Set(snapshot.characters.map(\.id))
-        let copies = if let memory = settings.memory {
-            memory.pictures { AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, kept: $0, digest: digest) }
+        let maker = AvatarCopyMaker(folder: folder)
+        let copies: AvatarCopyMaker.Made
+        if let memory = settings.memory {
+            let digest = Self.picturesDigest(inputs)
+            copies = memory.pictures { maker.make(avatars: avatars, characters: characters, kept: $0, digest: digest) }
         } else {
-            AvatarCopyMaker(folder: folder).make(avatars: avatars, characters: characters, digest: digest)
+            copies = maker.make(avatars: avatars, characters: characters, digest: inputs.named[BuildState.InputDigests.picturesName] ?? "")
         }
         copies.warnings.forEach(log.warn)
         if !avatars.isEmpty || copies.withoutPicture > 0 { log.say(copies.summary) }

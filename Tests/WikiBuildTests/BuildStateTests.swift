@@ -211,3 +211,47 @@ extension BuildStateTests {
         #expect(BuildState.InputDigests.digest(of: avatars("generation-2")) != first, "a missing picture")
     }
 }
+
+extension BuildStateTests {
+    /// `serve` keeps the pictures' digest while the pictures are the same files by path. Proved with a picture of the
+    /// content folder replaced under its name by one as long and as old (before, the digest was kept, and the
+    /// replaced picture's avatar and copies stayed as published), and with the cache's pictures folder made anew.
+    @Test("serve's kept pictures' digest is made again when a picture is replaced under its name or the cache's folder anew")
+    func keptPicturesDigestWatchesWhatCanChangeUnderAPath() throws {
+        let folder = try SharedFixtures.temporaryDirectory("rmwiki-kept-pictures-digest")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let cache = folder.appendingPathComponent("cache")
+        let avatarsFolder = cache.appendingPathComponent("generation-1/avatars")
+        let images = folder.appendingPathComponent("content/images")
+        for made in [avatarsFolder, images] { try manager.createDirectory(at: made, withIntermediateDirectories: true) }
+        let cached = avatarsFolder.appendingPathComponent("1.jpeg")
+        let local = images.appendingPathComponent("x.png")
+        try Data([UInt8](repeating: 1, count: 10)).write(to: cached)
+        try Data([UInt8](repeating: 2, count: 10)).write(to: local)
+        try Backdating.dateEverything(in: folder)
+        let avatars = [1: AvatarImage(source: .file(path: cached.path), fileExtension: "jpeg"),
+                       2: AvatarImage(source: .file(path: local.path), fileExtension: "png")]
+        let memory = SiteBuild.Memory()
+        let first = memory.picturesDigest(of: avatars, cache: cache)
+        #expect(first == BuildState.InputDigests.digest(of: avatars))
+        #expect(memory.picturesDigest(of: avatars, cache: cache) == first)
+
+        // Replaced under its name: a new file (written before the old one goes, so a new inode), as long and as old.
+        let replacement = images.appendingPathComponent("y.png")
+        try Data([UInt8](repeating: 3, count: 10)).write(to: replacement)
+        #expect(rename(replacement.path, local.path) == 0)
+        try Backdating.dateEverything(in: images)
+        let replaced = memory.picturesDigest(of: avatars, cache: cache)
+        #expect(replaced != first && replaced == BuildState.InputDigests.digest(of: avatars))
+
+        // The cache removed and fetched again: the same generation's name, a new folder.
+        let moved = cache.appendingPathComponent("old")
+        try manager.moveItem(at: cache.appendingPathComponent("generation-1"), to: moved)
+        try manager.createDirectory(at: avatarsFolder, withIntermediateDirectories: true)
+        try Data([UInt8](repeating: 4, count: 10)).write(to: cached)
+        try Backdating.dateEverything(in: cache.appendingPathComponent("generation-1"))
+        let refetched = memory.picturesDigest(of: avatars, cache: cache)
+        #expect(refetched != replaced && refetched == BuildState.InputDigests.digest(of: avatars))
+    }
+}

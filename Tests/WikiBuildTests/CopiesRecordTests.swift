@@ -8,9 +8,11 @@ import Testing
 /// digest and characters are that build's and every cache entry is untouched; else it looks them up as before.
 extension AvatarCopyTests {
     /// Two pictures made copies of, the entries dated back and the record written: the state of a nightly build's
-    /// cache, with what the build that wrote the record made (its copies published from the cache).
-    private static func recorded(digest: String = "d1") throws -> (world: StampedPictures, first: AvatarCopyMaker.Made) {
+    /// cache, with what the build that wrote the record made (its copies published from the cache) and the pictures'
+    /// digest it began with.
+    private static func recorded() throws -> (world: StampedPictures, first: AvatarCopyMaker.Made, digest: String) {
         let world = try StampedPictures()
+        let digest = BuildState.InputDigests.digest(of: world.avatars)
         let first = world.maker.make(avatars: world.avatars, characters: [1, 2, 3], digest: digest)
         #expect(first.decoded == 2)
         #expect(CopiesRecord(folderPath: world.pictures.path) == nil, "entries made just now are not recorded")
@@ -18,16 +20,16 @@ extension AvatarCopyTests {
         let again = world.maker.make(avatars: world.avatars, characters: [1, 2, 3], digest: digest)
         #expect(again.decoded == 0 && again.reused == 2 && again.copies == first.copies)
         #expect(CopiesRecord(folderPath: world.pictures.path)?.entries.count == 2)
-        return (world, again)
+        return (world, again, digest)
     }
 
     /// Proved by taking the picture files away: a maker that looked them up would find them unreadable.
     @Test("the copies of a build whose pictures' digest and characters are the last one's come from the record")
     func recordedCopiesAreTaken() throws {
-        let (world, first) = try Self.recorded()
+        let (world, first, digest) = try Self.recorded()
         defer { world.remove() }
         for id in [1, 2] { try FileManager.default.removeItem(at: world.file(id)) }
-        let taken = world.maker.make(avatars: world.avatars, characters: [1, 2, 3], digest: "d1")
+        let taken = world.maker.make(avatars: world.avatars, characters: [1, 2, 3], digest: digest)
         #expect(taken.unreadable == 0 && taken.reused == 2 && taken.withoutPicture == 1)
         #expect(taken.copies == first.copies && taken.files == first.files && taken.summary == first.summary)
 
@@ -38,9 +40,9 @@ extension AvatarCopyTests {
 
     @Test("other characters, a touched entry, a damaged record or one of other copies: the copies are looked up")
     func staleRecordsAreNotTaken() throws {
-        let (world, first) = try Self.recorded()
+        let (world, first, digest) = try Self.recorded()
         defer { world.remove() }
-        let fewer = world.maker.make(avatars: world.avatars, characters: [1, 2], digest: "d1")
+        let fewer = world.maker.make(avatars: world.avatars, characters: [1, 2], digest: digest)
         #expect(fewer.withoutPicture == 0 && fewer.copies == first.copies)
         #expect(CopiesRecord(folderPath: world.pictures.path)?.characters == CopiesRecord.charactersDigest([1, 2]))
 
@@ -48,7 +50,7 @@ extension AvatarCopyTests {
         let entry = world.pictures.appendingPathComponent(try world.entry(2))
         let copies = try FileManager.default.contentsOfDirectory(atPath: entry.path).sorted()
         try FileManager.default.removeItem(at: entry.appendingPathComponent(try #require(copies.last)))
-        let remade = world.maker.make(avatars: world.avatars, characters: [1, 2], digest: "d1")
+        let remade = world.maker.make(avatars: world.avatars, characters: [1, 2], digest: digest)
         #expect(remade.decoded == 1 && remade.copies == first.copies)
 
         let file = world.pictures.appendingPathComponent(CopiesRecord.fileName)
@@ -56,6 +58,33 @@ extension AvatarCopyTests {
             try Data(damage.utf8).write(to: file)
             #expect(CopiesRecord(folderPath: world.pictures.path) == nil, "\(damage)")
         }
+    }
+
+    /// Before, the record was keyed by the digest the build began with: two pictures swapped after it was taken were
+    /// recorded under it, and swapped back, each took the other's copies.
+    @Test("a record is keyed by the pictures its look-up read, not by the digest the build began with")
+    func recordsAreKeyedByWhatWasRead() throws {
+        let (world, _, digest) = try Self.recorded()
+        defer { world.remove() }
+        let (one, two, swap) = (world.file(1), world.file(2), world.folder.appendingPathComponent("swap.jpeg"))
+        func swapPictures() throws {
+            try FileManager.default.moveItem(at: one, to: swap)
+            try FileManager.default.moveItem(at: two, to: one)
+            try FileManager.default.moveItem(at: swap, to: two)
+        }
+        let entries = (try world.entry(1), try world.entry(2))
+        // The build that begins before the swap and looks up after it, with no record to take.
+        try FileManager.default.removeItem(at: world.pictures.appendingPathComponent(CopiesRecord.fileName))
+        try swapPictures()
+        _ = world.maker.make(avatars: world.avatars, characters: [1, 2, 3], digest: digest)
+        try swapPictures()
+        let back = world.maker.make(avatars: world.avatars, characters: [1, 2, 3], digest: digest)
+        let sources = Dictionary(back.files.compactMap { file -> (Int, String)? in
+            guard case .copy(let source) = file.content, let id = Int(file.path.split(separator: "/").last?.split(separator: "-").first ?? "")
+            else { return nil }
+            return (id, URL(fileURLWithPath: source).deletingLastPathComponent().lastPathComponent)
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(sources[1] == entries.0 && sources[2] == entries.1, "each picture's own copies")
     }
 
     @Test("a record reads back as written")
