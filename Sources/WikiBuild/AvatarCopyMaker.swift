@@ -71,9 +71,7 @@ struct AvatarCopyMaker: Sendable {
             return made
         }
         let (made, trail, recorded) = made(avatars: avatars, characters: characters)
-        // A copy's name holding the record's separator leaves nothing recorded.
-        let recordable = recorded.flatMap { $0.contains { $0.copies.contains { $0.contains(",") } } ? nil : $0 }
-        CopiesRecord.save(recordable.map { entries in
+        CopiesRecord.save(recorded.map { entries in
             let read = Dictionary(trail ?? [], uniquingKeysWith: { first, _ in first })
             let digest = BuildState.InputDigests.digest(of: avatars) { read[$0] ?? FileStamp(path: $0).map(PictureStamps.stamp) }
             return CopiesRecord(digest: digest, characters: shown, asTheyAre: made.asTheyAre, withoutPicture: made.withoutPicture,
@@ -139,15 +137,7 @@ struct AvatarCopyMaker: Sendable {
         /// stamp it had.
         func stillStamped(entriesOnly: Bool = false) -> Bool {
             let entries = (folder?.path).map { $0 + "/" } ?? "/"
-            let checked = entriesOnly ? trail.filter { $0.path.hasPrefix(entries) } : trail
-            let chunk = 512
-            return ConcurrentWork.map((checked.count + chunk - 1) / chunk) { part -> Bool in
-                var folders = OpenFolders()
-                defer { folders.close() }
-                return checked[(part * chunk)..<min(checked.count, (part + 1) * chunk)].allSatisfy { path, stamp in
-                    folders.stamp(path).map(PictureStamps.stamp) == stamp
-                }
-            }.allSatisfy { $0 }
+            return PictureStamps.stillStamped(entriesOnly ? trail.filter { $0.path.hasPrefix(entries) } : trail)
         }
     }
 

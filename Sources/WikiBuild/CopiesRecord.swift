@@ -84,11 +84,12 @@ struct CopiesRecord: Sendable, Equatable {
         return out
     }
 
-    /// Replaces the record in `folder`, whole or not at all; removes it when there is none to keep. A failure only
-    /// costs the next build the look-up.
+    /// Replaces the record in `folder`, whole or not at all; removes it when there is none to keep (or it cannot be
+    /// written as lines). A failure only costs the next build the look-up.
     static func save(_ record: CopiesRecord?, in folder: URL) {
         let file = folder.appendingPathComponent(fileName)
-        guard let record else {
+        // A copy's name holding the separator of the copies' names cannot be recorded: then none is.
+        guard let record, !record.entries.contains(where: { $0.copies.contains { $0.contains(",") } }) else {
             try? FileManager.default.removeItem(at: file)
             return
         }
@@ -102,17 +103,8 @@ struct CopiesRecord: Sendable, Equatable {
         name.hasPrefix(AtomicFile.temporaryPrefix) && name.hasSuffix("-" + fileName)
     }
 
-    /// Whether every entry folder under `folderPath` still has the stamp recorded, on every core.
+    /// Whether every entry folder under `folderPath` still has the stamp recorded.
     func stillStamped(in folderPath: String) -> Bool {
-        let chunk = 256
-        let entries = entries
-        return ConcurrentWork.map((entries.count + chunk - 1) / chunk) { part -> Bool in
-            var folders = OpenFolders()
-            defer { folders.close() }
-            return entries[(part * chunk)..<min(entries.count, (part + 1) * chunk)].allSatisfy { entry in
-                guard let stamp = folders.stamp(folderPath + "/" + entry.name), stamp.isFolder else { return false }
-                return PictureStamps.stamp(stamp) == entry.stamp
-            }
-        }.allSatisfy { $0 }
+        PictureStamps.stillStamped(entries.map { (folderPath + "/" + $0.name, $0.stamp) })
     }
 }

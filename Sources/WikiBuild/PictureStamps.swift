@@ -101,6 +101,18 @@ struct PictureStamps: Sendable, Equatable {
         return Int64(bitPattern: 0 &- magnitude)
     }
 
+    /// Whether every file at its path still has its stamp, on every core, each folder held open.
+    static func stillStamped(_ stamped: [(path: String, stamp: Stamp)]) -> Bool {
+        let chunk = 256
+        return ConcurrentWork.map((stamped.count + chunk - 1) / chunk) { part -> Bool in
+            var folders = OpenFolders()
+            defer { folders.close() }
+            return stamped[(part * chunk)..<min(stamped.count, (part + 1) * chunk)].allSatisfy { path, stamp in
+                folders.stamp(path).map(PictureStamps.stamp) == stamp
+            }
+        }.allSatisfy { $0 }
+    }
+
     static func stamp(_ file: FileStamp) -> Stamp {
         Stamp(size: file.size, inode: file.inode, modified: file.modified)
     }

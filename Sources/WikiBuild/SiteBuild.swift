@@ -430,7 +430,8 @@ package struct SiteBuild: Sendable {
     ) async throws -> Prepared {
         // The copies need no dataset: they are looked up beside it, as the last build's page records are read.
         async let madeCopies = PhaseTimings.timed {
-            makeCopies(of: records.avatars, for: records.snapshot, inputs: inputs, log: log)
+            makeCopies(of: records.avatars, for: records.snapshot, digest: inputs.named[BuildState.InputDigests.picturesName] ?? "",
+                       log: log)
         }
         async let earlier = settings.renderAll ? nil : state.flatMap { state in
             settings.memory?.pages(madeFor: state) ?? PageRecords.load(for: settings.output, state: state)
@@ -502,36 +503,18 @@ package struct SiteBuild: Sendable {
                              errors: merged.errors)
     }
 
-    /// What the avatars are made of: the pictures' digest (of the merged pictures, by their files' stamps: which picture
-    /// each local character takes among them) and the content folder's files other than texts and local records, with
-    /// their stamps (a local character's picture among them). A local record changed changes the pictures' digest only
-    /// when it changes a picture.
-    private static func picturesDigest(_ inputs: BuildState.InputDigests) -> String {
-        var digest = InputFingerprint()
-        for (name, value) in inputs.named.sorted(by: { $0.key < $1.key })
-        where name == BuildState.InputDigests.picturesName || !(ContentFolder.isText(name) || name == BuildState.InputDigests.baseName
-                                                                  || name == BuildState.InputDigests.dataName
-                                                                  || name.hasPrefix(ContentFolder.localRecordsFolder)) {
-            digest.add(name)
-            digest.add(value)
-        }
-        return digest.hex
-    }
-
-    /// The avatars' smaller copies, kept in the cache folder when the records come from it.
-    /// `inputs`: the build's, whose pictures' digests tell the copies kept or recorded are still the pictures'.
-    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, inputs: BuildState.InputDigests, log: Log)
-        -> AvatarCopyMaker.Made {
+    /// The avatars' smaller copies, kept in the cache folder when the records come from it. `digest`, the pictures'
+    /// (every picture file by its stamp), tells whether the copies kept or recorded are still theirs.
+    private func makeCopies(of avatars: [Int: AvatarImage], for snapshot: Snapshot, digest: String, log: Log) -> AvatarCopyMaker.Made {
         let folder: URL? = settings.dryRun || !effectiveData.usesCache ? nil
             : settings.cache.appendingPathComponent(DataCache.picturesFolderName, isDirectory: true)
         let characters = Set(snapshot.characters.map(\.id))
         let maker = AvatarCopyMaker(folder: folder)
         let copies: AvatarCopyMaker.Made
         if let memory = settings.memory {
-            let digest = Self.picturesDigest(inputs)
             copies = memory.pictures { maker.make(avatars: avatars, characters: characters, kept: $0, digest: digest) }
         } else {
-            copies = maker.make(avatars: avatars, characters: characters, digest: inputs.named[BuildState.InputDigests.picturesName] ?? "")
+            copies = maker.make(avatars: avatars, characters: characters, digest: digest)
         }
         copies.warnings.forEach(log.warn)
         if !avatars.isEmpty || copies.withoutPicture > 0 { log.say(copies.summary) }

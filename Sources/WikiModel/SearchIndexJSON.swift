@@ -58,10 +58,9 @@ enum SearchIndexJSON {
         literal("]")
         // The data's name ends a row only where the language names the record otherwise.
         func original(_ name: String) -> [Field] { name.isEmpty ? [] : [.text(name)] }
-        let avatar = AvatarPattern(index.avatar)
         rows("characters", index.entries) { entry in
             [.number(entry.id), .text(entry.name), .number(entry.status), .number(entry.gender), .number(entry.species),
-             .text(picture(entry, avatar: avatar)), .text(entry.note), .text(entry.type), .text(entry.origin), .text(entry.faceCopy),
+             .text(entry.picture), .text(entry.note), .text(entry.type), .text(entry.origin), .text(entry.faceCopy),
              .number(entry.episodeCount)] + original(entry.originalName)
         }
         rows("locations", index.locations) { place in
@@ -85,38 +84,6 @@ enum SearchIndexJSON {
         }
         literal("]}}\n")
         return out
-    }
-
-    /// A picture where pictures are kept is written as its extension alone (the script makes its address from
-    /// `avatar`): a quarter of the rows' bytes.
-    private static func picture(_ entry: SearchIndex.Entry, avatar: AvatarPattern?) -> String {
-        guard let avatar else { return entry.image }
-        let fileExtension = extensionOf(entry.image)
-        return entry.image == avatar.before + String(entry.id) + avatar.between + fileExtension + avatar.after
-            ? fileExtension : entry.image
-    }
-
-    /// `avatar` around its one `{id}` and the one `{ext}` after it, split once: building each row's standard address
-    /// through Foundation's search and replace was a tenth of a record change's model.
-    struct AvatarPattern {
-        var before: String
-        var between: String
-        var after: String
-
-        init?(_ avatar: String) {
-            let byID = avatar.components(separatedBy: "{id}")
-            guard byID.count == 2, !byID[0].contains("{ext}") else { return nil }
-            let byExtension = byID[1].components(separatedBy: "{ext}")
-            guard byExtension.count == 2 else { return nil }
-            (before, between, after) = (byID[0], byExtension[0], byExtension[1])
-        }
-    }
-
-    /// What follows the last dot of the last path component, if any.
-    static func extensionOf(_ path: String) -> String {
-        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")),
-              !path.utf8[dot...].contains(UInt8(ascii: "/")) else { return "" }
-        return String(path[path.utf8.index(after: dot)...])
     }
 
     enum Field {

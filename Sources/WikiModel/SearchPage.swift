@@ -52,12 +52,13 @@ extension SiteModel {
         // character build).
         let sides = faceSides
         let entries = try dataset.characters.map { character throws in
-            SearchIndex.Entry(
+            let card = try card(character)
+            return SearchIndex.Entry(
                 id: character.id, name: character.name,
                 status: try statusSlot(character.status),
                 gender: slot(try CharacterVocabulary.gender(character.gender, strings), in: &genders),
                 species: slot(character.species, in: &species),
-                image: try card(character).image.src,
+                picture: avatarExtensions[character.id] ?? card.image.src,
                 faceCopy: faceCopyExtension(character.id, sides: sides),
                 note: nameNotes[character.id] ?? "", type: character.type,
                 origin: try locationLink(
@@ -178,7 +179,9 @@ struct SearchIndex: Sendable, Equatable {
         let status: Int
         let gender: Int
         let species: Int
-        let image: String
+        /// The avatar's extension when it is published where pictures are kept (the script makes its address from
+        /// `avatar`: a quarter of the rows' bytes), else the picture's address (the placeholder).
+        let picture: String
         /// The extension of the face copies (`faceSides`), empty when there are none.
         let faceCopy: String
         let note: String

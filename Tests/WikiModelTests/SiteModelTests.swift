@@ -95,9 +95,6 @@ import Testing
         #expect(pictures.prefix(2) == ["jpeg", "jpeg"])
         #expect(pictures.last??.hasSuffix("/no-avatar.svg") == true, "a picture elsewhere keeps its address")
         #expect(json?["avatar"] as? String == "/wiki/images/characters/{id}.{ext}")
-        #expect(SearchIndexJSON.extensionOf("a.b/c.jpeg") == "jpeg")
-        #expect(SearchIndexJSON.extensionOf("a.b/c") == "")
-        #expect(SearchIndexJSON.AvatarPattern("{ext}/{id}") == nil, "the extension before the id: addresses in full")
     }
 
     @Test func avatarsAndTheirCopiesArePublishedUnderTheirIDs() {
