@@ -74,6 +74,25 @@ package struct PublishedFileState: Sendable, Equatable {
         read(([outputFolder] + files + folders.map { $0 + "/" }).sorted(), in: outputDirectory)
     }
 
+    /// Two lists sorted by path, as one sorted by path.
+    static func merged(_ left: [PublishedFileState], _ right: [PublishedFileState]) -> [PublishedFileState] {
+        var merged: [PublishedFileState] = []
+        merged.reserveCapacity(left.count + right.count)
+        var (l, r) = (left.startIndex, right.startIndex)
+        while l < left.endIndex, r < right.endIndex {
+            if right[r].path < left[l].path {
+                merged.append(right[r])
+                r += 1
+            } else {
+                merged.append(left[l])
+                l += 1
+            }
+        }
+        merged += left[l...]
+        merged += right[r...]
+        return merged
+    }
+
     /// The states of `paths`, in their order, on all cores; nil when one is missing.
     private static func read(_ paths: [String], in outputDirectory: URL) -> [PublishedFileState]? {
         read(paths, in: outputDirectory.standardizedFileURL.path)

@@ -347,6 +347,8 @@ package struct SiteBuild: Sendable {
             onPublished(PublishSummary(unchanged: unchanged))
             return finished(Report(unchanged: unchanged, timings: timings, counts: records.counts(files: unchanged.count)))
         }
+        // The publish's session (what the output holds, the standby's record) is opened beside what the pages read.
+        async let opened = openSession(check)
         let prepared: Prepared
         if let made = try await early { prepared = made } else {
             prepared = try await prepare(records, content: content, inputs: digests, pagesOf: lastInputs, log: log)
@@ -354,7 +356,7 @@ package struct SiteBuild: Sendable {
         timings.record(prepared.timings, alongside: renders)
         let earlier = check.untouchedBuild != nil && check.untouchedBuild == lastInputs ? prepared.earlier : nil
         let (fileCount, summary, record) = try await renderAndPublish(
-            prepared.input, earlier: earlier, theme: theme, check: check, timings: &timings, log: log)
+            prepared.input, earlier: earlier, theme: theme, check: check, session: try await opened, timings: &timings, log: log)
         onPublished(summary)
         if let record {
             // The API's counts, not the merged ones: the shrink check compares the next fetch with them.
@@ -564,19 +566,10 @@ package struct SiteBuild: Sendable {
     /// whose key is the last build's is left as published, not rendered (see `PageRecords`). Returns what was
     /// published, with every page's record, nil for a dry run.
     private func renderAndPublish(
-        _ pages: SiteRenderer.Input, earlier: PageRecords?, theme: Theme, check: BuildState.Check, timings: inout PhaseTimings,
-        log: Log
+        _ pages: SiteRenderer.Input, earlier: PageRecords?, theme: Theme, check: BuildState.Check,
+        session opened: (session: PublishSession, kept: KeptPublish?), timings: inout PhaseTimings, log: Log
     ) async throws -> (fileCount: Int, summary: PublishSummary, published: Published?) {
-        let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
-        // The publish's session (what the output holds, the standby's record) is opened beside what the pages read.
-        // `serve` carries the site its last publish left when the output is as that publish left it.
-        let kept = check.untouchedOutput == nil ? nil : settings.memory?.publish(madeFor: check.untouchedBuild)
-        async let opened = SitePublisher(outputDirectory: output).session(
-            dryRun: settings.dryRun, lastPublished: check.untouchedOutput, carried: kept?.site,
-            standby: settings.memory?.recordedStandby
-        ) {
-            try outputGuard.check(output, force: force)
-        }
+        let (session, kept) = opened
         let reads = Self.reads(of: pages, inputs: check.parts.named)
         var pages = pages
         pages.alphabeticalHints = earlier?.alphabeticalHints ?? [:]
@@ -591,7 +584,6 @@ package struct SiteBuild: Sendable {
         pages.picturesPublished = check.untouchedOutput != nil && !earlier.inputs.isEmpty
             && earlier.inputs[BuildState.InputDigests.picturesName] == check.parts.named[BuildState.InputDigests.picturesName]
             && earlier.reads[MakerReads.shape] == reads[MakerReads.shape]
-        let session = try await opened
         // Carried only by a build that knows which of the last site's pages it leaves (it runs only the makers that read
         // what changed, over `serve`'s own records of them); the files that are neither pages nor pictures it makes again.
         let carried = changedReads != nil && !earlier.pages.isEmpty ? kept : nil
@@ -633,6 +625,20 @@ package struct SiteBuild: Sendable {
             session.abandon()
             throw error
         }
+    }
+
+    /// The publish's session, and what `serve` kept of its last publish when the output is as that publish left it
+    /// (the session then carries that site). Nothing is written before the first file is added.
+    private func openSession(_ check: BuildState.Check) throws -> (session: PublishSession, kept: KeptPublish?) {
+        let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
+        let kept = check.untouchedOutput == nil ? nil : settings.memory?.publish(madeFor: check.untouchedBuild)
+        let session = try SitePublisher(outputDirectory: output).session(
+            dryRun: settings.dryRun, lastPublished: check.untouchedOutput, carried: kept?.site,
+            standby: settings.memory?.recordedStandby
+        ) {
+            try outputGuard.check(output, force: force)
+        }
+        return (session, kept)
     }
 
     /// What a publish left in the output (its entries' states, read in the state step; the standby's record) and the
