@@ -128,11 +128,20 @@ struct PageRecords: Sendable, Equatable {
         let base = LineRecords.fields(lines[lines.startIndex + 1], count: 2)
         guard base.count == 2, LineRecords.text(base[0]) == "base" else { return nil }
         var records = PageRecords(base: LineRecords.text(base[1]), inputs: [:], pages: [:])
+        // Room for each kind at once: growing the tables (13,000 lines, most keyed by a path or a name) was a third of
+        // reading them.
+        var counts: [UInt8: Int] = [:]
+        for line in lines.dropFirst(2) { counts[line.first ?? 0, default: 0] += 1 }
+        let (readCount, makerCount, pageCount) = (counts[UInt8(ascii: "r")] ?? 0, counts[UInt8(ascii: "m")] ?? 0, counts[UInt8(ascii: "p")] ?? 0)
+        records.reads.reserveCapacity(readCount)
+        records.makers.reserveCapacity(makerCount)
+        records.written.makerLines.reserveCapacity(makerCount)
+        records.pages.reserveCapacity(pageCount)
         // By number: they are saved numbered from 0, in order.
         var readNames: [String] = []
+        readNames.reserveCapacity(readCount)
         for line in lines.dropFirst(2) {
-            guard let kind = LineRecords.fields(line, count: 2).first,
-                  records.read(LineRecords.text(kind), line, readNames: &readNames) else { return nil }
+            guard let kind = Kind(line), records.read(kind, line, readNames: &readNames) else { return nil }
         }
         var loaded = PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
                                  makers: records.makers, alphabeticalHints: records.alphabeticalHints)
@@ -140,32 +149,44 @@ struct PageRecords: Sendable, Equatable {
         return loaded
     }
 
+    /// What a line records: its first field.
+    private enum Kind {
+        case input, read, maker, order, page
+
+        /// Nil for a line of no known kind.
+        init?(_ line: ArraySlice<UInt8>) {
+            // Compared as bytes: the field made into a string to compare was a tenth of reading the records.
+            guard let found = Self.prefixes.first(where: { line.starts(with: $0.prefix) }) else { return nil }
+            self = found.kind
+        }
+
+        private static let prefixes: [(prefix: [UInt8], kind: Kind)] = [
+            (Array("read ".utf8), .read), (Array("page ".utf8), .page), (Array("maker ".utf8), .maker),
+            (Array("input ".utf8), .input), (Array("order ".utf8), .order),
+        ]
+    }
+
     /// Takes in one line of `kind`; false when it does not parse.
-    private mutating func read(_ kind: String, _ line: ArraySlice<UInt8>, readNames: inout [String]) -> Bool {
+    private mutating func read(_ kind: Kind, _ line: ArraySlice<UInt8>, readNames: inout [String]) -> Bool {
         switch kind {
-        case "input":
+        case .input:
             let fields = LineRecords.fields(line, count: 3)
             guard fields.count == 3 else { return false }
             inputs[LineRecords.text(fields[2])] = LineRecords.text(fields[1])
-        case "read":
+        case .read:
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let number = LineRecords.number(fields[1]) else { return false }
             guard number == readNames.count else { return false }
             readNames.append(LineRecords.text(fields[3]))
             reads[readNames[readNames.count - 1]] = LineRecords.text(fields[2])
-        case "maker":
+        case .maker:
             let fields = LineRecords.fields(line, count: 4)
-            guard fields.count == 4, let count = LineRecords.number(fields[2]) else { return false }
-            var names: [String] = []
-            for number in fields[3].split(separator: UInt8(ascii: ",")) {
-                guard let number = LineRecords.number(number), readNames.indices.contains(Int(number)) else { return false }
-                let name = readNames[Int(number)]
-                names.append(name)
-            }
+            guard fields.count == 4, let count = LineRecords.number(fields[2]),
+                  let names = Self.names(numbered: fields[3], in: readNames) else { return false }
             let name = LineRecords.text(fields[1])
             makers[name] = Maker(read: names, pageCount: Int(count))
             written.makerLines[name] = line
-        case "order":
+        case .order:
             let fields = LineRecords.fields(line, count: 3)
             guard fields.count == 3 else { return false }
             var ids: [Int] = []
@@ -174,7 +195,7 @@ struct PageRecords: Sendable, Equatable {
                 ids.append(Int(id))
             }
             alphabeticalHints[LineRecords.text(fields[1])] = ids
-        case "page":
+        case .page:
             let fields = LineRecords.fields(line, count: 8)
             guard fields.count == 8, let size = LineRecords.number(fields[2]), let ordinal = LineRecords.number(fields[5]),
                   makers[LineRecords.text(fields[4])] != nil else { return false }
@@ -182,10 +203,36 @@ struct PageRecords: Sendable, Equatable {
             pages[LineRecords.text(fields[7])] = Page(
                 key: key == "-" ? nil : key, size: Int(size), hash: LineRecords.text(fields[3]),
                 maker: LineRecords.text(fields[4]), ordinal: Int(ordinal), inSitemap: LineRecords.text(fields[6]) == "1")
-        default:
-            return false
         }
         return true
+    }
+
+    /// The names a maker's line lists by number ("3,17,240"; empty between commas is nothing), nil for a number that
+    /// names none. Read digit by digit: a list split into numbers first was most of reading a maker's line.
+    private static func names(numbered list: ArraySlice<UInt8>, in readNames: [String]) -> [String]? {
+        var names: [String] = []
+        names.reserveCapacity(list.count / 3)
+        var number: Int?
+        for byte in list {
+            if byte == UInt8(ascii: ",") {
+                if let found = number {
+                    guard found < readNames.count else { return nil }
+                    names.append(readNames[found])
+                }
+                number = nil
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (shifted, overflowed) = (number ?? 0).multipliedReportingOverflow(by: 10)
+            let (next, overflowedAgain) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflowed, !overflowedAgain else { return nil }
+            number = next
+        }
+        if let found = number {
+            guard found < readNames.count else { return nil }
+            names.append(readNames[found])
+        }
+        return names
     }
 
     /// `lines(state:)`, written before the build state it names, so a build killed between the two leaves records no

@@ -136,6 +136,10 @@ package struct Dataset: Sendable {
     }
 
     package func character(_ id: Int) -> CharacterRecord? { characterIndex[id].map { characters[$0] } }
+
+    /// Where the record of that id is among `characters` (or `episodes`), nil for none.
+    func characterPlace(_ id: Int) -> Int? { characterIndex[id] }
+    func episodePlace(_ id: Int) -> Int? { episodeIndex[id] }
     func location(_ id: Int) -> LocationRecord? { locationIndex[id].map { locations[$0] } }
     func episode(_ id: Int) -> EpisodeRecord? { episodeIndex[id].map { episodes[$0] } }
 

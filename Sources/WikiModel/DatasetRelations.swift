@@ -32,38 +32,34 @@ extension Dataset {
 }
 
 extension Dataset {
-    /// The characters before and after one in the API's order (by id), found by binary search.
+    /// The characters before and after one in the API's order (by id: the records are kept in it).
     func neighbours(ofCharacter id: Int) -> (previous: CharacterRecord?, next: CharacterRecord?) {
-        let found = Self.neighbourIndices(of: id, in: characters)
+        let found = Self.neighbourIndices(of: characterPlace(id), count: characters.count)
         return (found.previous.map { characters[$0] }, found.next.map { characters[$0] })
     }
 
     /// The ids of `neighbours(ofCharacter:)`, without copying the records (the digests of every record ask for them).
     func neighbourIDs(ofCharacter id: Int) -> (previous: Int?, next: Int?) {
-        let found = Self.neighbourIndices(of: id, in: characters)
+        let found = Self.neighbourIndices(of: characterPlace(id), count: characters.count)
         return (found.previous.map { characters[$0].id }, found.next.map { characters[$0].id })
     }
 
     /// The episodes before and after one in the API's order (by id, which is air order).
     func neighbours(ofEpisode id: Int) -> (previous: EpisodeRecord?, next: EpisodeRecord?) {
-        let found = Self.neighbourIndices(of: id, in: episodes)
+        let found = Self.neighbourIndices(of: episodePlace(id), count: episodes.count)
         return (found.previous.map { episodes[$0] }, found.next.map { episodes[$0] })
     }
 
     func neighbourIDs(ofEpisode id: Int) -> (previous: Int?, next: Int?) {
-        let found = Self.neighbourIndices(of: id, in: episodes)
+        let found = Self.neighbourIndices(of: episodePlace(id), count: episodes.count)
         return (found.previous.map { episodes[$0].id }, found.next.map { episodes[$0].id })
     }
 
-    private static func neighbourIndices<Record: Identifiable>(of id: Int, in records: [Record]) -> (previous: Int?, next: Int?)
-        where Record.ID == Int
-    {
-        var low = 0, high = records.count
-        while low < high {
-            let middle = (low + high) / 2
-            if records[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        guard low < records.count, records[low].id == id else { return (nil, nil) }
-        return (low > 0 ? low - 1 : nil, low + 1 < records.count ? low + 1 : nil)
+    /// The places before and after `index` among `count` records; none for a record that is not there. Found by place,
+    /// not by a binary search over the records: each step of one copied a whole record to read its id (a tenth of the
+    /// digests of every record).
+    private static func neighbourIndices(of index: Int?, count: Int) -> (previous: Int?, next: Int?) {
+        guard let index else { return (nil, nil) }
+        return (index > 0 ? index - 1 : nil, index + 1 < count ? index + 1 : nil)
     }
 }
