@@ -33,6 +33,15 @@ struct PageRecords: Sendable, Equatable {
         var maker: String
         var ordinal: Int
         var inSitemap: Bool
+        /// The line the record was read from, written again as it was (most pages of a build are the last build's: a
+        /// line each made anew was half of writing the records); nil for a page this build recorded.
+        var line: ArraySlice<UInt8>? = nil
+
+        /// What the record says, whatever line it was read from.
+        static func == (left: Page, right: Page) -> Bool {
+            (left.key, left.size, left.hash, left.maker, left.ordinal, left.inSitemap)
+                == (right.key, right.size, right.hash, right.maker, right.ordinal, right.inSitemap)
+        }
     }
 
     var base: String
@@ -43,9 +52,18 @@ struct PageRecords: Sendable, Equatable {
     /// What each maker read of the content, and how many pages it made.
     private(set) var makers: [String: Maker] = [:]
     /// Each maker's pages, in the order it made them; a maker some of whose pages are not recorded is left out. Found
-    /// once, when the records are made or read, not again by every build of `serve` that takes them from its memory
-    /// (27,000 pages grouped at ten times the data).
-    private(set) var pagesByMaker: [String: [(path: String, page: Page)]] = [:]
+    /// once, when first asked (by the build that reuses these records: the records a build saves are not asked unless
+    /// `serve` keeps them), not again by every build of `serve` that takes them from its memory (27,000 pages grouped
+    /// at ten times the data).
+    var pagesByMaker: [String: [(path: String, page: Page)]] {
+        grouped.value {
+            var found: [String: [(path: String, page: Page)]] = [:]
+            for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
+            return found.filter { makers[$0.key]?.pageCount == $0.value.count }
+                .mapValues { $0.sorted { $0.page.ordinal < $1.page.ordinal } }
+        }
+    }
+    private let grouped = Memo<[String: [(path: String, page: Page)]]>()
     /// Each language's A–Z order of the characters, by id, for the next build to sort from (`SiteModel.alphabeticalHint`):
     /// only a hint, the order is always sorted again.
     var alphabeticalHints: [String: [Int]] = [:]
@@ -71,10 +89,6 @@ struct PageRecords: Sendable, Equatable {
         self.reads = reads
         self.makers = makers
         self.alphabeticalHints = alphabeticalHints
-        var found: [String: [(path: String, page: Page)]] = [:]
-        for (path, page) in pages { found[page.maker, default: []].append((path, page)) }
-        pagesByMaker = found.filter { makers[$0.key]?.pageCount == $0.value.count }
-            .mapValues { $0.sorted { $0.page.ordinal < $1.page.ordinal } }
         let mark = MakerReads.languageMark.asciiValue ?? 0
         contentReads = reads.keys.filter { $0.utf8.first != mark }
     }
@@ -202,7 +216,8 @@ struct PageRecords: Sendable, Equatable {
             let key = LineRecords.text(fields[1])
             pages[LineRecords.text(fields[7])] = Page(
                 key: key == "-" ? nil : key, size: Int(size), hash: LineRecords.text(fields[3]),
-                maker: LineRecords.text(fields[4]), ordinal: Int(ordinal), inSitemap: LineRecords.text(fields[6]) == "1")
+                maker: LineRecords.text(fields[4]), ordinal: Int(ordinal), inSitemap: LineRecords.text(fields[6]) == "1",
+                line: line)
         }
         return true
     }
@@ -295,6 +310,11 @@ struct PageRecords: Sendable, Equatable {
         var text: [UInt8] = []
         text.reserveCapacity(pages.count * 140)
         for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(path) && makers.contains(page.maker) {
+            if let line = page.line {
+                text.append(contentsOf: line)
+                text.append(LineRecords.newline)
+                continue
+            }
             text.append(line: [
                 "page", page.key ?? "-", String(page.size), page.hash, page.maker, String(page.ordinal), page.inSitemap ? "1" : "0", path,
             ])
@@ -335,7 +355,8 @@ final class PageReuse: Sendable {
     let carriedPictures: (pictures: [String], originals: [String])?
     private let release: @Sendable ([String]) -> Void
     /// The pages and makers this build made; the makers it did not run, noted one by one unless the publish carries the
-    /// last site; then the makers whose last pages it released (see `lastPages`), whose records are replaced.
+    /// last site; then the makers whose records are replaced: those that ran and the last build's this one lacks (see
+    /// `lastPages`), whose last pages a publish that carries the last site released.
     private let made = Mutex<(
         pages: [String: PageRecords.Page], makers: [String: PageRecords.Maker], skipped: [String], released: [String]
     )>(([:], [:], [], []))
@@ -386,15 +407,24 @@ final class PageReuse: Sendable {
             if try !keepPublished(skipped.flatMap { $0.pages.map(\.path) }) {
                 // All of a maker's pages or none: a maker that runs after all must find none of its pages taken. Nearly
                 // always every page is there; else each maker is tried alone.
-                skipped = try skipped.filter { try keepPublished($0.pages.map(\.path)) }
+                skipped = try skipped.filter { maker in
+                    guard try keepPublished(maker.pages.map(\.path)) else {
+                        running.append(maker.maker)
+                        return false
+                    }
+                    return true
+                }
             }
             // Only the makers are noted: their pages' records (and the ledger's sizes and hashes) are the last build's,
-            // taken as they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time.
+            // taken as they are (`records`, `PocketFiles.Ledger.init(earlier:)`), not copied a page at a time; those
+            // of the makers that run, and of the last build's makers this one lacks, are replaced.
+            let replaced = lastPages(of: running, ofLanguageOf: makers).makers
             made.withLock { made in
                 for maker in skipped {
                     made.makers[maker.maker] = maker.record
                     made.skipped.append(maker.maker)
                 }
+                made.released += replaced
             }
         }
         countKept(skipped.reduce(0) { $0 + $1.pages.count })
@@ -548,8 +578,8 @@ final class PageReuse: Sendable {
         var pages: [String: PageRecords.Page] = [:]
         var makers = ran
         var makerLines: [String: ArraySlice<UInt8>] = [:]
-        if carriedPictures != nil {
-            // The last build's records, less those of the makers whose pages were released.
+        if changedReads != nil {
+            // The last build's records, less those of the makers whose pages were released or replaced.
             (pages, makers, makerLines) = (earlier.pages, earlier.makers, earlier.written.makerLines)
             var unlisted = Set<String>()
             for maker in released {
@@ -559,12 +589,6 @@ final class PageReuse: Sendable {
             }
             if !unlisted.isEmpty { pages = pages.filter { !unlisted.contains($0.value.maker) } }
             makers.merge(ran) { _, ran in ran }
-        } else {
-            pages.reserveCapacity(earlier.pages.count)
-            for maker in skipped {
-                for (path, page) in earlierByMaker[maker] ?? [] { pages[path] = page }
-                makerLines[maker] = earlier.written.makerLines[maker]
-            }
         }
         // A dictionary's keys come in the order it iterates.
         for ((path, page), entry) in zip(made, ledger[Array(made.keys)]) {

@@ -195,8 +195,24 @@ enum InfoField: String, CaseIterable, Sendable {
         }
     }
 
-    /// A plain character map: `replacing` goes through regex machinery, and this runs for every row of every page.
-    func label(_ strings: StringTable) throws -> String { try strings("info_" + String(key.map { $0 == "-" ? "_" : $0 })) }
+    func label(_ strings: StringTable) throws -> String { try strings(labelKey) }
+
+    /// The label's entry in the string table: written out, as this runs for every row of every character page.
+    private var labelKey: String {
+        switch self {
+        case .status: "info_status"
+        case .species: "info_species"
+        case .gender: "info_gender"
+        case .origin: "info_origin"
+        case .location: "info_location"
+        case .firstSeen: "info_first_seen"
+        case .lastSeen: "info_last_seen"
+        case .type: "info_type"
+        case .episodeCount: "info_episode_count"
+        case .created: "info_created"
+        case .originalName: "info_original_name"
+        }
+    }
 }
 
 extension SiteModel {

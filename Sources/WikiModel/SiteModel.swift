@@ -49,6 +49,9 @@ package struct SiteModel: Sendable {
     private var random: RandomCharacter?
     /// Each order of the characters, sorted when first asked (by a page of the index, or for the digests), once.
     private let orders: SortedOrders
+    /// The names each record's fields and card are noted under (`MakerReads.record`, `MakerReads.card`), made once: a
+    /// page notes every record and card it shows, and making the name each time was a fortieth of a full build.
+    private let readNames: [ResolvedContent.Target: (record: String, card: String)]
     private var searchIndexMade = SearchIndex(
         statuses: [], femaleStatuses: [], genders: [], species: [], entries: [], locations: [], episodes: [])
 
@@ -66,6 +69,11 @@ package struct SiteModel: Sendable {
             if let name = dataset.name(of: named.key), name != named.value, !name.allSatisfy(\.isWhitespace) { original[named.key] = name }
         }
         records = dataset.renaming(names, blanksAs: try strings("value_unnamed"))
+        let targets = records.characters.map { ResolvedContent.Target.character($0.id) }
+            + records.locations.map { .location($0.id) } + records.episodes.map { .episode($0.id) }
+        readNames = Dictionary(targets.map { target in
+            (target, (MakerReads.record(target, language: strings.locale), MakerReads.card(target, language: strings.locale)))
+        }, uniquingKeysWith: { first, _ in first })
         notes = try NameNotes.make(records, strings: strings)
         allCharacterNames = Set(records.characters.map(\.name))
         debuts = records.debutIDsByEpisode()
@@ -515,11 +523,11 @@ extension SiteModel {
     }
 
     private func noteRecord(_ target: ResolvedContent.Target) {
-        MakerReads.noteRecordPart(MakerReads.record(target, language: strings.locale))
+        MakerReads.noteRecordPart(readNames[target]?.record ?? MakerReads.record(target, language: strings.locale))
     }
 
     private func noteCard(_ target: ResolvedContent.Target) {
-        MakerReads.noteRecordPart(MakerReads.card(target, language: strings.locale))
+        MakerReads.noteRecordPart(readNames[target]?.card ?? MakerReads.card(target, language: strings.locale))
     }
 
     /// The digest of every record, card and relation of this language's model by the name a maker's read is noted
@@ -530,12 +538,14 @@ extension SiteModel {
         let (records, originals) = (records, originals)
         var digests: [String: String] = [:]
         digests.reserveCapacity(2 * (records.characters.count + records.locations.count + records.episodes.count) + 1)
+        let readNames = readNames
         func add(_ target: ResolvedContent.Target, record: (inout ValueDigest) -> Void, card: MustacheValue) {
             var digest = ValueDigest()
             record(&digest)
-            digests[MakerReads.record(target, language: language)] = digest.hex
+            let names = readNames[target] ?? (MakerReads.record(target, language: language), MakerReads.card(target, language: language))
+            digests[names.record] = digest.hex
             var shown = ValueDigest()
-            digests[MakerReads.card(target, language: language)] = shown.add(value: card) ? shown.hex : nil
+            digests[names.card] = shown.add(value: card) ? shown.hex : nil
         }
         for character in records.characters {
             let neighbours = records.neighbourIDs(ofCharacter: character.id)
