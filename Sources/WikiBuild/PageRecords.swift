@@ -103,6 +103,12 @@ struct PageRecords: Sendable, Equatable {
         /// Each name once, in order (an array: a set's hashing was most of reading the records).
         var read: [String]
         var pageCount: Int
+        /// The places of `read` among the read names of the file the record was read from (`WrittenLines.readNames`);
+        /// nil for a maker this build ran.
+        var numbers: [Int]? = nil
+
+        /// What the record says, whatever file it was read from.
+        static func == (left: Maker, right: Maker) -> Bool { (left.read, left.pageCount) == (right.read, right.pageCount) }
     }
 
     static let header = "rmwiki pages 2 "
@@ -196,9 +202,9 @@ struct PageRecords: Sendable, Equatable {
         case .maker:
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let count = LineRecords.number(fields[2]),
-                  let names = Self.names(numbered: fields[3], in: readNames) else { return false }
+                  let (names, numbers) = Self.names(numbered: fields[3], in: readNames) else { return false }
             let name = LineRecords.text(fields[1])
-            makers[name] = Maker(read: names, pageCount: Int(count))
+            makers[name] = Maker(read: names, pageCount: Int(count), numbers: numbers)
             written.makerLines[name] = line
         case .order:
             let fields = LineRecords.fields(line, count: 3)
@@ -224,15 +230,18 @@ struct PageRecords: Sendable, Equatable {
 
     /// The names a maker's line lists by number ("3,17,240"; empty between commas is nothing), nil for a number that
     /// names none. Read digit by digit: a list split into numbers first was most of reading a maker's line.
-    private static func names(numbered list: ArraySlice<UInt8>, in readNames: [String]) -> [String]? {
+    private static func names(numbered list: ArraySlice<UInt8>, in readNames: [String]) -> ([String], [Int])? {
         var names: [String] = []
+        var numbers: [Int] = []
         names.reserveCapacity(list.count / 3)
+        numbers.reserveCapacity(list.count / 3)
         var number: Int?
         for byte in list {
             if byte == UInt8(ascii: ",") {
                 if let found = number {
                     guard found < readNames.count else { return nil }
                     names.append(readNames[found])
+                    numbers.append(found)
                 }
                 number = nil
                 continue
@@ -246,8 +255,9 @@ struct PageRecords: Sendable, Equatable {
         if let found = number {
             guard found < readNames.count else { return nil }
             names.append(readNames[found])
+            numbers.append(found)
         }
-        return names
+        return (names, numbers)
     }
 
     /// `lines(state:)`, written before the build state it names, so a build killed between the two leaves records no
@@ -390,10 +400,11 @@ final class PageReuse: Sendable {
     func skip(_ makers: [String], runAll: Bool = false) throws -> [Int: [(path: String, inSitemap: Bool)]] {
         guard let changedReads else { return [:] }
         let changedHere = languages.withLock { $0.changed }
+        let marked = runAll ? nil : marks(changedReads, changedHere)
         var skipped: [(index: Int, maker: String, record: PageRecords.Maker, pages: [(path: String, page: PageRecords.Page)])] = []
         var running: [String] = []
         for (index, maker) in makers.enumerated() {
-            guard !runAll, let (record, pages) = leftAlone(maker, changedReads, changedHere) else {
+            guard !runAll, let (record, pages) = leftAlone(maker, changedReads, changedHere, marked: marked) else {
                 running.append(maker)
                 continue
             }
@@ -436,13 +447,44 @@ final class PageReuse: Sendable {
     /// A maker's record and pages in the last build, when it need not run: it read nothing that changed since (of the
     /// content, `changed`, or of its language's records, `changedHere`), and each of its pages is recorded with a key.
     private func leftAlone(
-        _ maker: String, _ changed: Set<String>, _ changedHere: Set<String>
+        _ maker: String, _ changed: Set<String>, _ changedHere: Set<String>, marked: [Bool]?
     ) -> (PageRecords.Maker, [(path: String, page: PageRecords.Page)])? {
-        guard let record = earlier.makers[maker], Self.readNone(of: changed, in: record.read),
-              Self.readNone(of: changedHere, in: record.read),
-              let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
+        guard let record = earlier.makers[maker] else { return nil }
+        if let marked, let numbers = record.numbers {
+            guard !numbers.contains(where: { marked[$0] }) else { return nil }
+        } else {
+            guard Self.readNone(of: changed, in: record.read), Self.readNone(of: changedHere, in: record.read) else { return nil }
+        }
+        guard let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
         return (record, pages)
     }
+
+    /// Which of the read names of the last build's file (`WrittenLines.readNames`, by place) are among `changed`: a
+    /// maker read from that file is then checked by the places it read, not by hashing each name it read (some 45,000 a
+    /// build). Nil when the names are not in order (a file rmwiki did not write), which leaves the names compared.
+    private func marks(_ changed: Set<String>...) -> [Bool]? {
+        guard namesInOrder else { return nil }
+        let names = earlier.written.readNames
+        var marked = [Bool](repeating: false, count: names.count)
+        for name in changed.joined() {
+            var (low, high) = (0, names.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if names[middle] < name { low = middle + 1 } else { high = middle }
+            }
+            if low < names.count, names[low] == name { marked[low] = true }
+        }
+        return marked
+    }
+
+    /// Whether the last build's read names are in order, each once, as rmwiki writes them.
+    private var namesInOrder: Bool {
+        namesChecked.value {
+            let names = earlier.written.readNames
+            return zip(names, names.dropFirst()).allSatisfy { $0 < $1 }
+        }
+    }
+    private let namesChecked = Memo<Bool>()
 
     /// Of a language whose makers are those of the last build (`names`, as laid out then), the places of the makers that
     /// must run; nil when the publish does not carry the last site, or the content changed in more than texts and
@@ -450,7 +492,8 @@ final class PageReuse: Sendable {
     func makersToRun(_ names: [String]) -> [Int]? {
         guard let changedReads, carriedPictures != nil else { return nil }
         let changedHere = languages.withLock { $0.changed }
-        return names.indices.filter { leftAlone(names[$0], changedReads, changedHere) == nil }
+        let marked = marks(changedReads, changedHere)
+        return names.indices.filter { leftAlone(names[$0], changedReads, changedHere, marked: marked) == nil }
     }
 
     /// Runs only the makers at `running` of `layout`'s: their last pages are released (to be planned again as they run),

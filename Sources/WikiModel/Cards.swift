@@ -436,7 +436,8 @@ struct KeptRun: Encodable, Sendable, Equatable {
     static let longest = 24
 
     static func runs(_ text: String) -> [KeptRun] {
-        guard text.contains("-") else { return [KeptRun(text: text, keep: false)] }
+        // A byte search: Foundation's `contains` goes through a locale-aware search (a card's name, each build).
+        guard text.utf8.contains(UInt8(ascii: "-")) else { return [KeptRun(text: text, keep: false)] }
         var runs: [KeptRun] = []
         var plain = ""
         var rest = Substring(text)
