@@ -300,8 +300,13 @@ extension SiteModel {
         species.isUnknownValue ? try strings("character_card_species_unknown") : strings.term("species", species)
     }
 
+    /// The cards of `ids`, noted as `character(_:)` and `card(_:)` note them, without copying each record on the way (a
+    /// list of cards is on most pages).
     func cards(_ ids: [Int]) throws -> [CharacterCard] {
-        try ids.compactMap { id throws in try character(id).map(card) }
+        try ids.compactMap { id throws in
+            guard let made = characterCard(id) else { return try character(id).map(card) }
+            return made
+        }
     }
 
     /// A location's type as its page shows it, beside its label; `unknownKey` says an unknown one in the

@@ -84,7 +84,7 @@ extension SiteModel {
             try CharacterVocabulary.gender(gender, strings)
         }
         let (shownCharacters, total) = orderPage(order, page: number)
-        let letters = order == .alphabetical ? try letterLinks(alphabeticalLetters) : []
+        let letters = order == .alphabetical ? try alphabeticalLetters() : []
         let orders = try CharacterOrder.allCases.map { other throws in
             OrderLink(label: try strings(other.labelKey), url: link(.characters(page: 1, order: other)),
                       isCurrent: other == order)

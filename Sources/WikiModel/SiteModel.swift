@@ -1,4 +1,5 @@
 import Mustache
+import Primitives
 import RickAndMortyAPI
 
 /// Turns the resolved dataset into page models: pure values, no I/O, the same output for the same input.
@@ -49,6 +50,7 @@ package struct SiteModel: Sendable {
     private var random: RandomCharacter?
     /// Each order of the characters, sorted when first asked (by a page of the index, or for the digests), once.
     private let orders: SortedOrders
+    private let letters = Memo<Result<[LetterLink], any Error>>()
     /// The names each record's fields and card are noted under (`MakerReads.record`, `MakerReads.card`), made once: a
     /// page notes every record and card it shows, and making the name each time was a fortieth of a full build.
     private let readNames: [ResolvedContent.Target: (record: String, card: String)]
@@ -394,6 +396,14 @@ extension SiteModel {
         return try characterCards[character.id] ?? makeCard(character)
     }
 
+    /// The card of the character of that id, its record and card noted as read; nil (noting nothing) for a card not made.
+    func characterCard(_ id: Int) -> CharacterCard? {
+        guard let card = characterCards[id] else { return nil }
+        noteRecord(.character(id))
+        noteCard(.character(id))
+        return card
+    }
+
     func card(_ location: LocationRecord) throws -> LocationCard {
         noteCard(.location(location.id))
         return try locationCards[location.id] ?? makeCard(location)
@@ -469,12 +479,16 @@ extension SiteModel {
     }
 
     /// The A–Z jump bar: the first page of each letter.
-    var alphabeticalLetters: [CharacterRecord] {
+    func alphabeticalLetters() throws -> [LetterLink] {
         MakerReads.noteRecordPart(MakerReads.orderLetters(language: strings.locale))
-        return alphabeticalOrder
+        return try letterBar()
     }
 
-    private var alphabeticalOrder: [CharacterRecord] { sorted(.alphabetical).compactMap(records.character) }
+    /// The A–Z jump bar, made once: every page of the A–Z index shows it (made for each, it was a fiftieth of a full
+    /// build).
+    private func letterBar() throws -> [LetterLink] {
+        try letters.value { Result { try letterLinks(sorted(.alphabetical).compactMap(records.character)) } }.get()
+    }
 
     /// The A–Z order, by id, for the next model of this language to sort from (`init`'s `alphabeticalHint`).
     package var alphabeticalHint: [Int] { orders.alphabeticalHint }
@@ -600,7 +614,7 @@ extension SiteModel {
             }
         }
         var letters = ValueDigest()
-        for link in try letterLinks(alphabeticalOrder) { letters.add(link.url ?? "-") }
+        for link in try letterBar() { letters.add(link.url ?? "-") }
         digests[MakerReads.orderLetters(language: language)] = letters.hex
         var places = ValueDigest()
         places.add(UInt64(records.locations.count))
