@@ -64,11 +64,25 @@ struct PageRecords: Sendable, Equatable {
         }
     }
     private let grouped = Memo<[String: [(path: String, page: Page)]]>()
+
+    /// Whether the read names of the file these records were read from are in order, each once, as rmwiki writes them
+    /// (see `PageReuse.marks`); found once, as `pagesByMaker` is.
+    var readNamesInOrder: Bool {
+        namesChecked.value { zip(written.readNames, written.readNames.dropFirst()).allSatisfy { $0 < $1 } }
+    }
+    private var namesChecked = Memo<Bool>()
+
+    /// Finds now what the next build that reuses these records asks first: `serve` keeps them for its next build, whose
+    /// edit then waits for neither (70,000 read names and 27,000 pages at ten times the data).
+    func prepareForReuse() {
+        _ = pagesByMaker
+        _ = readNamesInOrder
+    }
     /// Each language's A–Z order of the characters, by id, for the next build to sort from (`SiteModel.alphabeticalHint`):
     /// only a hint, the order is always sorted again.
     var alphabeticalHints: [String: [Int]] = [:]
     /// The lines these records were read from (see `WrittenLines`); not part of what they say.
-    var written = WrittenLines()
+    var written = WrittenLines() { didSet { namesChecked = Memo() } }
     /// The names of `reads` digested before any model is made (not a language's): found once, as `pagesByMaker` is, not
     /// among the language's (some 150,000 at ten times the data) by every build that compares them.
     private(set) var contentReads: [String] = []
@@ -463,7 +477,7 @@ final class PageReuse: Sendable {
     /// maker read from that file is then checked by the places it read, not by hashing each name it read (some 45,000 a
     /// build). Nil when the names are not in order (a file rmwiki did not write), which leaves the names compared.
     private func marks(_ changed: Set<String>...) -> [Bool]? {
-        guard namesInOrder else { return nil }
+        guard earlier.readNamesInOrder else { return nil }
         let names = earlier.written.readNames
         var marked = [Bool](repeating: false, count: names.count)
         for name in changed.joined() {
@@ -477,14 +491,6 @@ final class PageReuse: Sendable {
         return marked
     }
 
-    /// Whether the last build's read names are in order, each once, as rmwiki writes them.
-    private var namesInOrder: Bool {
-        namesChecked.value {
-            let names = earlier.written.readNames
-            return zip(names, names.dropFirst()).allSatisfy { $0 < $1 }
-        }
-    }
-    private let namesChecked = Memo<Bool>()
 
     /// Of a language whose makers are those of the last build (`names`, as laid out then), the places of the makers that
     /// must run; nil when the publish does not carry the last site, or the content changed in more than texts and

@@ -387,6 +387,7 @@ package struct SiteBuild: Sendable {
             async let standby = record.recordStandby()
             let saved = await check.save(states: record.states, collections: collections, pages: record.pages)
             settings.memory?.keep(await standby)
+            if settings.memory != nil { saved?.pages.prepareForReuse() }
             return saved
         }
         settings.memory?.keep(saved?.state, savedFor: settings.output)
