@@ -629,7 +629,8 @@ package struct SiteBuild: Sendable {
     }
 
     /// The publish's session, and what `serve` kept of its last publish when the output is as that publish left it
-    /// (the session then carries that site). Nothing is written before the first file is added.
+    /// (the session then carries that site). Opening it removes only what earlier builds left behind (a stale staging
+    /// folder, a standby's leftovers); the output is not touched before the first file is added.
     private func openSession(_ check: BuildState.Check) throws -> (session: PublishSession, kept: KeptPublish?) {
         let (outputGuard, output, force) = (outputGuard, settings.output, settings.force)
         let kept = check.untouchedOutput == nil ? nil : settings.memory?.publish(madeFor: check.untouchedBuild)
