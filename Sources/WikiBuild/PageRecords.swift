@@ -66,7 +66,7 @@ struct PageRecords: Sendable, Equatable {
     private let grouped = Memo<[String: [(path: String, page: Page)]]>()
 
     /// Whether the read names of the file these records were read from are in order, each once, as rmwiki writes them
-    /// (see `PageReuse.marks`); found once, as `pagesByMaker` is.
+    /// (see `PageReuse.marks`, `lines(state:)`); found once, as `pagesByMaker` is.
     var readNamesInOrder: Bool {
         namesChecked.value { zip(written.readNames, written.readNames.dropFirst()).allSatisfy { $0 < $1 } }
     }
@@ -250,7 +250,9 @@ struct PageRecords: Sendable, Equatable {
         names.reserveCapacity(list.count / 3)
         numbers.reserveCapacity(list.count / 3)
         var number: Int?
-        for byte in list {
+        // A comma read after the last number too, so that each number is taken in one place.
+        for index in list.startIndex...list.endIndex {
+            let byte = index == list.endIndex ? UInt8(ascii: ",") : list[index]
             if byte == UInt8(ascii: ",") {
                 if let found = number {
                     guard found < readNames.count else { return nil }
@@ -265,11 +267,6 @@ struct PageRecords: Sendable, Equatable {
             let (next, overflowedAgain) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
             guard !overflowed, !overflowedAgain else { return nil }
             number = next
-        }
-        if let found = number {
-            guard found < readNames.count else { return nil }
-            names.append(readNames[found])
-            numbers.append(found)
         }
         return (names, numbers)
     }
@@ -298,8 +295,7 @@ struct PageRecords: Sendable, Equatable {
             text.append(line: ["input", digest, name])
         }
         // The names the last file numbered, when they are exactly this record's (in order, each once): no sort.
-        let numbered = written.readNames.count == reads.count - unsaved.count
-            && zip(written.readNames, written.readNames.dropFirst()).allSatisfy { $0 < $1 }
+        let numbered = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
             && written.readNames.allSatisfy { reads[$0] != nil }
         var numbers: [String: Int] = [:]
         numbers.reserveCapacity(reads.count)

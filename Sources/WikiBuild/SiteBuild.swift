@@ -242,7 +242,9 @@ package struct SiteBuild: Sendable {
             kept.withLock { kept in kept.flatMap { $0.state == state && $0.pages != nil ? $0.publish : nil } }
         }
 
+        /// Keeps what the next build takes, its page records made ready for it here (after the reload), not at its edit.
         func keep(_ models: [String: SiteRenderer.LanguageModel], pages: PageRecords?, publish: KeptPublish?, state: String) {
+            pages?.prepareForReuse()
             kept.withLock { $0 = (state, models, pages, publish) }
         }
     }
@@ -387,7 +389,6 @@ package struct SiteBuild: Sendable {
             async let standby = record.recordStandby()
             let saved = await check.save(states: record.states, collections: collections, pages: record.pages)
             settings.memory?.keep(await standby)
-            if settings.memory != nil { saved?.pages.prepareForReuse() }
             return saved
         }
         settings.memory?.keep(saved?.state, savedFor: settings.output)
