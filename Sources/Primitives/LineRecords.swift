@@ -33,6 +33,10 @@ package enum LineRecords {
         return negative ? -value : value
     }
 
+    /// Whether `text` fits in a line: it holds no line break. A byte search: Foundation's `contains` compares strings with
+    /// a locale (a tenth of saving the page records; half of recording the standby).
+    package static func fits(_ text: String) -> Bool { !text.utf8.contains(newline) }
+
     /// A field as text: a path, a digest.
     package static func text(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)

@@ -134,11 +134,11 @@ struct StandbyTree {
         // A path with a line break cannot be recorded: the standby is then never trusted. Leaving out only that path
         // would let the next publish take a standby that lacks it for one that holds it.
         for path in differingFiles + differingFolders.map({ $0 + "/" }) {
-            guard !path.contains("\n") else { return nil }
+            guard LineRecords.fits(path) else { return nil }
             text.append(line: [differsPrefix + path])
         }
         for state in states {
-            guard !state.path.contains("\n") else { return nil }
+            guard LineRecords.fits(state.path) else { return nil }
             state.append(lineTo: &text)
         }
         let record = URL(fileURLWithPath: recordPath(for: location))

@@ -47,6 +47,8 @@ struct PageRecords: Sendable, Equatable {
     var base: String
     var inputs: [String: String]
     private(set) var pages: [String: Page]
+    /// A digest of what the sitemap and robots.txt were made of (`SiteRenderer.SiteWide.key`); nil when not recorded.
+    var siteWide: String?
     /// The digest of each part of the content a page can read, by the name `MakerReads` notes it under.
     private(set) var reads: [String: String] = [:]
     /// What each maker read of the content, and how many pages it made.
@@ -78,39 +80,38 @@ struct PageRecords: Sendable, Equatable {
         _ = pagesByMaker
         _ = readNamesInOrder
     }
-    /// Each language's A–Z order of the characters, by id, for the next build to sort from (`SiteModel.alphabeticalHint`):
-    /// only a hint, the order is always sorted again.
-    var alphabeticalHints: [String: [Int]] = [:]
     /// The lines these records were read from (see `WrittenLines`); not part of what they say.
     var written = WrittenLines() { didSet { namesChecked = Memo() } }
     /// The names of `reads` digested before any model is made (not a language's): found once, as `pagesByMaker` is, not
     /// among the language's (some 150,000 at ten times the data) by every build that compares them.
     private(set) var contentReads: [String] = []
 
-    /// The read names in the order the file numbered them, and each maker's line: a build that did not run a maker
-    /// writes its line again as it was when the reads are numbered the same (a record change: 2,700 of 2,780 makers,
-    /// whose read lists were most of writing the file).
+    /// The read names in the order the file numbered them, each one's line and digest as written, and each maker's line:
+    /// a build that did not run a maker writes its line again as it was when the reads are numbered the same (a record
+    /// change: 2,700 of 2,780 makers, whose read lists were most of writing the file), and so the line of a read whose
+    /// digest is the same.
     struct WrittenLines: Sendable {
         var readNames: [String] = []
+        var readLines: [(line: ArraySlice<UInt8>, digest: ArraySlice<UInt8>)] = []
         var makerLines: [String: ArraySlice<UInt8>] = [:]
     }
 
     init(base: String, inputs: [String: String], pages: [String: Page], reads: [String: String] = [:],
-         makers: [String: Maker] = [:], alphabeticalHints: [String: [Int]] = [:]) {
+         makers: [String: Maker] = [:], siteWide: String? = nil) {
         self.base = base
         self.inputs = inputs
         self.pages = pages
+        self.siteWide = siteWide
         self.reads = reads
         self.makers = makers
-        self.alphabeticalHints = alphabeticalHints
         let mark = MakerReads.languageMark.asciiValue ?? 0
         contentReads = reads.keys.filter { $0.utf8.first != mark }
     }
 
     /// The records, whatever pages each maker was found to have (derived from them).
     static func == (left: PageRecords, right: PageRecords) -> Bool {
-        (left.base, left.inputs, left.pages, left.reads, left.makers, left.alphabeticalHints)
-            == (right.base, right.inputs, right.pages, right.reads, right.makers, right.alphabeticalHints)
+        (left.base, left.inputs, left.pages, left.reads, left.makers, left.siteWide)
+            == (right.base, right.inputs, right.pages, right.reads, right.makers, right.siteWide)
     }
 
     struct Maker: Sendable, Equatable {
@@ -125,7 +126,7 @@ struct PageRecords: Sendable, Equatable {
         static func == (left: Maker, right: Maker) -> Bool { (left.read, left.pageCount) == (right.read, right.pageCount) }
     }
 
-    static let header = "rmwiki pages 2 "
+    static let header = "rmwiki pages 3 "
 
     /// The digest of something read that is not there.
     static let absent = "-"
@@ -169,23 +170,24 @@ struct PageRecords: Sendable, Equatable {
         let (readCount, makerCount, pageCount) = (counts[UInt8(ascii: "r")] ?? 0, counts[UInt8(ascii: "m")] ?? 0, counts[UInt8(ascii: "p")] ?? 0)
         records.reads.reserveCapacity(readCount)
         records.makers.reserveCapacity(makerCount)
-        records.written.makerLines.reserveCapacity(makerCount)
         records.pages.reserveCapacity(pageCount)
+        var written = WrittenLines()
+        written.makerLines.reserveCapacity(makerCount)
         // By number: they are saved numbered from 0, in order.
-        var readNames: [String] = []
-        readNames.reserveCapacity(readCount)
+        written.readNames.reserveCapacity(readCount)
+        written.readLines.reserveCapacity(readCount)
         for line in lines.dropFirst(2) {
-            guard let kind = Kind(line), records.read(kind, line, readNames: &readNames) else { return nil }
+            guard let kind = Kind(line), records.read(kind, line, written: &written) else { return nil }
         }
         var loaded = PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
-                                 makers: records.makers, alphabeticalHints: records.alphabeticalHints)
-        loaded.written = WrittenLines(readNames: readNames, makerLines: records.written.makerLines)
+                                 makers: records.makers, siteWide: records.siteWide)
+        loaded.written = written
         return loaded
     }
 
     /// What a line records: its first field.
     private enum Kind {
-        case input, read, maker, order, page
+        case input, siteWide, read, maker, page
 
         /// Nil for a line of no known kind.
         init?(_ line: ArraySlice<UInt8>) {
@@ -196,39 +198,36 @@ struct PageRecords: Sendable, Equatable {
 
         private static let prefixes: [(prefix: [UInt8], kind: Kind)] = [
             (Array("read ".utf8), .read), (Array("page ".utf8), .page), (Array("maker ".utf8), .maker),
-            (Array("input ".utf8), .input), (Array("order ".utf8), .order),
+            (Array("input ".utf8), .input), (Array("sitewide ".utf8), .siteWide),
         ]
     }
 
     /// Takes in one line of `kind`; false when it does not parse.
-    private mutating func read(_ kind: Kind, _ line: ArraySlice<UInt8>, readNames: inout [String]) -> Bool {
+    private mutating func read(_ kind: Kind, _ line: ArraySlice<UInt8>, written: inout WrittenLines) -> Bool {
         switch kind {
         case .input:
             let fields = LineRecords.fields(line, count: 3)
             guard fields.count == 3 else { return false }
             inputs[LineRecords.text(fields[2])] = LineRecords.text(fields[1])
+        case .siteWide:
+            let fields = LineRecords.fields(line, count: 2)
+            guard fields.count == 2, siteWide == nil else { return false }
+            siteWide = LineRecords.text(fields[1])
         case .read:
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let number = LineRecords.number(fields[1]) else { return false }
-            guard number == readNames.count else { return false }
-            readNames.append(LineRecords.text(fields[3]))
-            reads[readNames[readNames.count - 1]] = LineRecords.text(fields[2])
+            guard number == written.readNames.count else { return false }
+            let name = LineRecords.text(fields[3])
+            written.readNames.append(name)
+            written.readLines.append((line, fields[2]))
+            reads[name] = LineRecords.text(fields[2])
         case .maker:
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let count = LineRecords.number(fields[2]),
-                  let (names, numbers) = Self.names(numbered: fields[3], in: readNames) else { return false }
+                  let (names, numbers) = Self.names(numbered: fields[3], in: written.readNames) else { return false }
             let name = LineRecords.text(fields[1])
             makers[name] = Maker(read: names, pageCount: Int(count), numbers: numbers)
             written.makerLines[name] = line
-        case .order:
-            let fields = LineRecords.fields(line, count: 3)
-            guard fields.count == 3 else { return false }
-            var ids: [Int] = []
-            for number in fields[2].split(separator: UInt8(ascii: ",")) {
-                guard let id = LineRecords.number(number) else { return false }
-                ids.append(Int(id))
-            }
-            alphabeticalHints[LineRecords.text(fields[1])] = ids
         case .page:
             let fields = LineRecords.fields(line, count: 8)
             guard fields.count == 8, let size = LineRecords.number(fields[2]), let ordinal = LineRecords.number(fields[5]),
@@ -282,30 +281,37 @@ struct PageRecords: Sendable, Equatable {
     /// interpolation cost most of the state step (some 3,000 pages). The pages' lines are made beside the rest.
     func lines(state: String) async -> [UInt8] {
         // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
-        let unsaved = Set(reads.keys.filter(Self.hasLineBreak))
-        let saved = Set(makers.filter { name, maker in
-            !name.utf8.contains(UInt8(ascii: " ")) && !Self.hasLineBreak(name) && (unsaved.isEmpty || !maker.read.contains(where: unsaved.contains))
+        let unsaved = Set(reads.keys.filter { !LineRecords.fits($0) })
+        let left = Set(makers.filter { name, maker in
+            name.utf8.contains(UInt8(ascii: " ")) || !LineRecords.fits(name) || (!unsaved.isEmpty && maker.read.contains(where: unsaved.contains))
         }.keys)
-        async let savedPages = pageLines(makers: saved)
+        async let savedPages = pageLines(leaving: left)
         var text: [UInt8] = []
         text.reserveCapacity(pages.count * 140 + reads.count * 60 + makers.count * 40)
         text.append(line: [Self.header + state])
         text.append(line: ["base", base])
-        for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(name) {
+        for (name, digest) in inputs.sorted(by: { $0.key < $1.key }) where LineRecords.fits(name) {
             text.append(line: ["input", digest, name])
         }
+        if let siteWide { text.append(line: ["sitewide", siteWide]) }
         // The names the last file numbered, when they are exactly this record's (in order, each once): no sort.
         let numbered = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
             && written.readNames.allSatisfy { reads[$0] != nil }
         var numbers: [String: Int] = [:]
         numbers.reserveCapacity(reads.count)
-        for name in numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted() {
-            numbers[name] = numbers.count
-            text.append(line: ["read", String(numbers.count - 1), reads[name] ?? Self.absent, name])
+        for (number, name) in (numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted()).enumerated() {
+            numbers[name] = number
+            let digest = reads[name] ?? Self.absent
+            if numbered, written.readLines[number].digest.elementsEqual(digest.utf8) {
+                text.append(contentsOf: written.readLines[number].line)
+                text.append(LineRecords.newline)
+            } else {
+                text.append(line: ["read", String(number), digest, name])
+            }
         }
         // Every name a maker read has a digest (see `PageReuse.records`); one that had none would leave it out.
         var dropped = Set<String>()
-        for (name, maker) in makers.sorted(by: { $0.key < $1.key }) where saved.contains(name) {
+        for (name, maker) in makers.sorted(by: { $0.key < $1.key }) where !left.contains(name) {
             if numbered, let line = written.makerLines[name] {
                 text.append(contentsOf: line)
                 text.append(LineRecords.newline)
@@ -318,18 +324,16 @@ struct PageRecords: Sendable, Equatable {
             }
             text.append(line: ["maker", name, String(maker.pageCount)], numbers: listed)
         }
-        for (language, ids) in alphabeticalHints.sorted(by: { $0.key < $1.key }) where !language.utf8.contains(where: { $0 <= 32 }) {
-            text.append(line: ["order", language], numbers: ids)
-        }
         let made = await savedPages
-        return text + (dropped.isEmpty ? made : pageLines(makers: saved.subtracting(dropped)))
+        return text + (dropped.isEmpty ? made : pageLines(leaving: left.union(dropped)))
     }
 
-    /// The lines of the pages of `makers`, by path.
-    private func pageLines(makers: Set<String>) -> [UInt8] {
+    /// The lines of the pages, by path, but those of the makers `left`.
+    private func pageLines(leaving left: Set<String>) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(pages.count * 140)
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) where !Self.hasLineBreak(path) && makers.contains(page.maker) {
+        for (path, page) in pages.sorted(by: { $0.key < $1.key })
+        where LineRecords.fits(path) && (left.isEmpty || !left.contains(page.maker)) {
             if let line = page.line {
                 text.append(contentsOf: line)
                 text.append(LineRecords.newline)
@@ -341,11 +345,6 @@ struct PageRecords: Sendable, Equatable {
         }
         return text
     }
-}
-
-extension PageRecords {
-    /// A byte search: Foundation's `contains` compares strings, a tenth of saving the records.
-    fileprivate static func hasLineBreak(_ text: String) -> Bool { text.utf8.contains(UInt8(ascii: "\n")) }
 }
 
 /// The page's key: a digest of the template's name and of every value the template is given besides what all
@@ -383,6 +382,8 @@ final class PageReuse: Sendable {
     /// Each language's digests (`SiteModel.readDigests`) and those whose digest changed since the last build, given by
     /// `compare` before any of that language's makers run.
     private let languages = Mutex<(digests: [[String: String]], changed: Set<String>)>(([], []))
+    /// The digest of what this build's sitemap and robots.txt are made of (`keep(siteWide:paths:)`).
+    private let siteWide = Mutex<String?>(nil)
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)
     private let built = Atomic<Int>(0)
@@ -477,12 +478,7 @@ final class PageReuse: Sendable {
         let names = earlier.written.readNames
         var marked = [Bool](repeating: false, count: names.count)
         for name in changed.joined() {
-            var (low, high) = (0, names.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if names[middle] < name { low = middle + 1 } else { high = middle }
-            }
-            if low < names.count, names[low] == name { marked[low] = true }
+            if let place = names.sortedIndex(of: name) { marked[place] = true }
         }
         return marked
     }
@@ -576,6 +572,17 @@ final class PageReuse: Sendable {
         return true
     }
 
+    /// Notes the key of what the sitemap and robots.txt are made of (`SiteRenderer.SiteWide.key`), for the next build.
+    func note(siteWide key: String) { siteWide.withLock { $0 = key } }
+
+    /// Leaves the sitemap and robots.txt (`paths`) as published when the last build's were made of the same (`key`);
+    /// false: they are made. Not when the publish carries the last site, which makes again every file that is neither a
+    /// page nor a picture.
+    func keep(siteWide key: String, paths: [String]) throws -> Bool {
+        guard carriedPictures == nil, earlier.siteWide == key else { return false }
+        return try keepPublished(paths)
+    }
+
     /// The last build's digests of a language's records, cards and relations, when the records are that build's (only
     /// texts changed): the same as its model would make.
     func keptDigests(language: String) -> [String: String]? {
@@ -615,10 +622,7 @@ final class PageReuse: Sendable {
     var builtCount: Int { built.load(ordering: .relaxed) }
 
     /// This build's pages and makers, each page with its file's size and hash as the ledger noted them.
-    /// `alphabeticalHints`: each language's A–Z order (see `PageRecords.alphabeticalHints`).
-    func records(
-        base: String, inputs: [String: String], reads: [String: String], alphabeticalHints: [String: [Int]]
-    ) -> PageRecords {
+    func records(base: String, inputs: [String: String], reads: [String: String]) -> PageRecords {
         let (made, ran, skipped, released) = made.withLock { ($0.pages, $0.makers, $0.skipped, $0.released) }
         var pages: [String: PageRecords.Page] = [:]
         var makers = ran
@@ -656,9 +660,10 @@ final class PageReuse: Sendable {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }
         var records = PageRecords(
-            base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, alphabeticalHints: alphabeticalHints)
-        // A maker not run wrote the same line: its reads are the last build's.
-        records.written = PageRecords.WrittenLines(readNames: earlier.written.readNames, makerLines: makerLines)
+            base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, siteWide: siteWide.withLock { $0 })
+        // A maker not run writes the same line (its reads are the last build's), as does a read whose digest is the same.
+        records.written = PageRecords.WrittenLines(
+            readNames: earlier.written.readNames, readLines: earlier.written.readLines, makerLines: makerLines)
         return records
     }
 }

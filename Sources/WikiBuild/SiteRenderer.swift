@@ -29,17 +29,16 @@ struct SiteRenderer: Sendable {
         var picturesPublished = false
         /// The sitemap and robots.txt a build of `serve` made, kept with what they were made of (see `SiteWide`).
         var siteWide: SiteWide?
-        /// Each language's A–Z order of the last build, by language code, to sort from (`SiteModel.alphabeticalHint`).
-        var alphabeticalHints: [String: [Int]] = [:]
         /// Each language's offline list of the last build, when the publish carries that build's site: patched with the
         /// files this build notes (see `PocketFiles.OfflineList`).
         var offlineLists: [String: PocketFiles.OfflineList] = [:]
     }
 
-    /// The sitemap and robots.txt, with their key: the theme, the site's address and each language's pages. A build that
-    /// finds the same key takes the files: every page's entry is an object with its alternates, some 3,100 a build.
+    /// The sitemap and robots.txt, with their key: a digest of the theme, the site's address and each language's pages. A
+    /// build that finds the same key takes the files: every page's entry is an object with its alternates, some 3,100 a
+    /// build.
     struct SiteWide: Sendable {
-        let key: [String]
+        let key: String
         let files: [SiteFile]
     }
 
@@ -93,7 +92,8 @@ struct SiteRenderer: Sendable {
         var others = parts.flatMap(\.others)
         // The sitemap is made beside the offline lists, which need nothing of it.
         let (sitemap, firstRenderer) = (Array(zip(languages, parts.map(\.sitemap))), renderers.first)
-        async let siteWide = siteWideFiles(sitemap: sitemap, languages: languages, renderer: firstRenderer, kept: input.siteWide)
+        async let siteWide = siteWideFiles(
+            sitemap: sitemap, languages: languages, renderer: firstRenderer, kept: input.siteWide, reuse: reuse)
         let pocket = PocketFiles(theme: theme, configuration: configuration)
         let pocketLanguages = zip(zip(theme.languages, languages), zip(renderers, parts)).map { pair, rendering in
             PocketFiles.Language(
@@ -102,7 +102,9 @@ struct SiteRenderer: Sendable {
         }
         let (pocketFiles, offlineLists) = try pocket.files(
             languages: pocketLanguages, pictures: offlinePictures(parts.last), ledger: ledger, kept: input.offlineLists)
-        let madeSiteWide = try await siteWide
+        let (madeSiteWide, keptSiteWide) = try await siteWide
+        paths += keptSiteWide
+        others += keptSiteWide
         for file in (madeSiteWide?.files ?? []) + theme.assets + pocketFiles {
             paths.append(file.path)
             others.append(file.path)
@@ -143,7 +145,7 @@ struct SiteRenderer: Sendable {
                         theme: theme, language: language, site: site, languages: languages, dataset: input.dataset,
                         avatarExtensions: avatarExtensions, avatarCopies: input.copies.copies, history: input.history,
                         content: input.content, earlier: input.models[language.code],
-                        alphabeticalHint: input.alphabeticalHints[language.code] ?? [], renderer: renderers[index], emit: emit,
+                        renderer: renderers[index], emit: emit,
                         reuse: reuse))
                 }
             }
@@ -203,14 +205,25 @@ struct SiteRenderer: Sendable {
     }
 
     /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it. `sitemap` holds each
-    /// language's pages by their URL relative to its folder.
+    /// language's pages by their URL relative to its folder. Made, or `kept` by `serve`, or (`kept`, their paths) left as
+    /// the last build published them when `reuse` finds they were made of the same (a record change made them again:
+    /// 6,300 entries with their alternates, a twentieth of its CPU).
     private func siteWideFiles(
-        sitemap: [(SiteLanguage, [String])], languages: [SiteLanguage], renderer: PageRenderer?, kept: SiteWide?
-    ) throws -> SiteWide? {
-        guard let renderer else { return nil }
-        let key = [theme.fingerprint.hex, configuration.basePath, configuration.origin ?? ""]
-            + sitemap.flatMap { site, relativeURLs in ["\u{0}" + site.code] + relativeURLs }
-        if let kept, kept.key == key { return kept }
+        sitemap: [(SiteLanguage, [String])], languages: [SiteLanguage], renderer: PageRenderer?, kept: SiteWide?,
+        reuse: PageReuse
+    ) throws -> (made: SiteWide?, kept: [String]) {
+        guard let renderer else { return (nil, []) }
+        var digest = InputFingerprint()
+        for part in [theme.fingerprint.hex, configuration.basePath, configuration.origin ?? ""] { digest.add(part) }
+        for (site, relativeURLs) in sitemap {
+            digest.add("\u{0}" + site.code)
+            for relativeURL in relativeURLs { digest.add(relativeURL) }
+        }
+        let key = digest.hex
+        reuse.note(siteWide: key)
+        if let kept, kept.key == key { return (kept, []) }
+        let paths = ["sitemap.xml", "robots.txt"]
+        if try reuse.keep(siteWide: key, paths: paths) { return (nil, paths) }
         let urls: [MustacheValue] = sitemap.flatMap { site, relativeURLs in
             relativeURLs.map { relativeURL in
                 .object([
@@ -222,10 +235,10 @@ struct SiteRenderer: Sendable {
         }
         // The Sitemap line must be an absolute URL: without a host in --base-url there is none to give.
         let sitemapURL = configuration.origin.map { _ in MustacheValue.string(configuration.absoluteSharedLink("sitemap.xml")) }
-        return SiteWide(key: key, files: [
-            SiteFile(path: "sitemap.xml", bytes: try renderer.render(template: "sitemap", values: ["urls": .array(urls)])),
-            SiteFile(path: "robots.txt", bytes: try renderer.render(template: "robots", values: ["sitemapURL": sitemapURL ?? .null])),
-        ])
+        return (SiteWide(key: key, files: [
+            SiteFile(path: paths[0], bytes: try renderer.render(template: "sitemap", values: ["urls": .array(urls)])),
+            SiteFile(path: paths[1], bytes: try renderer.render(template: "robots", values: ["sitemapURL": sitemapURL ?? .null])),
+        ]), [])
     }
 
     /// What a part of the site (a language, one maker's pages, or the pictures every language shares) adds besides
@@ -253,7 +266,7 @@ struct SiteRenderer: Sendable {
     static func render(
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
-        content: ResolvedContent = .empty, earlier: LanguageModel? = nil, alphabeticalHint: [Int] = [], renderer: PageRenderer,
+        content: ResolvedContent = .empty, earlier: LanguageModel? = nil, renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
         let model = try earlier.map { $0.model.replacing(content: content) } ?? theme.strings {
@@ -261,7 +274,7 @@ struct SiteRenderer: Sendable {
                 dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
                 configuration: site.configuration,
                 strings: language.strings, history: history, languages: languages, content: content,
-                pageIDs: theme.pageIDs, alphabeticalHint: alphabeticalHint)
+                pageIDs: theme.pageIDs)
         }
         // The index shows the records, pictures and titles only: a kept model's is the last build's, as are its digests.
         let searchIndex = earlier?.searchIndex ?? model.searchIndexJSON()
