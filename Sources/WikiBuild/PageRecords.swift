@@ -80,6 +80,9 @@ struct PageRecords: Sendable, Equatable {
         _ = pagesByMaker
         _ = readNamesInOrder
     }
+    /// Each language's A–Z order of the characters, by id, for the next build to sort from (`SiteModel.alphabeticalHint`):
+    /// only a hint, the order is always sorted again.
+    var alphabeticalHints: [String: [Int]] = [:]
     /// The lines these records were read from (see `WrittenLines`); not part of what they say.
     var written = WrittenLines() { didSet { namesChecked = Memo() } }
     /// The names of `reads` digested before any model is made (not a language's): found once, as `pagesByMaker` is, not
@@ -97,11 +100,12 @@ struct PageRecords: Sendable, Equatable {
     }
 
     init(base: String, inputs: [String: String], pages: [String: Page], reads: [String: String] = [:],
-         makers: [String: Maker] = [:], siteWide: String? = nil) {
+         makers: [String: Maker] = [:], siteWide: String? = nil, alphabeticalHints: [String: [Int]] = [:]) {
         self.base = base
         self.inputs = inputs
         self.pages = pages
         self.siteWide = siteWide
+        self.alphabeticalHints = alphabeticalHints
         self.reads = reads
         self.makers = makers
         let mark = MakerReads.languageMark.asciiValue ?? 0
@@ -110,8 +114,8 @@ struct PageRecords: Sendable, Equatable {
 
     /// The records, whatever pages each maker was found to have (derived from them).
     static func == (left: PageRecords, right: PageRecords) -> Bool {
-        (left.base, left.inputs, left.pages, left.reads, left.makers, left.siteWide)
-            == (right.base, right.inputs, right.pages, right.reads, right.makers, right.siteWide)
+        (left.base, left.inputs, left.pages, left.reads, left.makers) == (right.base, right.inputs, right.pages, right.reads, right.makers)
+            && (left.siteWide, left.alphabeticalHints) == (right.siteWide, right.alphabeticalHints)
     }
 
     struct Maker: Sendable, Equatable {
@@ -180,14 +184,14 @@ struct PageRecords: Sendable, Equatable {
             guard let kind = Kind(line), records.read(kind, line, written: &written) else { return nil }
         }
         var loaded = PageRecords(base: records.base, inputs: records.inputs, pages: records.pages, reads: records.reads,
-                                 makers: records.makers, siteWide: records.siteWide)
+                                 makers: records.makers, siteWide: records.siteWide, alphabeticalHints: records.alphabeticalHints)
         loaded.written = written
         return loaded
     }
 
     /// What a line records: its first field.
     private enum Kind {
-        case input, siteWide, read, maker, page
+        case input, siteWide, read, maker, order, page
 
         /// Nil for a line of no known kind.
         init?(_ line: ArraySlice<UInt8>) {
@@ -199,6 +203,7 @@ struct PageRecords: Sendable, Equatable {
         private static let prefixes: [(prefix: [UInt8], kind: Kind)] = [
             (Array("read ".utf8), .read), (Array("page ".utf8), .page), (Array("maker ".utf8), .maker),
             (Array("input ".utf8), .input), (Array("sitewide ".utf8), .siteWide),
+            (Array("order ".utf8), .order),
         ]
     }
 
@@ -228,6 +233,15 @@ struct PageRecords: Sendable, Equatable {
             let name = LineRecords.text(fields[1])
             makers[name] = Maker(read: names, pageCount: Int(count), numbers: numbers)
             written.makerLines[name] = line
+        case .order:
+            let fields = LineRecords.fields(line, count: 3)
+            guard fields.count == 3 else { return false }
+            var ids: [Int] = []
+            for number in fields[2].split(separator: UInt8(ascii: ",")) {
+                guard let id = LineRecords.number(number) else { return false }
+                ids.append(Int(id))
+            }
+            alphabeticalHints[LineRecords.text(fields[1])] = ids
         case .page:
             let fields = LineRecords.fields(line, count: 8)
             guard fields.count == 8, let size = LineRecords.number(fields[2]), let ordinal = LineRecords.number(fields[5]),
@@ -323,6 +337,9 @@ struct PageRecords: Sendable, Equatable {
                 continue
             }
             text.append(line: ["maker", name, String(maker.pageCount)], numbers: listed)
+        }
+        for (language, ids) in alphabeticalHints.sorted(by: { $0.key < $1.key }) where !language.utf8.contains(where: { $0 <= 32 }) {
+            text.append(line: ["order", language], numbers: ids)
         }
         let made = await savedPages
         return text + (dropped.isEmpty ? made : pageLines(leaving: left.union(dropped)))
@@ -622,7 +639,10 @@ final class PageReuse: Sendable {
     var builtCount: Int { built.load(ordering: .relaxed) }
 
     /// This build's pages and makers, each page with its file's size and hash as the ledger noted them.
-    func records(base: String, inputs: [String: String], reads: [String: String]) -> PageRecords {
+    /// `alphabeticalHints`: each language's A–Z order (see `PageRecords.alphabeticalHints`).
+    func records(
+        base: String, inputs: [String: String], reads: [String: String], alphabeticalHints: [String: [Int]]
+    ) -> PageRecords {
         let (made, ran, skipped, released) = made.withLock { ($0.pages, $0.makers, $0.skipped, $0.released) }
         var pages: [String: PageRecords.Page] = [:]
         var makers = ran
@@ -660,7 +680,8 @@ final class PageReuse: Sendable {
             for name in maker.read where digests[name] == nil { digests[name] = PageRecords.absent }
         }
         var records = PageRecords(
-            base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, siteWide: siteWide.withLock { $0 })
+            base: base, inputs: inputs, pages: pages, reads: digests, makers: makers, siteWide: siteWide.withLock { $0 },
+            alphabeticalHints: alphabeticalHints)
         // A maker not run writes the same line (its reads are the last build's), as does a read whose digest is the same.
         records.written = PageRecords.WrittenLines(
             readNames: earlier.written.readNames, readLines: earlier.written.readLines, makerLines: makerLines)

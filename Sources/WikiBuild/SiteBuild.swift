@@ -574,6 +574,7 @@ package struct SiteBuild: Sendable {
         let (session, kept) = opened
         let reads = Self.reads(of: pages, inputs: check.parts.named)
         var pages = pages
+        pages.alphabeticalHints = earlier?.alphabeticalHints ?? [:]
         let (earlier, changedReads, reason) = reusable(earlier, check: check, reads: reads)
         // A model is kept only over the same records: it is made of them.
         if let changedReads, !changedReads.contains(MakerReads.allRecords), let memory = settings.memory {
@@ -615,9 +616,10 @@ package struct SiteBuild: Sendable {
             let summary = try await timings.measure(settings.dryRun ? "plan" : "publish") { try session.finish() }
             guard let rendered = made, !settings.dryRun else { return (fileCount, summary, nil) }
             let (base, inputs, reads) = (check.parts.base, check.parts.named, reads)
+            let hints = rendered.models.mapValues(\.model.alphabeticalHint)
             return (fileCount, summary, Published(
                 states: session.publishedStates, recordStandby: session.recordStandby,
-                pages: { reuse.records(base: base, inputs: inputs, reads: reads) },
+                pages: { reuse.records(base: base, inputs: inputs, reads: reads, alphabeticalHints: hints) },
                 publish: { session.carriedSite().map { KeptPublish(site: $0, rendered: rendered, notes: ledger.notes) } },
                 models: rendered.models, modelsKept: !pages.models.isEmpty, siteCarried: carried != nil,
                 siteWide: rendered.siteWide))

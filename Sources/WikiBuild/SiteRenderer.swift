@@ -29,6 +29,8 @@ struct SiteRenderer: Sendable {
         var picturesPublished = false
         /// The sitemap and robots.txt a build of `serve` made, kept with what they were made of (see `SiteWide`).
         var siteWide: SiteWide?
+        /// Each language's A–Z order of the last build, by language code, to sort from (`SiteModel.alphabeticalHint`).
+        var alphabeticalHints: [String: [Int]] = [:]
         /// Each language's offline list of the last build, when the publish carries that build's site: patched with the
         /// files this build notes (see `PocketFiles.OfflineList`).
         var offlineLists: [String: PocketFiles.OfflineList] = [:]
@@ -145,7 +147,7 @@ struct SiteRenderer: Sendable {
                         theme: theme, language: language, site: site, languages: languages, dataset: input.dataset,
                         avatarExtensions: avatarExtensions, avatarCopies: input.copies.copies, history: input.history,
                         content: input.content, earlier: input.models[language.code],
-                        renderer: renderers[index], emit: emit,
+                        alphabeticalHint: input.alphabeticalHints[language.code] ?? [], renderer: renderers[index], emit: emit,
                         reuse: reuse))
                 }
             }
@@ -266,7 +268,7 @@ struct SiteRenderer: Sendable {
     static func render(
         theme: Theme, language: ThemeLanguage, site: SiteLanguage, languages: [SiteLanguage], dataset: Dataset,
         avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]], history: ChangeHistory,
-        content: ResolvedContent = .empty, earlier: LanguageModel? = nil, renderer: PageRenderer,
+        content: ResolvedContent = .empty, earlier: LanguageModel? = nil, alphabeticalHint: [Int] = [], renderer: PageRenderer,
         emit: @escaping @Sendable (SiteFile) throws -> Void, reuse: PageReuse
     ) async throws -> RenderedPart {
         let model = try earlier.map { $0.model.replacing(content: content) } ?? theme.strings {
@@ -274,7 +276,7 @@ struct SiteRenderer: Sendable {
                 dataset: dataset, avatarExtensions: avatarExtensions, avatarCopies: avatarCopies,
                 configuration: site.configuration,
                 strings: language.strings, history: history, languages: languages, content: content,
-                pageIDs: theme.pageIDs)
+                pageIDs: theme.pageIDs, alphabeticalHint: alphabeticalHint)
         }
         // The index shows the records, pictures and titles only: a kept model's is the last build's, as are its digests.
         let searchIndex = earlier?.searchIndex ?? model.searchIndexJSON()

@@ -49,7 +49,7 @@ package struct SiteModel: Sendable {
     /// The home page and every characters page offer it: made once.
     private var random: RandomCharacter?
     /// Each order of the characters, sorted when first asked (by a page of the index, or for the digests), once.
-    private let orders = SortedOrders()
+    private let orders: SortedOrders
     private let letters = Memo<Result<[LetterLink], any Error>>()
     /// The names each record's fields and card are noted under (`MakerReads.record`, `MakerReads.card`), made once: a
     /// page notes every record and card it shows, and making the name each time was a fortieth of a full build.
@@ -60,8 +60,10 @@ package struct SiteModel: Sendable {
     package init(
         dataset: Dataset, avatarExtensions: [Int: String], avatarCopies: [Int: [AvatarCopy]] = [:],
         configuration: SiteConfiguration, strings: StringTable, history: ChangeHistory = ChangeHistory(),
-        languages: [SiteLanguage] = [], content: ResolvedContent = .empty, pageIDs: Set<String> = []
+        languages: [SiteLanguage] = [], content: ResolvedContent = .empty, pageIDs: Set<String> = [],
+        alphabeticalHint: [Int] = []
     ) throws {
+        orders = SortedOrders(hint: alphabeticalHint)
         self.content = content
         self.pageIDs = pageIDs
         let names = content.recordNames(language: strings.locale)
@@ -488,6 +490,9 @@ extension SiteModel {
         try letters.value { Result { try letterLinks(sorted(.alphabetical).compactMap(records.character)) } }.get()
     }
 
+    /// The A–Z order, by id, for the next model of this language to sort from (`init`'s `alphabeticalHint`).
+    package var alphabeticalHint: [Int] { orders.alphabeticalHint }
+
     /// The places strip under every characters page: the busiest places' cards, and how many places there are.
     var placesRead: (cards: [LocationCard], count: Int) {
         MakerReads.noteRecordPart(MakerReads.places(language: strings.locale))
@@ -500,7 +505,7 @@ extension SiteModel {
     }
 
     private func sorted(_ order: CharacterOrder) -> [Int] {
-        orders.ids(order) { characterIDs(in: order, of: records, notes: notes) }
+        orders.ids(order) { characterIDs(in: order, of: records, notes: notes, hint: orders.hint) }
     }
 
     func seasonGroup(_ number: Int) -> RecordGroups.Season? {

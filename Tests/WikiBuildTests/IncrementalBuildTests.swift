@@ -89,8 +89,9 @@ import Testing
             let records = BuildState.load(for: site).flatMap { PageRecords.load(for: site, state: $0.inputs) }
             #expect(records.map { ($0.pages.count, Set($0.pages.values.map(\.maker)).isSubset(of: $0.makers.keys)) } ?? (0, false)
                         == (pages ?? -1, true), "seed \(seed), step \(step) (\(label)): \(line)")
-            // The file, whose lines of makers not run and of their pages were written again as the last file had them,
-            // is the one its records make afresh.
+            // With the A–Z order each language sorts from next time. The file, whose lines of makers not run and of
+            // their pages were written again as the last file had them, is the one its records make afresh.
+            #expect(records?.alphabeticalHints.isEmpty == false, "seed \(seed), step \(step) (\(label))")
             if let records, let state = BuildState.load(for: site)?.inputs {
                 let fresh = PageRecords(
                     base: records.base, inputs: records.inputs,
@@ -99,7 +100,8 @@ import Testing
                         made.line = nil
                         return made
                     },
-                    reads: records.reads, makers: records.makers, siteWide: records.siteWide)
+                    reads: records.reads, makers: records.makers, siteWide: records.siteWide,
+                    alphabeticalHints: records.alphabeticalHints)
                 let file = try Data(contentsOf: PageRecords.location(for: site))
                 #expect(Data(await fresh.lines(state: state)) == file, "seed \(seed), step \(step) (\(label))")
             }

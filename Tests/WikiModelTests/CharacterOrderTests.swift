@@ -7,15 +7,13 @@ import Testing
 @Suite struct CharacterOrderTests {
     static let names = ["Zoé", "Éric", "Eve", "Ézéchiel", "Abe", "Ábradolf", "ezra", "Édith", "Oscar", "Œdipe", "7+7 Morty"]
 
-    /// `arranged` puts the characters (ids 1 to 11, in the order of `names`) in the order the dataset lists them.
-    func sorted(_ locale: String, arranged: ([CharacterRecord]) -> [CharacterRecord] = { $0 }) throws
-        -> (names: [String], letters: [LetterLink]) {
+    func sorted(_ locale: String, hint: [Int] = []) throws -> (names: [String], letters: [LetterLink]) {
         var snapshot = SmallWorld.snapshot
-        snapshot.characters = arranged(Self.names.enumerated().map { SmallWorld.character($0.offset + 1, $0.element) })
+        snapshot.characters = Self.names.enumerated().map { SmallWorld.character($0.offset + 1, $0.element) }
         let entries = StringTableFixture.english.entries
         let model = try SiteModel(
             dataset: Dataset(snapshot), avatarExtensions: [:], configuration: try SiteConfiguration(),
-            strings: StringTable(locale: locale, entries: entries))
+            strings: StringTable(locale: locale, entries: entries), alphabeticalHint: hint)
         let page = try #require(try model.pages(of: .characters).first { $0.route == .characters(page: 1, order: .alphabetical) })
         let content = try #require(page.content as? CharacterIndexPage)
         return (content.cards.map(\.name), content.letters)
@@ -31,16 +29,23 @@ import Testing
         #expect(letters.count == 27)
     }
 
-    /// The names in lower case are only where the sort starts: whatever order the records come in, the order is the
-    /// collation's.
+    /// The last build's order is only where the sort starts: stale, shuffled, with ids gone or missing, the order is the
+    /// one sorted from nothing.
     @Test(arguments: ["fr", "en"])
-    func theOrderDoesNotDependOnTheRecordsOrder(locale: String) throws {
-        let listed = try sorted(locale)
-        for arranged in [{ $0.reversed() }, { $0.sorted { $0.name < $1.name } }, { Array($0[5...] + $0[..<5]) }] as [([CharacterRecord]) -> [CharacterRecord]] {
-            let sorted = try sorted(locale, arranged: arranged)
-            #expect(sorted.names == listed.names)
-            #expect(sorted.letters == listed.letters)
+    func theOrderDoesNotDependOnTheHintItIsSortedFrom(locale: String) throws {
+        let fresh = try sorted(locale)
+        let count = Self.names.count
+        for hint in [Array(1...count), Array((1...count).reversed()), [3, 99, 1, -4, 7, 7, 2], [5, 11, 2, 9, 1, 4, 10, 6, 3, 8, 7]] {
+            let hinted = try sorted(locale, hint: hint)
+            #expect(hinted.names == fresh.names, "sorted from \(hint)")
+            #expect(hinted.letters == fresh.letters)
         }
+        let model = try SiteModel(
+            dataset: Dataset(SmallWorld.snapshot), avatarExtensions: [:], configuration: try SiteConfiguration(),
+            strings: StringTable(locale: locale, entries: StringTableFixture.english.entries), alphabeticalHint: [42])
+        #expect(model.alphabeticalHint == [42], "not sorted yet: the hint it was given, for the next build")
+        _ = try model.pages(of: .characters)
+        #expect(Set(model.alphabeticalHint) == Set(SmallWorld.snapshot.characters.map(\.id)), "sorted: this build's order")
     }
 
     @Test func routesOfTheOrders() {
