@@ -311,9 +311,13 @@ struct PageRecords: Sendable, Equatable {
         // The names the last file numbered, when they are exactly this record's (in order, each once): no sort.
         let numbered = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
             && written.readNames.allSatisfy { reads[$0] != nil }
+        let names = numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted()
+        // Else, when the last file's names were in order, each one's place among these (-1: gone): a maker not run
+        // writes its read list renumbered, not each name looked up (a fetch adds names: every maker's line was made anew).
+        let places = numbered || !readNamesInOrder ? nil : Self.places(of: written.readNames, in: names)
         var numbers: [String: Int] = [:]
         numbers.reserveCapacity(reads.count)
-        for (number, name) in (numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted()).enumerated() {
+        for (number, name) in names.enumerated() {
             numbers[name] = number
             let digest = reads[name] ?? Self.absent
             if numbered, written.readLines[number].digest.elementsEqual(digest.utf8) {
@@ -331,7 +335,7 @@ struct PageRecords: Sendable, Equatable {
                 text.append(LineRecords.newline)
                 continue
             }
-            let listed = maker.read.compactMap { numbers[$0] }.sorted()
+            let listed = places.flatMap { renumbered(maker, places: $0) } ?? maker.read.compactMap { numbers[$0] }.sorted()
             guard listed.count == maker.read.count else {
                 dropped.insert(name)
                 continue
@@ -343,6 +347,30 @@ struct PageRecords: Sendable, Equatable {
         }
         let made = await savedPages
         return text + (dropped.isEmpty ? made : pageLines(leaving: left.union(dropped)))
+    }
+
+    /// The places of what `maker` read among the names `places` maps the last file's to, from its places in that file
+    /// (`Maker.numbers`); nil when it has none, or one is not a name of that file or is gone.
+    private func renumbered(_ maker: Maker, places: [Int]) -> [Int]? {
+        guard let numbers = maker.numbers, numbers.count == maker.read.count else { return nil }
+        var listed: [Int] = []
+        listed.reserveCapacity(numbers.count)
+        for (number, name) in zip(numbers, maker.read) {
+            guard number < places.count, places[number] >= 0, written.readNames[number] == name else { return nil }
+            listed.append(places[number])
+        }
+        return listed
+    }
+
+    /// The place of each of `old` in `new` (-1 for one it lacks); both sorted, each name once.
+    private static func places(of old: [String], in new: [String]) -> [Int] {
+        var places = [Int](repeating: -1, count: old.count)
+        var next = new.startIndex
+        for (place, name) in old.enumerated() {
+            while next < new.endIndex, new[next] < name { next += 1 }
+            if next < new.endIndex, new[next] == name { places[place] = next }
+        }
+        return places
     }
 
     /// The lines of the pages, by path, but those of the makers `left`.
