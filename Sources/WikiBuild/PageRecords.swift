@@ -427,7 +427,7 @@ final class PageReuse: Sendable {
     /// Each language's digests (`SiteModel.readDigests`) and those whose digest changed since the last build, given by
     /// `compare` before any of that language's makers run.
     private let languages = Mutex<(digests: [[String: String]], changed: Set<String>)>(([], []))
-    /// The digest of what this build's sitemap and robots.txt are made of (`keep(siteWide:paths:)`).
+    /// The key of what this build's sitemap and robots.txt are made of (`note(siteWide:)`).
     private let siteWide = Mutex<String?>(nil)
     private let kept = Atomic<Int>(0)
     private let seen = Atomic<Int>(0)

@@ -207,9 +207,9 @@ struct SiteRenderer: Sendable {
     }
 
     /// One sitemap for every language, with each page's alternates, and robots.txt pointing at it. `sitemap` holds each
-    /// language's pages by their URL relative to its folder. Made, or `kept` by `serve`, or (`kept`, their paths) left as
-    /// the last build published them when `reuse` finds they were made of the same (a record change made them again:
-    /// 6,300 entries with their alternates, a twentieth of its CPU).
+    /// language's pages by their URL relative to its folder. Returns the files made (`serve`'s `kept` ones when their key
+    /// is the same), or none and their paths when `reuse` leaves the last build's as published, made of the same (every
+    /// build of its own made them again: 6,300 entries with their alternates, a twentieth of a record change's CPU).
     private func siteWideFiles(
         sitemap: [(SiteLanguage, [String])], languages: [SiteLanguage], renderer: PageRenderer?, kept: SiteWide?,
         reuse: PageReuse

@@ -234,3 +234,29 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         }
     }
 }
+
+/// A line's fields as the standard library's `split` at single spaces would give them (empty fields kept, the last field
+/// the rest of the line), on lines that stress the edges.
+@Suite struct LineRecordsTests {
+    @Test func fieldsAreSplitAtSingleSpacesWithTheRestLast() {
+        let lines = ["", " ", "a", "a b", "a  b", " a b ", "page k 12 h en#x 0 1 a path/with spaces.html", "a b c d e", "abc "]
+        for text in lines {
+            let line = ArraySlice(Array(text.utf8))
+            for count in 1...9 {
+                let expected = line.split(separator: UInt8(ascii: " "), maxSplits: count - 1, omittingEmptySubsequences: false)
+                #expect(LineRecords.fields(line, count: count).map(Array.init) == expected.map(Array.init), "\"\(text)\", \(count)")
+            }
+        }
+        // A slice of a larger buffer: its indices are not from 0.
+        let file = Array("first line\nread 3 abc a name\n".utf8)
+        let second = file[11..<(file.count - 1)]
+        #expect(LineRecords.fields(second, count: 4).map { String(decoding: $0, as: UTF8.self) } == ["read", "3", "abc", "a name"])
+    }
+
+    @Test func aTextFitsALineWithoutALineBreak() {
+        #expect(LineRecords.fits("characters/1/index.html"))
+        #expect(LineRecords.fits(""))
+        #expect(!LineRecords.fits("a\nb"))
+        #expect(!LineRecords.fits("é\n"))
+    }
+}
