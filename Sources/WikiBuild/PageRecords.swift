@@ -296,9 +296,9 @@ struct PageRecords: Sendable, Equatable {
     func lines(state: String) async -> [UInt8] {
         // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
         let unsaved = Set(reads.keys.filter { !LineRecords.fits($0) })
-        let left = Set(makers.filter { name, maker in
+        let left = Set(makers.lazy.filter { name, maker in
             name.utf8.contains(UInt8(ascii: " ")) || !LineRecords.fits(name) || (!unsaved.isEmpty && maker.read.contains(where: unsaved.contains))
-        }.keys)
+        }.map(\.key))
         async let savedPages = pageLines(leaving: left)
         var text: [UInt8] = []
         text.reserveCapacity(pages.count * 140 + reads.count * 60 + makers.count * 40)
@@ -308,9 +308,11 @@ struct PageRecords: Sendable, Equatable {
             text.append(line: ["input", digest, name])
         }
         if let siteWide { text.append(line: ["sitewide", siteWide]) }
-        // The names the last file numbered, when they are exactly this record's (in order, each once): no sort.
-        let numbered = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
-            && written.readNames.allSatisfy { reads[$0] != nil }
+        // The names the last file numbered, when they are exactly this record's (in order, each once): no sort, and each
+        // one's digest looked up once.
+        let lastDigests = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
+            ? written.readNames.map { reads[$0] } : nil
+        let numbered = lastDigests?.allSatisfy { $0 != nil } ?? false
         let names = numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted()
         // Else, when the last file's names were in order, each one's place among these (-1: gone): a maker not run
         // writes its read list renumbered, not each name looked up (a fetch adds names: every maker's line was made anew).
@@ -319,7 +321,7 @@ struct PageRecords: Sendable, Equatable {
         numbers.reserveCapacity(reads.count)
         for (number, name) in names.enumerated() {
             numbers[name] = number
-            let digest = reads[name] ?? Self.absent
+            let digest = (numbered ? lastDigests.flatMap { $0[number] } : reads[name]) ?? Self.absent
             if numbered, written.readLines[number].digest.elementsEqual(digest.utf8) {
                 text.append(contentsOf: written.readLines[number].line)
                 text.append(LineRecords.newline)
