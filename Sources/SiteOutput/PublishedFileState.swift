@@ -76,21 +76,7 @@ package struct PublishedFileState: Sendable, Equatable {
 
     /// Two lists sorted by path, as one sorted by path.
     static func merged(_ left: [PublishedFileState], _ right: [PublishedFileState]) -> [PublishedFileState] {
-        var merged: [PublishedFileState] = []
-        merged.reserveCapacity(left.count + right.count)
-        var (l, r) = (left.startIndex, right.startIndex)
-        while l < left.endIndex, r < right.endIndex {
-            if right[r].path < left[l].path {
-                merged.append(right[r])
-                r += 1
-            } else {
-                merged.append(left[l])
-                l += 1
-            }
-        }
-        merged += left[l...]
-        merged += right[r...]
-        return merged
+        left.mergedSorted(with: right, by: \.path)
     }
 
     /// The states of `paths`, in their order, on all cores; nil when one is missing.

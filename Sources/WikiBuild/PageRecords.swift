@@ -119,12 +119,42 @@ struct PageRecords: Sendable, Equatable {
     }
 
     struct Maker: Sendable, Equatable {
-        /// Each name once, in order (an array: a set's hashing was most of reading the records).
-        var read: [String]
+        /// What a maker this build ran read, each name once, in order (an array: a set's hashing was most of reading
+        /// the records); for a maker read from a file, that file's read names (`WrittenLines.readNames`), shared.
+        private let names: [String]
         var pageCount: Int
-        /// The places of `read` among the read names of the file the record was read from (`WrittenLines.readNames`);
-        /// nil for a maker this build ran.
-        var numbers: [Int]? = nil
+        /// The places of what it read among the read names of the file the record was read from; nil for a maker this
+        /// build ran. Only the places are read from the file: a name each, copied out of the file's table for every
+        /// maker, was a third of reading the records (some 58,000).
+        let numbers: [Int]?
+
+        init(read: [String], pageCount: Int) {
+            (names, self.pageCount, numbers) = (read, pageCount, nil)
+        }
+
+        init(numbers: [Int], of readNames: [String], pageCount: Int) {
+            (names, self.pageCount, self.numbers) = (readNames, pageCount, numbers)
+        }
+
+        /// Each name it read once, in order.
+        var read: [String] { numbers.map { $0.map { names[$0] } } ?? names }
+
+        var readCount: Int { numbers?.count ?? names.count }
+
+        /// Whether it read one of `changed`: a few changed names are compared with each name read, which is cheaper
+        /// than hashing every name read (some 57,000 a build).
+        func read(anyOf changed: Set<String>) -> Bool {
+            guard !changed.isEmpty else { return false }
+            let read = read
+            if changed.count > 4 { return !changed.isDisjoint(with: read) }
+            return read.contains { name in changed.contains { $0 == name } }
+        }
+
+        /// Whether its places are those of `readNames`' names, as read from the file whose names they are.
+        func isNumbered(in readNames: [String]) -> Bool {
+            guard let numbers else { return false }
+            return numbers.allSatisfy { $0 < readNames.count && $0 < names.count && readNames[$0] == names[$0] }
+        }
 
         /// What the record says, whatever file it was read from.
         static func == (left: Maker, right: Maker) -> Bool { (left.read, left.pageCount) == (right.read, right.pageCount) }
@@ -145,7 +175,9 @@ struct PageRecords: Sendable, Equatable {
     /// The names of `digests` (`language`'s, each name marked with it) whose digest differs from that in this record,
     /// and the names of this record's that language has no more.
     func changed(_ digests: [String: String], language: String) -> Set<String> {
-        var changed = Set(digests.keys.filter { digests[$0] != reads[$0] ?? Self.absent })
+        // Walked as pairs: each name looked up in `digests` again was half of comparing (some 7,000 a language).
+        var changed = Set<String>()
+        for (name, digest) in digests where digest != reads[name] ?? Self.absent { changed.insert(name) }
         let prefix = MakerReads.marked(language)
         for (name, digest) in reads where name.hasPrefix(prefix) && digests[name] == nil && digest != Self.absent {
             changed.insert(name)
@@ -229,9 +261,9 @@ struct PageRecords: Sendable, Equatable {
         case .maker:
             let fields = LineRecords.fields(line, count: 4)
             guard fields.count == 4, let count = LineRecords.number(fields[2]),
-                  let (names, numbers) = Self.names(numbered: fields[3], in: written.readNames) else { return false }
+                  let numbers = Self.numbers(fields[3], below: written.readNames.count) else { return false }
             let name = LineRecords.text(fields[1])
-            makers[name] = Maker(read: names, pageCount: Int(count), numbers: numbers)
+            makers[name] = Maker(numbers: numbers, of: written.readNames, pageCount: Int(count))
             written.makerLines[name] = line
         case .order:
             let fields = LineRecords.fields(line, count: 3)
@@ -255,12 +287,10 @@ struct PageRecords: Sendable, Equatable {
         return true
     }
 
-    /// The names a maker's line lists by number ("3,17,240"; empty between commas is nothing), nil for a number that
-    /// names none. Read digit by digit: a list split into numbers first was most of reading a maker's line.
-    private static func names(numbered list: ArraySlice<UInt8>, in readNames: [String]) -> ([String], [Int])? {
-        var names: [String] = []
+    /// The numbers a maker's line lists ("3,17,240"; empty between commas is nothing), nil for one not below `count`
+    /// (the names read before). Read digit by digit: a list split into numbers first was most of reading a maker's line.
+    private static func numbers(_ list: ArraySlice<UInt8>, below count: Int) -> [Int]? {
         var numbers: [Int] = []
-        names.reserveCapacity(list.count / 3)
         numbers.reserveCapacity(list.count / 3)
         var number: Int?
         // A comma read after the last number too, so that each number is taken in one place.
@@ -268,8 +298,7 @@ struct PageRecords: Sendable, Equatable {
             let byte = index == list.endIndex ? UInt8(ascii: ",") : list[index]
             if byte == UInt8(ascii: ",") {
                 if let found = number {
-                    guard found < readNames.count else { return nil }
-                    names.append(readNames[found])
+                    guard found < count else { return nil }
                     numbers.append(found)
                 }
                 number = nil
@@ -281,7 +310,7 @@ struct PageRecords: Sendable, Equatable {
             guard !overflowed, !overflowedAgain else { return nil }
             number = next
         }
-        return (names, numbers)
+        return numbers
     }
 
     /// `lines(state:)`, written before the build state it names, so a build killed between the two leaves records no
@@ -297,7 +326,7 @@ struct PageRecords: Sendable, Equatable {
         // A maker that read something without a digest (a name with a line break) is left out, so its pages are not.
         let unsaved = Set(reads.keys.filter { !LineRecords.fits($0) })
         let left = Set(makers.lazy.filter { name, maker in
-            name.utf8.contains(UInt8(ascii: " ")) || !LineRecords.fits(name) || (!unsaved.isEmpty && maker.read.contains(where: unsaved.contains))
+            name.utf8.contains(UInt8(ascii: " ")) || !LineRecords.fits(name) || maker.read(anyOf: unsaved)
         }.map(\.key))
         async let savedPages = pageLines(leaving: left)
         var text: [UInt8] = []
@@ -313,7 +342,7 @@ struct PageRecords: Sendable, Equatable {
         let lastDigests = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
             ? written.readNames.map { reads[$0] } : nil
         let numbered = lastDigests?.allSatisfy { $0 != nil } ?? false
-        let names = numbered ? written.readNames : reads.keys.filter({ !unsaved.contains($0) }).sorted()
+        let names = numbered ? written.readNames : sortedReadNames(leaving: unsaved)
         // Else, when the last file's names were in order, each one's place among these (-1: gone): a maker not run
         // writes its read list renumbered, not each name looked up (a fetch adds names: every maker's line was made anew).
         let places = numbered || !readNamesInOrder ? nil : Self.places(of: written.readNames, in: names)
@@ -338,7 +367,7 @@ struct PageRecords: Sendable, Equatable {
                 continue
             }
             let listed = places.flatMap { renumbered(maker, places: $0) } ?? maker.read.compactMap { numbers[$0] }.sorted()
-            guard listed.count == maker.read.count else {
+            guard listed.count == maker.readCount else {
                 dropped.insert(name)
                 continue
             }
@@ -351,14 +380,25 @@ struct PageRecords: Sendable, Equatable {
         return text + (dropped.isEmpty ? made : pageLines(leaving: left.union(dropped)))
     }
 
+    /// The names of `reads` but `unsaved`, sorted. When the last file's names were in order, those still read are taken
+    /// in that order and merged with the few that are new (a fetch's new history): sorting all 7,000 anew, which come
+    /// from a dictionary in no order, was most of making a fetch's lines.
+    private func sortedReadNames(leaving unsaved: Set<String>) -> [String] {
+        guard readNamesInOrder else { return reads.keys.filter { !unsaved.contains($0) }.sorted() }
+        let kept = written.readNames.filter { reads[$0] != nil && !unsaved.contains($0) }
+        let last = Set(written.readNames)
+        let added = reads.keys.filter { !last.contains($0) && !unsaved.contains($0) }.sorted()
+        return added.isEmpty ? kept : kept.mergedSorted(with: added) { $0 }
+    }
+
     /// The places of what `maker` read among the names `places` maps the last file's to, from its places in that file
     /// (`Maker.numbers`); nil when it has none, or one is not a name of that file or is gone.
     private func renumbered(_ maker: Maker, places: [Int]) -> [Int]? {
-        guard let numbers = maker.numbers, numbers.count == maker.read.count else { return nil }
+        guard let numbers = maker.numbers, maker.isNumbered(in: written.readNames) else { return nil }
         var listed: [Int] = []
         listed.reserveCapacity(numbers.count)
-        for (number, name) in zip(numbers, maker.read) {
-            guard number < places.count, places[number] >= 0, written.readNames[number] == name else { return nil }
+        for number in numbers {
+            guard number < places.count, places[number] >= 0 else { return nil }
             listed.append(places[number])
         }
         return listed
@@ -511,7 +551,7 @@ final class PageReuse: Sendable {
         if let marked, let numbers = record.numbers {
             guard !numbers.contains(where: { marked[$0] }) else { return nil }
         } else {
-            guard Self.readNone(of: changed, in: record.read), Self.readNone(of: changedHere, in: record.read) else { return nil }
+            guard !record.read(anyOf: changed), !record.read(anyOf: changedHere) else { return nil }
         }
         guard let pages = earlierByMaker[maker], pages.allSatisfy({ $0.page.key != nil }) else { return nil }
         return (record, pages)
@@ -580,13 +620,6 @@ final class PageReuse: Sendable {
         // A maker some of whose pages were not recorded with it: any recorded page of it.
         if !unlisted.isEmpty { paths += earlier.pages.filter { unlisted.contains($0.value.maker) }.map(\.key) }
         return (paths, makers)
-    }
-
-    /// Whether `read` holds none of `changed`: a few changed names are compared with each name read, which is cheaper
-    /// than hashing every name read (some 57,000 a build).
-    private static func readNone(of changed: Set<String>, in read: [String]) -> Bool {
-        if changed.count > 4 { return changed.isDisjoint(with: read) }
-        return !read.contains { name in changed.contains { $0 == name } }
     }
 
     /// Whether the page at `path` may stay as published (same key as in the last build, and the file is there);

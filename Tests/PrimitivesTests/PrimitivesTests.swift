@@ -260,3 +260,24 @@ private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
         #expect(!LineRecords.fits("é\n"))
     }
 }
+
+@Suite struct SortedSearchTests {
+    @Test func aMergeOfSortedListsIsTheirSort() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let left = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...20, using: &generator) }.sorted()
+            let right = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...20, using: &generator) }.sorted()
+            // Tagged by side, so that the order of equal keys shows: this list's first.
+            let merged = left.map { ($0, 0) }.mergedSorted(with: right.map { ($0, 1) }) { $0.0 }
+            let expected = (left.map { ($0, 0) } + right.map { ($0, 1) }).sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+            #expect(merged.map(\.0) == expected.map(\.0) && merged.map(\.1) == expected.map(\.1), "\(left) \(right)")
+        }
+    }
+
+    @Test func aSortedIndexIsFoundOnlyForWhatIsThere() {
+        let names = ["a", "b", "d", "f"]
+        #expect(["a", "b", "d", "f"].map { names.sortedIndex(of: $0) } == [0, 1, 2, 3])
+        #expect(["", "c", "e", "g"].allSatisfy { names.sortedIndex(of: $0) == nil })
+        #expect([String]().sortedIndex(of: "a") == nil)
+    }
+}
