@@ -730,8 +730,12 @@ final class PageReuse: Sendable {
             }
         }
         // What was read and is not there (a record's prose none wrote) is recorded as absent: written later, it is a change.
+        // Room for every language's digests at once: merged into the content's few, the table grew and was copied again
+        // with each (some 14,000 names).
+        let languageDigests = languages.withLock { $0.digests }
         var digests = reads
-        for language in languages.withLock({ $0.digests }) { digests.merge(language) { _, language in language } }
+        digests.reserveCapacity(reads.count + languageDigests.reduce(0) { $0 + $1.count })
+        for language in languageDigests { digests.merge(language) { _, language in language } }
         // A skipped maker's reads are all in the last build's record, its absent ones as absent.
         for (name, digest) in earlier.reads where digest == PageRecords.absent && digests[name] == nil {
             digests[name] = PageRecords.absent
