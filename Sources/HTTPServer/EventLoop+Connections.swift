@@ -101,9 +101,11 @@ extension EventLoop {
                 version: parsed.request.version, keepAlive: parsed.keepAlive
             )
             let request = parsed.request
+            handlersRunning.add(1, ordering: .relaxed)
             dispatch { [handler, self] in
                 let response = await handler.handle(request)
                 await respond(response, context: context)
+                handlersRunning.subtract(1, ordering: .releasing)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,8 @@ final class EventLoop: @unchecked Sendable {
     private var nextConnectionID: UInt64 = 0
     /// Set when the last connection closes; see `releaseMemoryIfIdle`.
     var memoryToRelease = false
+    /// Handlers dispatched and not yet done answering: counted up on the loop thread, down in their tasks.
+    let handlersRunning = Atomic<Int>(0)
     private var running = true
     private var listenerPausedUntil: ContinuousClock.Instant?
     private var nextTimeoutScan: ContinuousClock.Instant
@@ -265,11 +268,12 @@ final class EventLoop: @unchecked Sendable {
         return oldest?.connection
     }
 
-    /// Once every connection is gone (checked a tick later, when their handler tasks have ended too), hands
-    /// the freed buffers back to the system: glibc keeps freed memory below its mmap threshold, so after many
-    /// clients the process would otherwise stay as large as at their peak.
+    /// Once every connection is gone and every handler has ended (the chunks of a file it was sending are freed only
+    /// then, which on a loaded machine can be after the next tick), hands the freed buffers back to the system: glibc
+    /// keeps freed memory below its mmap threshold, so after many clients the process would otherwise stay as large as
+    /// at their peak.
     private func releaseMemoryIfIdle() {
-        guard memoryToRelease, connections.isEmpty else { return }
+        guard memoryToRelease, connections.isEmpty, handlersRunning.load(ordering: .acquiring) == 0 else { return }
         memoryToRelease = false
         MemoryRelease.trim()
     }
