@@ -342,10 +342,7 @@ struct PageRecords: Sendable, Equatable {
         let lastDigests = written.readNames.count == reads.count - unsaved.count && readNamesInOrder
             ? written.readNames.map { reads[$0] } : nil
         let numbered = lastDigests?.allSatisfy { $0 != nil } ?? false
-        let names = numbered ? written.readNames : sortedReadNames(leaving: unsaved)
-        // Else, when the last file's names were in order, each one's place among these (-1: gone): a maker not run
-        // writes its read list renumbered, not each name looked up (a fetch adds names: every maker's line was made anew).
-        let places = numbered || !readNamesInOrder ? nil : Self.places(of: written.readNames, in: names)
+        let (names, places) = numbered ? (written.readNames, nil) : sortedReadNames(leaving: unsaved)
         var numbers: [String: Int] = [:]
         numbers.reserveCapacity(reads.count)
         for (number, name) in names.enumerated() {
@@ -380,15 +377,29 @@ struct PageRecords: Sendable, Equatable {
         return text + (dropped.isEmpty ? made : pageLines(leaving: left.union(dropped)))
     }
 
-    /// The names of `reads` but `unsaved`, sorted. When the last file's names were in order, those still read are taken
-    /// in that order and merged with the few that are new (a fetch's new history): sorting all 7,000 anew, which come
-    /// from a dictionary in no order, was most of making a fetch's lines.
-    private func sortedReadNames(leaving unsaved: Set<String>) -> [String] {
-        guard readNamesInOrder else { return reads.keys.filter { !unsaved.contains($0) }.sorted() }
-        let kept = written.readNames.filter { reads[$0] != nil && !unsaved.contains($0) }
+    /// The names of `reads` but `unsaved`, sorted, and when the last file's names were in order each one's place among
+    /// them (-1: gone), so that a maker not run writes its read list renumbered, not each name looked up (a fetch adds
+    /// names: every maker's line was made anew). The last file's names still read are taken in their order and merged
+    /// with the few that are new, placed as they go: sorting all 7,000 anew, which come from a dictionary in no order,
+    /// was most of making a fetch's lines.
+    private func sortedReadNames(leaving unsaved: Set<String>) -> (names: [String], places: [Int]?) {
+        guard readNamesInOrder else { return (reads.keys.filter { !unsaved.contains($0) }.sorted(), nil) }
         let last = Set(written.readNames)
         let added = reads.keys.filter { !last.contains($0) && !unsaved.contains($0) }.sorted()
-        return added.isEmpty ? kept : kept.mergedSorted(with: added) { $0 }
+        var names: [String] = []
+        names.reserveCapacity(reads.count)
+        var places = [Int](repeating: -1, count: written.readNames.count)
+        var next = added.startIndex
+        for (place, name) in written.readNames.enumerated() where reads[name] != nil && !unsaved.contains(name) {
+            while next < added.endIndex, added[next] < name {
+                names.append(added[next])
+                next += 1
+            }
+            places[place] = names.count
+            names.append(name)
+        }
+        names += added[next...]
+        return (names, places)
     }
 
     /// The places of what `maker` read among the names `places` maps the last file's to, from its places in that file
@@ -402,17 +413,6 @@ struct PageRecords: Sendable, Equatable {
             listed.append(places[number])
         }
         return listed
-    }
-
-    /// The place of each of `old` in `new` (-1 for one it lacks); both sorted, each name once.
-    private static func places(of old: [String], in new: [String]) -> [Int] {
-        var places = [Int](repeating: -1, count: old.count)
-        var next = new.startIndex
-        for (place, name) in old.enumerated() {
-            while next < new.endIndex, new[next] < name { next += 1 }
-            if next < new.endIndex, new[next] == name { places[place] = next }
-        }
-        return places
     }
 
     /// The lines of the pages, by path, but those of the makers `left`.
