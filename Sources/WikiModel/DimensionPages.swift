@@ -40,16 +40,17 @@ struct DimensionPage: PageModel, Encodable, Equatable {
 
 extension SiteModel {
     func dimensionIndexPage() throws -> SitePage {
-        let entries = try groups.dimensions.map { dimension throws in
+        let dimensions = listedDimensions
+        let entries = try dimensions.map { dimension throws in
             GroupEntry(
                 name: dimensionName(dimension.name), url: link(.dimension(dimension.slug, page: 1)),
                 detail: try dimensionCounts(dimension).joined(separator: " · "))
         }
         return try page(
             .dimensions, title: try strings("dimensions_title"),
-            description: try strings.plural("dimensions_description", count: groups.dimensions.count),
+            description: try strings.plural("dimensions_description", count: dimensions.count),
             content: DimensionIndexPage(
-                lead: try strings.plural("dimensions_lead", count: groups.dimensions.count), dimensions: entries))
+                lead: try strings.plural("dimensions_lead", count: dimensions.count), dimensions: entries))
     }
 
     /// "3 locations", "52 residents", "40 natives".
@@ -61,20 +62,24 @@ extension SiteModel {
         ]
     }
 
-    func dimensionPages(_ dimension: RecordGroups.Dimension) throws -> [SitePage] {
+    /// The dimension's pages, or only page `only`.
+    func dimensionPages(_ dimension: RecordGroups.Dimension, only: Int? = nil) throws -> [SitePage] {
         let counts = try dimensionCounts(dimension).joined(separator: ", ")
         let name = dimensionName(dimension.name)
-        // The busiest locations first, as on the index.
-        let locations = try dimension.locationIDs
+        // The busiest locations first, as on the index; the first page lists them, the others link to it. A dimension's
+        // locations are the data's (`RecordGroups`), so every one has a card.
+        let listsLocations = (only ?? 1) == 1
+        let locations = listsLocations ? try dimension.locationIDs
             .map { ($0, residentIDs(ofLocation: $0).count) }
             .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
-            .compactMap { id, _ throws in try location(id).map(card) }
+            .compactMap { id, _ throws in try location(id).map(card) } : []
+        let locationCount = listsLocations ? locations.count : dimension.locationIDs.count
         let people = dimension.residentIDs + dimension.nativeIDs
         let nativesURL = dimension.nativeIDs.isEmpty ? nil
             : link(.dimension(dimension.slug, page: dimension.residentIDs.count / Self.pageSize + 1)) + "#natives-heading"
         let residentsURL = dimension.residentIDs.isEmpty ? nil : link(.dimension(dimension.slug, page: 1)) + "#residents-heading"
         return try pagedGroup(
-            listing: people.count, route: { .dimension(dimension.slug, page: $0) }, heading: name,
+            listing: people.count, only: only, route: { .dimension(dimension.slug, page: $0) }, heading: name,
             title: { try groupTitle("dimension_title", name: name, page: $0, kind: strings("dimension_word")) },
             descriptionKey: "dimension_description", descriptionValues: ["name": name, "counts": counts]
         ) { positions, pager in
@@ -84,14 +89,14 @@ extension SiteModel {
             let residents = try cards(Array(people[residentPositions]))
             let natives = try cards(Array(people[nativePositions]))
             // A long list of locations pushes the first page's cards below the first screen.
-            let eager = !first || locations.count <= Self.eagerLocations
+            let eager = !first || locationCount <= Self.eagerLocations
             return DimensionPage(
                 name: name, indexURL: link(.dimensions),
                 locationCount: count(dimension.locationIDs.count), residentCount: count(dimension.residentIDs.count),
                 nativeCount: count(dimension.nativeIDs.count), nativesURL: nativesURL, residentsURL: residentsURL,
                 locations: first ? locations : [],
                 firstPage: first ? nil : RecordLink(
-                    name: try strings.plural("dimension_locations_all", count: locations.count, ["name": name]),
+                    name: try strings.plural("dimension_locations_all", count: locationCount, ["name": name]),
                     url: link(.dimension(dimension.slug, page: 1))),
                 residents: eager ? cards(eager: residents) : residents, hasResidents: !residents.isEmpty,
                 natives: eager && residents.isEmpty ? cards(eager: natives) : natives, hasNatives: !natives.isEmpty,

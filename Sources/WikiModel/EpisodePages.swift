@@ -54,11 +54,12 @@ struct EpisodePage: PageModel, Encodable, Equatable {
 
 extension SiteModel {
     func episodeIndexPage() throws -> SitePage {
-        let seasons = try seasonGroups(dataset.episodes)
+        let episodes = allEpisodes
+        let seasons = try seasonGroups(episodes)
         return try page(
             .episodes, title: try strings("episodes_title"),
             description: try strings.format("episodes_description", [
-                "count": count(dataset.episodes.count), "seasons": count(seasons.filter { $0.number != nil }.count),
+                "count": count(episodes.count), "seasons": count(seasons.filter { $0.number != nil }.count),
             ]),
             content: EpisodeIndexPage(seasons: seasons))
     }

@@ -61,28 +61,20 @@ extension SiteModel {
     static let featuredCount = 8
 
     func homePage() throws -> SitePage {
-        // Read once: every read is noted, and the featured characters are sorted by their episodes.
-        let dataset = dataset
+        let total = recordCounts
         let counts = [
-            HomePage.Count(label: try strings("nav_characters"), value: count(dataset.characters.count),
+            HomePage.Count(label: try strings("nav_characters"), value: count(total.characters),
                            url: link(.characters(page: 1))),
-            HomePage.Count(label: try strings("nav_locations"), value: count(dataset.locations.count),
+            HomePage.Count(label: try strings("nav_locations"), value: count(total.locations),
                            url: link(.locations(page: 1))),
-            HomePage.Count(label: try strings("nav_episodes"), value: count(dataset.episodes.count),
+            HomePage.Count(label: try strings("nav_episodes"), value: count(total.episodes),
                            url: link(.episodes)),
         ]
-        // Ranked as (episodes, id, position) and the records taken after: sorting the records themselves copied each
-        // and counted its episodes at every comparison.
-        let featured = dataset.characters.indices
-            .map { (-dataset.episodeIDs(ofCharacter: dataset.characters[$0].id).count, dataset.characters[$0].id, $0) }
-            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-            .prefix(Self.featuredCount)
-            .map { dataset.characters[$0.2] }
         let content = HomePage(
             counts: counts,
-            hasLocations: !dataset.locations.isEmpty,
+            hasLocations: total.locations > 0,
             places: try placesStrip(),
-            featured: try featured.map { character throws in try card(character) },
+            featured: try featuredIDs.compactMap(character).map { character throws in try card(character) },
             groups: try groupIndexLinks(),
             chart: try statistics().charts.first.map { chart throws in
                 HomePage.ChartPreview(
@@ -90,7 +82,7 @@ extension SiteModel {
                     svg: try drawing(chart.kind, title: chart.title, description: chart.description, chart.figures)
                         .svg(idPrefix: "home-chart"))
             },
-            random: randomCharacter,
+            random: randomRead,
             searchURL: link(.search), azURL: link(.characters(page: 1, order: .alphabetical)),
             azTitle: try strings("characters_az_title"), introduction: try prose(.home))
         // home.md's front matter titles the page (`Title · Site`) and describes it to search engines.
@@ -99,8 +91,8 @@ extension SiteModel {
         return try page(
             .home, title: written?.title ?? siteName, heading: siteName,
             description: try written?.summary ?? strings.format("home_description", [
-                "characters": count(dataset.characters.count), "locations": count(dataset.locations.count),
-                "episodes": count(dataset.episodes.count),
+                "characters": count(total.characters), "locations": count(total.locations),
+                "episodes": count(total.episodes),
             ]),
             content: content)
     }

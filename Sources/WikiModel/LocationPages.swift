@@ -45,7 +45,7 @@ struct LocationPage: PageModel, Encodable, Equatable {
 
 extension SiteModel {
     func locationIndexPages() throws -> [SitePage] {
-        try indexPages(dataset.locations, route: Route.locations, keys: "locations") { slice, _, pager in
+        try indexPages(allLocations, route: Route.locations, keys: "locations") { slice, _, pager in
             LocationIndexPage(cards: try slice.map { location throws in try card(location) }, pager: pager)
         }
     }
@@ -54,7 +54,8 @@ extension SiteModel {
     /// are two pages, about 4 screens each at 390 px.
     static let locationPeoplePerPage = 60
 
-    func locationPages(_ location: LocationRecord) throws -> [SitePage] {
+    /// The location's pages, or only page `only`.
+    func locationPages(_ location: LocationRecord, only: Int? = nil) throws -> [SitePage] {
         let residentIDs = self.residentIDs(ofLocation: location.id)
         let nativeIDs = self.nativeIDs(ofLocation: location.id)
         let people = residentIDs + nativeIDs
@@ -62,7 +63,8 @@ extension SiteModel {
         let none = try strings("value_none")
         let card = try card(location)
         let prose = try prose(.location(location.id))
-        let mentions = try mentions(of: .location(location.id))
+        let numbers = only.map { [$0] } ?? Array(1...total)
+        let mentions = numbers.contains(1) ? try mentions(of: .location(location.id)) : nil
         // "Citadel of Ricks: Space station, dimension unknown" rather than "Space station in unknown".
         let knownType = !location.type.isEmpty && !location.type.isUnknownValue
         let knownDimension = !location.dimension.isEmpty && !location.dimension.isUnknownValue
@@ -79,7 +81,7 @@ extension SiteModel {
         let residentsURL = residentIDs.isEmpty ? nil : link(route(1)) + "#residents-heading"
         let nativesURL = nativeIDs.isEmpty ? nil
             : link(route(residentIDs.count / Self.locationPeoplePerPage + 1)) + "#natives-heading"
-        return try (1...total).map { number in
+        return try numbers.map { number in
             let start = min(people.count, (number - 1) * Self.locationPeoplePerPage)
             let positions = start..<min(people.count, start + Self.locationPeoplePerPage)
             let residents = try cards(Array(people[positions.clamped(to: 0..<residentIDs.count)]))

@@ -1,4 +1,5 @@
 import Primitives
+import RickAndMortyAPI
 import Synchronization
 
 /// The texts and "Mentioned in" lists of the content a page maker read, and the records, cards and relations, noted
@@ -64,6 +65,17 @@ package final class MakerReads: Sendable {
     static func orderLetters(language: String) -> String { marked(language) + "order letters" }
     static func places(language: String) -> String { marked(language) + "places" }
     static func random(language: String) -> String { marked(language) + "random" }
+    /// What an index of every group, record or figure reads instead of them all, so that a record renamed or edited
+    /// runs it only when it shows the change: how many records of each kind there are (`@en counts`); which records of
+    /// a kind there are, in the API's order (`@en list location`: each one's record and card are noted besides); the
+    /// characters the home page features (`@en featured`); the statistics made of them all (`@en statistics`); the
+    /// species search filters by (`@en species`); the timeline's newest day, which picks the character of the day.
+    static func counts(language: String) -> String { marked(language) + "counts" }
+    static func list(_ kind: ResourceKind, language: String) -> String { marked(language) + "list " + kind.rawValue }
+    static func featured(language: String) -> String { marked(language) + "featured" }
+    static func statistics(language: String) -> String { marked(language) + "statistics" }
+    static func species(language: String) -> String { marked(language) + "species" }
+    static func newestDay(language: String) -> String { marked(language) + "newest day" }
     /// The statuses and genders search filters by (a character's page links to them).
     static func searchFilters(language: String) -> String { marked(language) + "search filters" }
     /// Whether a character bears the name: a location's title asks of its own.

@@ -66,7 +66,7 @@ struct FamilyGroupPage: PageModel, Encodable, Equatable {
 
 extension SiteModel {
     func familyIndexPage(_ family: PageFamily) throws -> SitePage {
-        let members = groups.groups(of: family)
+        let members = listedGroups(of: family)
         let entries = try members.map { group throws in
             GroupEntry(name: try family.name(group.name, strings), url: link(.familyGroup(family, group.slug, page: 1)),
                        detail: try strings.plural("group_characters_count", count: group.characterIDs.count))

@@ -69,7 +69,12 @@ extension SiteModel {
                  key: { "\($0.0)/\($0.1)" }) { try $0.characterIndexPage(order: $1.0, page: $1.1) }
         case .character: each(dataset.characters, key: { "\($0.id)" }) { [try $0.characterPage($0.read($1))] }
         case .locations: one { try $0.locationIndexPages() }
-        case .location: each(dataset.locations, key: { "\($0.id)" }) { try $0.locationPages($0.read($1)) }
+        case .location:
+            // A maker per page, as for a dimension: a resident's card is read by the page that shows it.
+            each(dataset.locations.flatMap { location in
+                (1...Self.pageCount(dataset.residentIDs(ofLocation: location.id).count + dataset.nativeIDs(ofLocation: location.id).count,
+                                    pageSize: Self.locationPeoplePerPage)).map { (location, $0) }
+            }, key: { "\($0.0.id)/\($0.1)" }) { try $0.locationPages($0.read($1.0), only: $1.1) }
         case .episodes: one { [try $0.episodeIndexPage()] }
         case .episode: each(dataset.episodes, key: { "\($0.id)" }) { [try $0.episodePage($0.read($1))] }
         case .search: one { [try $0.searchPage()] }
@@ -77,7 +82,10 @@ extension SiteModel {
         case .whatsNew: one { try $0.whatsNewPages() }
         case .whatsNewGroup: each(changeGroups, key: \.slug) { try $0.groupPages($0.read($1)) }
         case .dimensions: one { [try $0.dimensionIndexPage()] }
-        case .dimension: each(groups.dimensions, key: \.slug) { try $0.dimensionPages($0.read($1)) }
+        case .dimension:
+            each(groups.dimensions.flatMap { dimension in
+                (1...Self.pageCount(dimension.residentIDs.count + dimension.nativeIDs.count)).map { (dimension, $0) }
+            }, key: { $0.0.slug + "/\($0.1)" }) { try $0.dimensionPages($0.read($1.0), only: $1.1) }
         case .familyIndex: each(PageFamily.all, key: \.folder) { [try $0.familyIndexPage($1)] }
         case .familyGroup:
             // A maker per page, as for a season: a member's card is read by the page that shows it.

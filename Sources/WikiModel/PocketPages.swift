@@ -52,14 +52,9 @@ extension SiteModel {
             pattern: link(.character(0)).replacingOccurrences(of: "/0/", with: "/{id}/"))
     }
 
-    /// The character of the day. The day is the timeline's newest date (the feed's `updated`): what the build is
-    /// dated by, never the wall clock, so the same inputs give the same page.
+    /// The character of the day (see `characterOfTheDay`).
     func randomPage() throws -> SitePage? {
-        guard let random = randomCharacter else { return nil }
-        let characters = dataset.characters.sorted { $0.id < $1.id }
-        let day = String(changeGroups.first?.updated.prefix(10) ?? "")
-        // FNV-1a over the day: the same everywhere, unlike Swift's seeded `Hasher`.
-        let chosen = characters[Int(FNV1a(day.utf8).value % UInt64(characters.count))]
+        guard let random = randomRead, let chosen = characterOfTheDay() else { return nil }
         let card = try card(chosen)
         let name = card.note.map { "\(card.name) · \($0)" } ?? card.name
         return try page(

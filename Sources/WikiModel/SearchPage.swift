@@ -148,17 +148,18 @@ extension SiteModel {
     }
 
     func searchPage() throws -> SitePage {
+        let filters = searchFilters, total = recordCounts
         let content = SearchPage(
             indexURL: configuration.link("search/index.json"),
-            statuses: index.statuses.enumerated().map { .init(value: String($0), label: $1.label) },
-            genders: index.genders.enumerated().map { .init(value: String($0), label: $1.label) },
-            species: index.species.enumerated().map { .init(value: String($0), label: $1.isEmpty ? "—" : $1) },
+            statuses: filters.statuses.enumerated().map { .init(value: String($0), label: $1.label) },
+            genders: filters.genders.enumerated().map { .init(value: String($0), label: $1.label) },
+            species: speciesFilter.enumerated().map { .init(value: String($0), label: $1.isEmpty ? "—" : $1) },
             quickQueries: Self.quickQueries)
         return try page(
             .search, title: try strings("search_title"),
             description: try strings.format("search_description", [
-                "characters": count(dataset.characters.count), "locations": count(dataset.locations.count),
-                "episodes": count(dataset.episodes.count),
+                "characters": count(total.characters), "locations": count(total.locations),
+                "episodes": count(total.episodes),
             ]),
             content: content)
     }

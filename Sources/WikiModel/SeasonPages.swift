@@ -50,13 +50,14 @@ extension SiteModel {
     }
 
     func seasonIndexPage() throws -> SitePage {
-        let entries = try groups.seasons.map { season throws in
+        let seasons = listedSeasons
+        let entries = try seasons.map { season throws in
             GroupEntry(name: try seasonName(season.number), url: link(.season(season.number, page: 1)),
                        detail: try seasonCounts(season).joined(separator: " · "))
         }
         return try page(
             .seasons, title: try strings("seasons_title"),
-            description: try strings.plural("seasons_description", count: groups.seasons.count),
+            description: try strings.plural("seasons_description", count: seasons.count),
             content: SeasonIndexPage(seasons: entries))
     }
 

@@ -17,7 +17,6 @@ package struct SiteModel: Sendable {
     let avatarExtensions: [Int: String]
     /// The smaller copies made of each avatar, smallest first.
     let avatarCopies: [Int: [AvatarCopy]]
-    private let changes: ChangeHistory
     /// What fans wrote (the content folder), links resolved.
     private(set) var content: ResolvedContent
     /// The ids the templates give a page's own parts (`main`, `contents-heading`…): an article's headings take others.
@@ -80,7 +79,6 @@ package struct SiteModel: Sendable {
         allCharacterNames = Set(records.characters.map(\.name))
         debuts = records.debutIDsByEpisode()
         recordGroups = RecordGroups(records)
-        changes = history
         timeline = ChangeGroup.timeline(history: history, dataset: records)
         self.languages = languages
         self.avatarExtensions = avatarExtensions
@@ -281,16 +279,10 @@ package struct SiteModel: Sendable {
 extension SiteModel {
     /// Every record and relation: a maker that reads this runs whenever the data changes.
     var dataset: Dataset { Self.readAll(records) }
-    var history: ChangeHistory { Self.readAll(changes) }
     var originalNames: [ResolvedContent.Target: String] { Self.readAll(originals) }
     var nameNotes: [Int: String] { Self.readAll(notes) }
-    var characterNames: Set<String> { Self.readAll(allCharacterNames) }
-    var debutIDsByEpisode: [Int: [Int]] { Self.readAll(debuts) }
     var groups: RecordGroups { Self.readAll(recordGroups) }
     var changeGroups: [ChangeGroup] { Self.readAll(timeline) }
-    var places: [LocationCard] { Self.readAll(busiestPlaces) }
-    var statisticsContent: StatisticsPage { Self.readAll(statisticsMade) }
-    var randomCharacter: RandomCharacter? { Self.readAll(random) }
     var index: SearchIndex { Self.readAll(searchIndexMade) }
 
     private static func readAll<Value>(_ value: Value) -> Value {
@@ -518,6 +510,81 @@ extension SiteModel {
         return (searchIndexMade.statuses, searchIndexMade.genders)
     }
 
+    var speciesFilter: [String] {
+        MakerReads.noteRecordPart(MakerReads.species(language: strings.locale))
+        return searchIndexMade.species
+    }
+
+    /// How many characters, locations and episodes there are.
+    var recordCounts: (characters: Int, locations: Int, episodes: Int) {
+        MakerReads.noteRecordPart(MakerReads.counts(language: strings.locale))
+        return (records.characters.count, records.locations.count, records.episodes.count)
+    }
+
+    /// Every location, in the API's order, for an index of them all: which there are and each one's record.
+    var allLocations: [LocationRecord] {
+        MakerReads.noteRecordPart(MakerReads.list(.location, language: strings.locale))
+        for location in records.locations { noteRecord(.location(location.id)) }
+        return records.locations
+    }
+
+    var allEpisodes: [EpisodeRecord] {
+        MakerReads.noteRecordPart(MakerReads.list(.episode, language: strings.locale))
+        for episode in records.episodes { noteRecord(.episode(episode.id)) }
+        return records.episodes
+    }
+
+    /// The characters the home page features, most seen first (their records and cards are read one by one).
+    var featuredIDs: [Int] {
+        MakerReads.noteRecordPart(MakerReads.featured(language: strings.locale))
+        return featured()
+    }
+
+    /// The most seen characters, ties by id: ranked as (episodes, id) and the ids taken after (sorting the records
+    /// themselves copied each and counted its episodes at every comparison).
+    private func featured() -> [Int] {
+        records.characters.map { (-records.episodeIDs(ofCharacter: $0.id).count, $0.id) }
+            .sorted { $0 < $1 }
+            .prefix(Self.featuredCount)
+            .map(\.1)
+    }
+
+    /// The statistics page's charts, made of every record once per model (the home page shows the first).
+    func statistics() -> StatisticsPage {
+        MakerReads.noteRecordPart(MakerReads.statistics(language: strings.locale))
+        return statisticsMade
+    }
+
+    /// The character of the day on `random/`: one of every character (the ids `randomRead` gives) picked by the
+    /// timeline's newest day, what the build is dated by, never the wall clock, so the same inputs pick the same.
+    func characterOfTheDay() -> CharacterRecord? {
+        MakerReads.noteRecordPart(MakerReads.random(language: strings.locale))
+        MakerReads.noteRecordPart(MakerReads.newestDay(language: strings.locale))
+        let ids = records.characters.map(\.id).sorted()
+        guard !ids.isEmpty else { return nil }
+        // FNV-1a over the day: the same everywhere, unlike Swift's seeded `Hasher`.
+        return character(ids[Int(FNV1a(newestDay.utf8).value % UInt64(ids.count))])
+    }
+
+    private var newestDay: String { String(timeline.first?.updated.prefix(10) ?? "") }
+
+    /// The groups of a family, the dimensions or the seasons, for their index: which have pages (names, slugs) and
+    /// each one's members, whose counts the index gives.
+    func listedGroups(of family: PageFamily) -> [RecordGroups.CharacterGroup] {
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
+        return recordGroups.groups(of: family).map { read($0, of: family) }
+    }
+
+    var listedDimensions: [RecordGroups.Dimension] {
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
+        return recordGroups.dimensions.map { read($0) }
+    }
+
+    var listedSeasons: [RecordGroups.Season] {
+        MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
+        return recordGroups.seasons.map { read($0) }
+    }
+
     func dimensionGroup(named name: String) -> RecordGroups.Dimension? {
         MakerReads.noteRecordPart(MakerReads.groups(language: strings.locale))
         return recordGroups.dimension(named: name)
@@ -599,7 +666,31 @@ extension SiteModel {
         }
         groupDigests(into: &digests)
         try orderDigests(into: &digests)
+        try listDigests(into: &digests)
         return digests
+    }
+
+    /// What the indexes of every record, the home and the search pages read instead of them all (see `MakerReads.counts`).
+    private func listDigests(into digests: inout [String: String]) throws {
+        let language = strings.locale
+        var counts = ValueDigest()
+        Self.add(ids: [records.characters.count, records.locations.count, records.episodes.count], to: &counts)
+        digests[MakerReads.counts(language: language)] = counts.hex
+        for (kind, ids) in [(ResourceKind.location, records.locations.map(\.id)), (.episode, records.episodes.map(\.id))] {
+            var list = ValueDigest()
+            Self.add(ids: ids, to: &list)
+            digests[MakerReads.list(kind, language: language)] = list.hex
+        }
+        var featured = ValueDigest()
+        Self.add(ids: self.featured(), to: &featured)
+        digests[MakerReads.featured(language: language)] = featured.hex
+        var statistics = ValueDigest()
+        digests[MakerReads.statistics(language: language)] = statistics.add(value: try statisticsMade.templateValue()) ? statistics.hex : nil
+        var species = ValueDigest()
+        species.add(UInt64(searchIndexMade.species.count))
+        for name in searchIndexMade.species { species.add(name) }
+        digests[MakerReads.species(language: language)] = species.hex
+        digests[MakerReads.newestDay(language: language)] = newestDay
     }
 
     /// Each page of the characters index in each order, the A–Z letters, the places strip and the random character.

@@ -45,8 +45,6 @@ extension SiteModel {
     /// How many entries the "top" charts show.
     static let topCount = 10
 
-    func statistics() -> StatisticsPage { statisticsContent }
-
     func makeStatistics() throws -> StatisticsPage {
         func tally(_ values: [String]) -> [String: Int] {
             values.reduce(into: [:]) { $0[$1, default: 0] += 1 }

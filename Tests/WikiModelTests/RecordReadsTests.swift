@@ -16,10 +16,10 @@ import Testing
         return reads.read
     }
 
-    @Test(arguments: ["character:1", "character:2", "location:1", "location:2", "episode:1"])
+    @Test(arguments: ["character:1", "character:2", "location:1/1", "location:2/1", "episode:1"])
     func aRecordsPageReadsItsOwnAndItsNeighbours(key: String) throws {
         let read = try reads(of: key)
-        let target = String(key.split(separator: ":")[0]) + ":" + String(key.split(separator: ":")[1])
+        let target = String(key.prefix { $0 != "/" })
         #expect(read.contains("@en record " + target), "\(read.sorted())")
         #expect(!read.contains(MakerReads.allRecords), "\(key) read every record")
         let digests = try model.readDigests()
@@ -27,11 +27,54 @@ import Testing
         #expect(unknown.isEmpty, "read without a digest: \(unknown.sorted())")
     }
 
-    @Test func listsOfEveryRecordReadThemAll() throws {
-        #expect(try reads(of: "home").contains(MakerReads.allRecords))
-        #expect(try reads(of: "statistics").contains(MakerReads.allRecords))
-        // What it read besides is said by every record: no more is noted.
-        #expect(try reads(of: "home").allSatisfy { $0.first != MakerReads.languageMark })
+    /// The home, search, statistics and random pages and the index of every record or group read what they show (counts,
+    /// lists, groups, the featured characters, the statistics made), not every record: renaming a character none of
+    /// them shows changes no digest they read, so none of them runs. What's new, which lists every change, reads them all.
+    @Test func indexesReadWhatTheyShowNotEveryRecord() throws {
+        let snapshot = GeneratedSnapshot.make(characters: 45)
+        func model(_ snapshot: Snapshot) throws -> SiteModel {
+            try SiteModel(dataset: Dataset(snapshot), avatarExtensions: [:], configuration: try SiteConfiguration(),
+                          strings: StringTableFixture.english)
+        }
+        let before = try model(snapshot)
+        let shown = Set(before.featuredIDs + [before.characterOfTheDay()?.id].compactMap { $0 })
+        let id = try #require(snapshot.characters.map(\.id).last { !shown.contains($0) })
+        var renamed = snapshot
+        let position = try #require(renamed.characters.firstIndex { $0.id == id })
+        renamed.characters[position].name = "Renamed Zed"
+        let digests = try before.readDigests(), renamedDigests = try model(renamed).readDigests()
+        #expect(digests["@en record character:\(id)"] != renamedDigests["@en record character:\(id)"])
+
+        for key in ["home", "search", "statistics", "random", "locations", "episodes", "dimensions", "seasons", "family-index:species"] {
+            let read = try reads(of: key, in: before)
+            #expect(!read.contains(MakerReads.allRecords), "\(key) read every record")
+            let marked = read.filter { $0.first == MakerReads.languageMark }
+            #expect(marked.filter { digests[$0] == nil }.isEmpty, "\(key) read without a digest: \(marked.sorted())")
+            #expect(marked.filter { digests[$0] != renamedDigests[$0] }.isEmpty, "\(key) runs for a rename")
+        }
+        #expect(try reads(of: "home", in: before).isSuperset(of: ["@en counts", "@en featured", "@en statistics", "@en random"]))
+        #expect(try reads(of: "locations", in: before).contains("@en list location"))
+        #expect(try reads(of: "whats-new", in: before).contains(MakerReads.allRecords))
+    }
+
+    /// A location of 173 people is three pages, a maker each, as a group's: a resident's card is read by the page that
+    /// shows it.
+    @Test func eachPageOfALocationReadsTheCardsItShows() throws {
+        let model = try SiteModel(
+            dataset: Dataset(GeneratedSnapshot.make(characters: 130)), avatarExtensions: [:],
+            configuration: try SiteConfiguration(), strings: StringTableFixture.english)
+        let makers = model.pageMakers(of: .location).filter { $0.key.hasPrefix("location:1/") }
+        #expect(makers.map(\.key) == ["location:1/1", "location:1/2", "location:1/3"])
+        var cardsRead: [Set<String>] = []
+        for maker in makers {
+            let reads = MakerReads()
+            let pages = try MakerReads.$current.withValue(reads) { try maker() }
+            #expect(pages.count == 1)
+            cardsRead.append(reads.read.filter { $0.hasPrefix("@en card character:") })
+        }
+        // Its 43 residents and 130 natives (the residents among them), 60 a page.
+        #expect(cardsRead.allSatisfy { $0.count <= SiteModel.locationPeoplePerPage } && Set(cardsRead.joined()).count == 130)
+        #expect(try model.pages(of: .location).count == model.pageMakers(of: .location).count)
     }
 
     @Test func aPageOfTheCharactersIndexReadsItsPageOfTheOrder() throws {
