@@ -60,21 +60,28 @@ import Testing
     /// A location of 173 people is three pages, a maker each, as a group's: a resident's card is read by the page that
     /// shows it.
     @Test func eachPageOfALocationReadsTheCardsItShows() throws {
-        let model = try SiteModel(
-            dataset: Dataset(GeneratedSnapshot.make(characters: 130)), avatarExtensions: [:],
-            configuration: try SiteConfiguration(), strings: StringTableFixture.english)
-        let makers = model.pageMakers(of: .location).filter { $0.key.hasPrefix("location:1/") }
-        #expect(makers.map(\.key) == ["location:1/1", "location:1/2", "location:1/3"])
-        var cardsRead: [Set<String>] = []
-        for maker in makers {
-            let reads = MakerReads()
-            let pages = try MakerReads.$current.withValue(reads) { try maker() }
-            #expect(pages.count == 1)
-            cardsRead.append(reads.read.filter { $0.hasPrefix("@en card character:") })
-        }
+        let (model, keys, reads) = try pagesMade(of: .location, prefix: "location:1/", characters: 130)
+        #expect(keys == ["location:1/1", "location:1/2", "location:1/3"])
+        let cardsRead = reads.map { $0.filter { $0.hasPrefix("@en card character:") } }
         // Its 43 residents and 130 natives (the residents among them), 60 a page.
         #expect(cardsRead.allSatisfy { $0.count <= SiteModel.locationPeoplePerPage } && Set(cardsRead.joined()).count == 130)
         #expect(try model.pages(of: .location).count == model.pageMakers(of: .location).count)
+    }
+
+    /// The makers of a kind whose keys start with `prefix`, over a generated world of `characters`: their keys and
+    /// what each read, each having made one page.
+    private func pagesMade(of kind: PageKind, prefix: String, characters: Int) throws -> (SiteModel, [String], [Set<String>]) {
+        let model = try SiteModel(
+            dataset: Dataset(GeneratedSnapshot.make(characters: characters)), avatarExtensions: [:],
+            configuration: try SiteConfiguration(), strings: StringTableFixture.english)
+        let makers = model.pageMakers(of: kind).filter { $0.key.hasPrefix(prefix) }
+        let reads = try makers.map { maker in
+            let reads = MakerReads()
+            let pages = try MakerReads.$current.withValue(reads) { try maker() }
+            #expect(pages.count == 1, "\(maker.key) made \(pages.count) pages")
+            return reads.read
+        }
+        return (model, makers.map(\.key), reads)
     }
 
     @Test func aPageOfTheCharactersIndexReadsItsPageOfTheOrder() throws {
@@ -96,19 +103,10 @@ import Testing
     /// A group of 45 humans is three pages, a maker each: a card is read by the page that shows it, so a change to one
     /// member builds one page's values (the group's members, its digest, are read by all three).
     @Test func eachPageOfAGroupReadsTheCardsItShows() throws {
-        let model = try SiteModel(
-            dataset: Dataset(GeneratedSnapshot.make(characters: 45)), avatarExtensions: [:],
-            configuration: try SiteConfiguration(), strings: StringTableFixture.english)
-        let makers = model.pageMakers(of: .familyGroup).filter { $0.key.hasPrefix("family-group:species/human/") }
-        #expect(makers.map(\.key) == ["family-group:species/human/1", "family-group:species/human/2", "family-group:species/human/3"])
-        var cardsRead: [Set<String>] = []
-        for maker in makers {
-            let reads = MakerReads()
-            let pages = try MakerReads.$current.withValue(reads) { try maker() }
-            #expect(pages.count == 1)
-            #expect(reads.read.contains("@en group species/human") && !reads.read.contains(MakerReads.allRecords))
-            cardsRead.append(reads.read.filter { $0.hasPrefix("@en card character:") })
-        }
+        let (model, keys, reads) = try pagesMade(of: .familyGroup, prefix: "family-group:species/human/", characters: 45)
+        #expect(keys == ["family-group:species/human/1", "family-group:species/human/2", "family-group:species/human/3"])
+        #expect(reads.allSatisfy { $0.contains("@en group species/human") && !$0.contains(MakerReads.allRecords) })
+        let cardsRead = reads.map { $0.filter { $0.hasPrefix("@en card character:") } }
         #expect(cardsRead.map(\.count) == [20, 20, 5])
         #expect(cardsRead[0].isDisjoint(with: cardsRead[1]) && cardsRead[1].isDisjoint(with: cardsRead[2]))
         #expect(try model.pages(of: .familyGroup).count == model.pageMakers(of: .familyGroup).count)
