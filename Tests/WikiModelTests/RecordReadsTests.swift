@@ -68,6 +68,34 @@ import Testing
         #expect(try model.pages(of: .location).count == model.pageMakers(of: .location).count)
     }
 
+    /// A page made by its own maker is the page a location's or a dimension's pages made together give at its place: the
+    /// same route, meta and values (the first lists the dimension's locations, the others link back to it).
+    @Test func aPageMadeAloneIsThePageMadeWithTheOthers() throws {
+        let model = try SiteModel(
+            dataset: Dataset(GeneratedSnapshot.make(characters: 130)), avatarExtensions: [:],
+            configuration: try SiteConfiguration(), strings: StringTableFixture.english)
+        func expectSame(_ together: [SitePage], alone: (Int) throws -> [SitePage]) throws {
+            for (index, page) in together.enumerated() {
+                let made = try #require(try alone(index + 1).first)
+                #expect(made.route == page.route && made.meta == page.meta, "\(page.route)")
+                #expect(try made.content.templateValue() == page.content.templateValue(), "\(page.route)")
+            }
+        }
+        var pageCounts: [Int] = []
+        for location in model.dataset.locations {
+            let together = try model.locationPages(location)
+            pageCounts.append(together.count)
+            try expectSame(together) { try model.locationPages(location, only: $0) }
+        }
+        for dimension in model.groups.dimensions {
+            let together = try model.dimensionPages(dimension)
+            pageCounts.append(together.count)
+            try expectSame(together) { try model.dimensionPages(dimension, only: $0) }
+        }
+        // Location 1's 173 people are three pages; the dimension's 130 residents and 130 natives, thirteen.
+        #expect(pageCounts.contains(3) && pageCounts.contains(13), "\(pageCounts)")
+    }
+
     /// The makers of a kind whose keys start with `prefix`, over a generated world of `characters`: their keys and
     /// what each read, each having made one page.
     private func pagesMade(of kind: PageKind, prefix: String, characters: Int) throws -> (SiteModel, [String], [Set<String>]) {
