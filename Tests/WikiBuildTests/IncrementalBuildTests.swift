@@ -11,11 +11,13 @@ import Testing
 /// the one a clean full build makes, byte for byte, whatever changed.
 @Suite(.hangGuard) struct IncrementalBuildTests {
     /// The demo's records and content in a folder of the test's own, with a copy of the project's templates that the
-    /// edits change too.
+    /// edits change too. Besides the demo's characters, 70 born and living at location 1: its pages and its dimension's
+    /// are several, a maker each, which the demo's are not.
     struct World {
         let folder: URL
         let templates: URL
-        var snapshot = DemoDataset.snapshot
+        var snapshot = DemoDataset.snapshot.adding(
+            (700..<770).map { SmallWorld.character($0, "Crowd \($0)", origin: 1, location: 1, episodes: [1]) })
         var files: [String: String] = Dictionary(uniqueKeysWithValues: DemoContent.texts.map { ($0.path, $0.text) })
         let avatars = DemoDataset.avatars()
         let said = WarningLog()
@@ -276,5 +278,13 @@ extension IncrementalBuildTests.World {
             try Data((try String(contentsOf: file, encoding: .utf8) + "<!-- step \(step) -->\n").utf8).write(to: file)
             return "changed \(name)"
         }
+    }
+}
+
+private extension Snapshot {
+    func adding(_ characters: [CharacterRecord]) -> Snapshot {
+        var snapshot = self
+        snapshot.characters += characters
+        return snapshot
     }
 }
