@@ -76,6 +76,10 @@ package final class MakerReads: Sendable {
     static func statistics(language: String) -> String { marked(language) + "statistics" }
     static func species(language: String) -> String { marked(language) + "species" }
     static func newestDay(language: String) -> String { marked(language) + "newest day" }
+    /// What's new's timeline: which groups there are, in order (`@en timeline`), and what the timeline shows of each
+    /// (`@en group summary whats-new/added-2017-11-04`: its date, its counts, its first entries).
+    static func timeline(language: String) -> String { marked(language) + "timeline" }
+    static func groupSummary(_ name: String, language: String) -> String { marked(language) + "group summary " + name }
     /// The statuses and genders search filters by (a character's page links to them).
     static func searchFilters(language: String) -> String { marked(language) + "search filters" }
     /// Whether a character bears the name: a location's title asks of its own.

@@ -446,6 +446,17 @@ extension SiteModel {
 
     private static func changeGroupName(_ group: ChangeGroup) -> String { "whats-new/" + group.slug }
 
+    /// The timeline's groups, for What's new's pages, which show of each its date, counts and first entries (their
+    /// records' names are read one by one, `name(of:)`): a change to a record none of them names leaves the pages as
+    /// they were.
+    var timelineGroups: [ChangeGroup] {
+        MakerReads.noteRecordPart(MakerReads.timeline(language: strings.locale))
+        for group in timeline {
+            MakerReads.noteRecordPart(MakerReads.groupSummary(Self.changeGroupName(group), language: strings.locale))
+        }
+        return timeline
+    }
+
     func read(_ dimension: RecordGroups.Dimension) -> RecordGroups.Dimension {
         MakerReads.noteRecordPart(MakerReads.group("dimension/" + dimension.slug, language: strings.locale))
         return dimension
@@ -744,14 +755,25 @@ extension SiteModel {
             members("season/\(season.number)", [], [[season.number], season.episodeIDs, season.debutIDs, season.returningIDs])
         }
         for season in recordGroups.seasons { groups.add(UInt64(season.number)) }
+        var order = ValueDigest()
         for group in timeline {
-            var digest = ValueDigest()
-            for text in [group.slug, group.updated, group.source.rawValue] { digest.add(text) }
-            for entry in group.entries {
+            order.add(group.slug)
+            var digest = ValueDigest(), summary = ValueDigest()
+            for text in [group.slug, group.updated, group.source.rawValue] {
+                digest.add(text)
+                summary.add(text)
+            }
+            summary.add(UInt64(group.entries.count))
+            for (position, entry) in group.entries.enumerated() {
                 for text in [entry.kind.rawValue, String(entry.id), entry.name, entry.change.rawValue] { digest.add(text) }
+                // The counts read every entry's kind and change; the timeline names the first few.
+                for text in [entry.kind.rawValue, entry.change.rawValue] { summary.add(text) }
+                if position < Self.groupPreviewSize { for text in [String(entry.id), entry.name] { summary.add(text) } }
             }
             digests[MakerReads.group(Self.changeGroupName(group), language: language)] = digest.hex
+            digests[MakerReads.groupSummary(Self.changeGroupName(group), language: language)] = summary.hex
         }
+        digests[MakerReads.timeline(language: language)] = order.hex
         digests[MakerReads.groups(language: language)] = groups.hex
         var filters = ValueDigest()
         for badges in [searchIndexMade.statuses, searchIndexMade.genders] {

@@ -121,7 +121,7 @@ extension SiteModel {
     /// The timeline, `whatsNewGroupsPerPage` groups a page, each with its counts and first changes; every change is on its
     /// group's own pages (`groupPages`).
     func whatsNewPages() throws -> [SitePage] {
-        let groups = changeGroups
+        let groups = timelineGroups
         let news = Array(try articleEntries().filter { $0.dateISO != nil }.prefix(Self.newArticleCount))
         return try indexPages(groups, route: Route.whatsNew, keys: "whatsnew", pageSize: Self.whatsNewGroupsPerPage) { slice, number, pager in
             WhatsNewPage(
