@@ -142,18 +142,12 @@ struct PageRecords: Sendable, Equatable {
         var readCount: Int { numbers?.count ?? names.count }
 
         /// Whether it read one of `changed`: a few changed names are compared with each name read, which is cheaper
-        /// than hashing every name read (some 57,000 a build).
+        /// than hashing every name read (some 57,000 a build); names read from a file are looked at in place.
         func read(anyOf changed: Set<String>) -> Bool {
             guard !changed.isEmpty else { return false }
-            let read = read
-            if changed.count > 4 { return !changed.isDisjoint(with: read) }
-            return read.contains { name in changed.contains { $0 == name } }
-        }
-
-        /// Whether its places are those of `readNames`' names, as read from the file whose names they are.
-        func isNumbered(in readNames: [String]) -> Bool {
-            guard let numbers else { return false }
-            return numbers.allSatisfy { $0 < readNames.count && $0 < names.count && readNames[$0] == names[$0] }
+            let isChanged: (String) -> Bool = changed.count > 4 ? changed.contains : { name in changed.contains { $0 == name } }
+            guard let numbers else { return names.contains(where: isChanged) }
+            return numbers.contains { isChanged(names[$0]) }
         }
 
         /// What the record says, whatever file it was read from.
@@ -384,8 +378,8 @@ struct PageRecords: Sendable, Equatable {
     /// was most of making a fetch's lines.
     private func sortedReadNames(leaving unsaved: Set<String>) -> (names: [String], places: [Int]?) {
         guard readNamesInOrder else { return (reads.keys.filter { !unsaved.contains($0) }.sorted(), nil) }
-        let last = Set(written.readNames)
-        let added = reads.keys.filter { !last.contains($0) && !unsaved.contains($0) }.sorted()
+        let last = written.readNames
+        let added = reads.keys.filter { last.sortedIndex(of: $0) == nil && !unsaved.contains($0) }.sorted()
         var names: [String] = []
         names.reserveCapacity(reads.count)
         var places = [Int](repeating: -1, count: written.readNames.count)
@@ -403,9 +397,11 @@ struct PageRecords: Sendable, Equatable {
     }
 
     /// The places of what `maker` read among the names `places` maps the last file's to, from its places in that file
-    /// (`Maker.numbers`); nil when it has none, or one is not a name of that file or is gone.
+    /// (`Maker.numbers`); nil when it has none, or one is gone. A maker's places are always among this record's
+    /// `written.readNames`: a maker is read from the file those names come from (`load`, where its places are checked
+    /// against the names read so far) or carried over with them (`PageReuse.records`).
     private func renumbered(_ maker: Maker, places: [Int]) -> [Int]? {
-        guard let numbers = maker.numbers, maker.isNumbered(in: written.readNames) else { return nil }
+        guard let numbers = maker.numbers else { return nil }
         var listed: [Int] = []
         listed.reserveCapacity(numbers.count)
         for number in numbers {

@@ -69,13 +69,13 @@ package final class MakerReads: Sendable {
     /// runs it only when it shows the change: how many records of each kind there are (`@en counts`); which records of
     /// a kind there are, in the API's order (`@en list location`: each one's record and card are noted besides); the
     /// characters the home page features (`@en featured`); the statistics made of them all (`@en statistics`); the
-    /// species search filters by (`@en species`); the timeline's newest day, which picks the character of the day.
+    /// species search filters by (`@en species`); `random/`'s character of the day (`@en day character`).
     static func counts(language: String) -> String { marked(language) + "counts" }
     static func list(_ kind: ResourceKind, language: String) -> String { marked(language) + "list " + kind.rawValue }
     static func featured(language: String) -> String { marked(language) + "featured" }
     static func statistics(language: String) -> String { marked(language) + "statistics" }
     static func species(language: String) -> String { marked(language) + "species" }
-    static func newestDay(language: String) -> String { marked(language) + "newest day" }
+    static func dayCharacter(language: String) -> String { marked(language) + "day character" }
     /// What's new's timeline: which groups there are, in order (`@en timeline`), and what the timeline shows of each
     /// (`@en group summary whats-new/added-2017-11-04`: its date, its counts, its first entries).
     static func timeline(language: String) -> String { marked(language) + "timeline" }

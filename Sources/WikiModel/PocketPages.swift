@@ -35,8 +35,8 @@ struct RandomPage: PageModel, Encodable, Equatable {
 }
 
 extension SiteModel {
-    func makeRandomCharacter() -> RandomCharacter? {
-        let ids = dataset.characters.map(\.id).sorted()
+    /// `ids`: every character's, sorted.
+    func makeRandomCharacter(ids: [Int]) -> RandomCharacter? {
         guard !ids.isEmpty else { return nil }
         var ranges: [String] = []
         var start = ids[0], end = ids[0]
@@ -52,7 +52,7 @@ extension SiteModel {
             pattern: link(.character(0)).replacingOccurrences(of: "/0/", with: "/{id}/"))
     }
 
-    /// The character of the day (see `characterOfTheDay`).
+    /// The character of the day (see `characterOfTheDay`); the page reads the ids `random` offers the script.
     func randomPage() throws -> SitePage? {
         guard let random = randomRead, let chosen = characterOfTheDay() else { return nil }
         let card = try card(chosen)

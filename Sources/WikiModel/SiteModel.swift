@@ -47,6 +47,10 @@ package struct SiteModel: Sendable {
     private var statisticsMade = StatisticsPage(charts: [])
     /// The home page and every characters page offer it: made once.
     private var random: RandomCharacter?
+    /// `random/`'s character, picked once (see `characterOfTheDay`).
+    private var dayCharacterID: Int?
+    /// The characters the home page features (see `featuredIDs`), ranked once.
+    private var featured: [Int] = []
     /// Each order of the characters, sorted when first asked (by a page of the index, or for the digests), once.
     private let orders: SortedOrders
     private let letters = Memo<Result<[LetterLink], any Error>>()
@@ -91,7 +95,16 @@ package struct SiteModel: Sendable {
         for episode in records.episodes { episodeSummaries[episode.id] = try makeSummary(episode) }
         searchIndexMade = try makeSearchIndex()
         statisticsMade = try makeStatistics()
-        random = makeRandomCharacter()
+        let ids = records.characters.map(\.id).sorted()
+        random = makeRandomCharacter(ids: ids)
+        // The day is the timeline's newest (what the build is dated by, never the wall clock, so the same inputs pick
+        // the same); FNV-1a over it, the same everywhere, unlike Swift's seeded `Hasher`.
+        let day = timeline.first?.updated.prefix(10) ?? ""
+        dayCharacterID = ids.isEmpty ? nil : ids[Int(FNV1a(day.utf8).value % UInt64(ids.count))]
+        featured = records.characters.map { (-records.episodeIDs(ofCharacter: $0.id).count, $0.id) }
+            .sorted { $0 < $1 }
+            .prefix(Self.featuredCount)
+            .map(\.1)
     }
 
     /// This model over `content`, whose shape (which texts there are in which languages, their titles, the content's
@@ -545,19 +558,12 @@ extension SiteModel {
         return records.episodes
     }
 
-    /// The characters the home page features, most seen first (their records and cards are read one by one).
+    /// The characters the home page features, the most seen first, ties by id (their records and cards are read one by
+    /// one). Ranked as (episodes, id) and the ids taken after: sorting the records themselves copied each and counted its
+    /// episodes at every comparison.
     var featuredIDs: [Int] {
         MakerReads.noteRecordPart(MakerReads.featured(language: strings.locale))
-        return featured()
-    }
-
-    /// The most seen characters, ties by id: ranked as (episodes, id) and the ids taken after (sorting the records
-    /// themselves copied each and counted its episodes at every comparison).
-    private func featured() -> [Int] {
-        records.characters.map { (-records.episodeIDs(ofCharacter: $0.id).count, $0.id) }
-            .sorted { $0 < $1 }
-            .prefix(Self.featuredCount)
-            .map(\.1)
+        return featured
     }
 
     /// The statistics page's charts, made of every record once per model (the home page shows the first).
@@ -566,18 +572,11 @@ extension SiteModel {
         return statisticsMade
     }
 
-    /// The character of the day on `random/`: one of every character (the ids `randomRead` gives) picked by the
-    /// timeline's newest day, what the build is dated by, never the wall clock, so the same inputs pick the same.
+    /// The character of the day on `random/`: one of every character, picked by the timeline's newest day.
     func characterOfTheDay() -> CharacterRecord? {
-        MakerReads.noteRecordPart(MakerReads.random(language: strings.locale))
-        MakerReads.noteRecordPart(MakerReads.newestDay(language: strings.locale))
-        let ids = records.characters.map(\.id).sorted()
-        guard !ids.isEmpty else { return nil }
-        // FNV-1a over the day: the same everywhere, unlike Swift's seeded `Hasher`.
-        return character(ids[Int(FNV1a(newestDay.utf8).value % UInt64(ids.count))])
+        MakerReads.noteRecordPart(MakerReads.dayCharacter(language: strings.locale))
+        return dayCharacterID.flatMap(character)
     }
-
-    private var newestDay: String { String(timeline.first?.updated.prefix(10) ?? "") }
 
     /// The groups of a family, the dimensions or the seasons, for their index: which have pages (names, slugs) and
     /// each one's members, whose counts the index gives.
@@ -693,7 +692,7 @@ extension SiteModel {
             digests[MakerReads.list(kind, language: language)] = list.hex
         }
         var featured = ValueDigest()
-        Self.add(ids: self.featured(), to: &featured)
+        Self.add(ids: self.featured, to: &featured)
         digests[MakerReads.featured(language: language)] = featured.hex
         var statistics = ValueDigest()
         digests[MakerReads.statistics(language: language)] = statistics.add(value: try statisticsMade.templateValue()) ? statistics.hex : nil
@@ -701,7 +700,7 @@ extension SiteModel {
         species.add(UInt64(searchIndexMade.species.count))
         for name in searchIndexMade.species { species.add(name) }
         digests[MakerReads.species(language: language)] = species.hex
-        digests[MakerReads.newestDay(language: language)] = newestDay
+        digests[MakerReads.dayCharacter(language: language)] = dayCharacterID.map { String($0) } ?? "none"
     }
 
     /// Each page of the characters index in each order, the A–Z letters, the places strip and the random character.
